@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** `/app-config.json`, fetched by the browser with a cache-busting query (section 3). */
+export const runtimeConfigSchema = z.object({
+  clientId: z.string().default(''),
+  title: z.string().default('AI 门户'),
+  apiDomain: z.string().default('/'),
+  bfaUrl: z.string().default(''),
+  bfaAutoFinishDelay: z.record(z.string(), z.number().int().nonnegative()).default({}),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
