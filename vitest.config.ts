@@ -28,6 +28,18 @@ export default defineConfig({
       { extends: './apps/web/vite.config.ts', test: { name: 'web', root: './apps/web', include: ['test/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
       serverProject('server-pglite', 'pglite'),
       ...(pgUrl ? [serverProject('server-postgres', pgUrl)] : []),
+      {
+        test: {
+          name: 'e2e',
+          root: './e2e',
+          include: ['**/*.e2e.ts'],
+          globalSetup: ['./global-setup.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * Starts the portal as `npm start` runs it (built web app, built-in sign-in) on a free port with a
+ * throw-away data directory. Used by the browser suites and the benchmarks.
+ */
+
+const repoRoot = resolve(import.meta.dirname, '..');
+
+export interface RunningPortal {
+  baseUrl: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-run-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(repoRoot, 'apps/server'),
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (server.exitCode !== null) break;
+    try {
+      if ((await fetch(`${baseUrl}/app-config.json`)).ok) return { baseUrl, pid: server.pid ?? 0, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`portal did not come up at ${baseUrl}:\n${output}`);
+}
