@@ -6,3 +6,6 @@ export * from './apps';
 export * from './user';
 export * from './admin';
 export * from './runtime-config';
+export * from './analytics';
+export * from './chat';
+export * from './analytics-catalogue';

@@ -1,0 +1,89 @@
+import { chatModels, type ChatModule, type Citation } from '@portal/contract';
+import { sleep } from './call-control';
+import { LlmError } from './errors';
+import type { LlmChunk } from './types';
+
+export interface DemoInput {
+  module: ChatModule;
+  modelType: number;
+  prompt: string;
+  sources: Citation[];
+  signal?: AbortSignal;
+  chunkDelayMs: number;
+}
+
+const QUOTE_MAX_CHARS = 500;
+const CHUNK_CHARS = 4;
+
+/** Models whose real counterpart thinks aloud first (DeepSeek-R1, metaso-dsr1). */
+function isReasoningModel(module: ChatModule, modelType: number): boolean {
+  return (module === 'deepseek' || module === 'metaso') && modelType === 1;
+}
+
+function quote(text: string): string {
+  const clipped = text.length > QUOTE_MAX_CHARS ? `${text.slice(0, QUOTE_MAX_CHARS)}…` : text;
+  return clipped
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+}
+
+function modelLabel(module: ChatModule, modelType: number): string {
+  const models: readonly { id: number; label: string }[] = chatModels[module].models;
+  return models.find((m) => m.id === modelType)?.label ?? String(modelType);
+}
+
+export function demoAnswer(input: Pick<DemoInput, 'module' | 'modelType' | 'prompt' | 'sources'>): string {
+  const { module, modelType, prompt, sources } = input;
+  const lines = [
+    '> **演示模型**：当前未配置模型服务，以下内容由内置的演示模型生成，仅用于体验界面。请管理员在配置文件中接入模型服务。',
+    '',
+    '### 你的问题',
+    '',
+    quote(prompt),
+    '',
+    '| 项目 | 内容 |',
+    '| --- | --- |',
+    `| 应用 | ${module} |`,
+    `| 所选模型 | ${modelLabel(module, modelType)} |`,
+    `| 问题长度 | ${prompt.length} 个字符 |`,
+    '',
+  ];
+  if (sources.length > 0) {
+    lines.push('### 搜索到的来源', '');
+    for (const source of sources) lines.push(`- ${source.title} [${source.index}]`);
+    lines.push('');
+  }
+  lines.push(
+    '接入模型服务后，这里将显示真实的回答。管理员可以：',
+    '',
+    '1. 在配置文件 `providers` 部分的 `endpoints` 中添加兼容 OpenAI 接口的模型服务；',
+    '2. 在 `providers.models` 中把各模型类型对应到具体模型；',
+    '3. 重启服务后重新提问。',
+  );
+  return lines.join('\n');
+}
+
+function* pieces(text: string): Generator<string> {
+  const chars = Array.from(text);
+  for (let i = 0; i < chars.length; i += CHUNK_CHARS) yield chars.slice(i, i + CHUNK_CHARS).join('');
+}
+
+/** The built-in model used when no provider is configured: clearly labelled, streamed in small pieces. */
+export async function* streamDemo(input: DemoInput): AsyncGenerator<LlmChunk> {
+  const emit = async function* (type: 'reasoning' | 'content', text: string): AsyncGenerator<LlmChunk> {
+    for (const piece of pieces(text)) {
+      try {
+        await sleep(input.chunkDelayMs, input.signal);
+      } catch (error) {
+        throw new LlmError('aborted', { cause: error });
+      }
+      yield { type, text: piece };
+    }
+  };
+  if (isReasoningModel(input.module, input.modelType)) {
+    yield* emit('reasoning', '这是演示模型展示的思考过程：先复述问题，再说明当前没有接入真实的模型服务。');
+  }
+  yield* emit('content', demoAnswer(input));
+  yield { type: 'done', finishReason: 'stop' };
+}

@@ -1,0 +1,93 @@
+import {
+  chatModels,
+  isChatModule,
+  METASO_DEFAULT_LANG,
+  METASO_DEFAULT_SCOPE,
+  validationMessage,
+  type ChatModelEntry,
+  type ChatModule,
+} from '@portal/contract';
+import { moduleTargets, type LlmConfig, type ModelTarget } from './config';
+import { invalidRequest } from './errors';
+import type { MetasoOptions } from './types';
+
+export const DEMO_MODEL_LABEL = '演示模型';
+
+export interface ChatOptionsInput {
+  model_type?: unknown;
+  temperature?: unknown;
+  lang?: unknown;
+  enableMix?: unknown;
+}
+
+export interface ValidChatOptions {
+  module: ChatModule;
+  modelType: number;
+  temperature: number;
+  options: Required<MetasoOptions>;
+}
+
+/** Floating-point slack so that slider values like 0.7 or 0.95 count as on the step grid. */
+const STEP_EPSILON = 1e-6;
+
+function onStep(value: number, min: number, step: number): boolean {
+  const steps = (value - min) / step;
+  return Math.abs(steps - Math.round(steps)) < STEP_EPSILON;
+}
+
+export function isModuleConfigured(config: LlmConfig, module: ChatModule): boolean {
+  return Object.keys(moduleTargets(config, module)).length > 0;
+}
+
+/** The upstream model for a module's model_type, or undefined when the demo model answers. */
+export function resolveTarget(config: LlmConfig, module: ChatModule, modelType: number): ModelTarget | undefined {
+  return moduleTargets(config, module)[String(modelType)];
+}
+
+/**
+ * Checks a chat request's model choice and temperature against section 9 and the configured
+ * models; throws an `invalid_request` LlmError with a Chinese message otherwise.
+ */
+export function validateChatOptions(config: LlmConfig, module: string, input: ChatOptionsInput): ValidChatOptions {
+  if (!isChatModule(module)) throw invalidRequest(validationMessage('module', '不支持的对话模块'));
+  const spec = chatModels[module];
+
+  const modelType = input.model_type ?? spec.defaultModel;
+  if (typeof modelType !== 'number' || !spec.models.some((m) => m.id === modelType)) {
+    const ids = spec.models.map((m) => `${m.id}（${m.label}）`).join('、');
+    throw invalidRequest(validationMessage('model_type', `不支持的模型，可选 ${ids}`));
+  }
+  if (isModuleConfigured(config, module) && !resolveTarget(config, module, modelType)) {
+    throw invalidRequest(validationMessage('model_type', '该模型尚未开通，请选择其他模型'));
+  }
+
+  const range = spec.temperature;
+  const temperature = input.temperature ?? range.default;
+  if (typeof temperature !== 'number' || !Number.isFinite(temperature)) {
+    throw invalidRequest(validationMessage('temperature', '必须是数字'));
+  }
+  if (temperature < range.min - STEP_EPSILON || temperature > range.max + STEP_EPSILON) {
+    throw invalidRequest(validationMessage('temperature', `取值范围为 ${range.min} 到 ${range.max}`));
+  }
+  if (!onStep(temperature, range.min, range.step)) {
+    throw invalidRequest(validationMessage('temperature', `步长为 ${range.step}`));
+  }
+
+  const lang = input.lang ?? METASO_DEFAULT_LANG;
+  if (lang !== 0 && lang !== 1) throw invalidRequest(validationMessage('lang', '只能是 0（回复中文）或 1（回复英文）'));
+  const enableMix = input.enableMix ?? METASO_DEFAULT_SCOPE;
+  if (typeof enableMix !== 'boolean') throw invalidRequest(validationMessage('enableMix', '必须是布尔值'));
+
+  return { module, modelType, temperature, options: { lang, enableMix } };
+}
+
+/** Model selector entries: the configured models with their contract labels, or the demo model. */
+export function listModels(config: LlmConfig, module: ChatModule): ChatModelEntry[] {
+  const spec = chatModels[module];
+  if (!isModuleConfigured(config, module)) {
+    return [{ id: spec.defaultModel, label: DEMO_MODEL_LABEL, demo: true }];
+  }
+  return spec.models
+    .filter((m) => resolveTarget(config, module, m.id))
+    .map((m) => ({ id: m.id, label: m.label, demo: false }));
+}

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { CHAT_MODULES, type ChatModule } from './constants';
+
+/** The three chat apps (chatgpt, deepseek, metaso) and their API path segment. */
+export const chatModuleSchema = z.enum(CHAT_MODULES as [ChatModule, ...ChatModule[]]);
+
+/** Hard ceiling on a prompt's size at the edge; the configured limit is usually lower. */
+export const CHAT_PROMPT_HARD_MAX_CHARS = 100_000;
+
+const convIdSchema = z.string().trim().min(1).max(64);
+const messageIdSchema = z.string().trim().min(1).max(64);
+const langSchema = z.union([z.literal(0), z.literal(1)]);
+
+/** A numbered web source of a metaso answer; `url` has no trailing slash (section 5). */
+export const citationSchema = z.object({
+  index: z.number().int().positive(),
+  title: z.string(),
+  url: z.string(),
+  snippet: z.string(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+export const MESSAGE_STATUSES = ['done', 'aborted', 'incomplete', 'generating'] as const;
+export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+
+export const MESSAGE_ROLES = ['user', 'assistant'] as const;
+export const messageRoleSchema = z.enum(MESSAGE_ROLES);
+export type MessageRole = z.infer<typeof messageRoleSchema>;
+
+export const FEEDBACK_VALUES = ['like', 'dislike'] as const;
+export const feedbackValueSchema = z.enum(FEEDBACK_VALUES);
+
+/** A conversation of section 3. `type` is the module type number (chatgpt 2, deepseek 10, metaso 11). */
+export const conversationSchema = z.object({
+  conv_id: convIdSchema,
+  title: z.string(),
+  type: z.number().int(),
+  model_type: z.number().int(),
+  last_prompt_temperature: z.number(),
+  /** Metaso only: 0 回复中文, 1 回复英文. */
+  lang: langSchema.optional(),
+  /** Metaso only: true 全网及文献, false 全网（不含文献）. */
+  enableMix: z.boolean().optional(),
+  /** Epoch milliseconds. */
+  create_time: z.number().int().optional(),
+  update_time: z.number().int().optional(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** One stored message of a conversation. */
+export const chatMessageSchema = z.object({
+  message_id: messageIdSchema,
+  conv_id: convIdSchema,
+  role: messageRoleSchema,
+  content: z.string(),
+  reasoning: z.string().optional(),
+  citations: z.array(citationSchema).optional(),
+  status: messageStatusSchema,
+  model_type: z.number().int().optional(),
+  temperature: z.number().optional(),
+  feedback: feedbackValueSchema.nullable().optional(),
+  /** Epoch milliseconds. */
+  create_time: z.number().int(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** `GET /api/{module}/conversation/list` */
+export const conversationListQuerySchema = z.object({ model_type: z.coerce.number().int().optional() });
+export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;
+export const conversationListResponseSchema = z.object({ conv_list: z.array(conversationSchema) });
+export type ConversationListResponse = z.infer<typeof conversationListResponseSchema>;
+
+/** `POST /api/{module}/conversation/create` → the new conversation. */
+export const conversationCreateRequestSchema = z.object({
+  title: z.string().trim().max(100).optional(),
+  model_type: z.number().int().optional(),
+  temperature: z.number().optional(),
+  lang: langSchema.optional(),
+  enableMix: z.boolean().optional(),
+});
+export type ConversationCreateRequest = z.infer<typeof conversationCreateRequestSchema>;
+
+/** `POST /api/{module}/conversation/update` */
+export const conversationUpdateRequestSchema = z.object({
+  conv_id: convIdSchema,
+  title: z.string().trim().min(1).max(100),
+  type: z.number().int(),
+});
+export type ConversationUpdateRequest = z.infer<typeof conversationUpdateRequestSchema>;
+
+/** `POST /api/{module}/conversation/delete` */
+export const conversationDeleteRequestSchema = z.object({ conv_id: convIdSchema, type: z.number().int() });
+export type ConversationDeleteRequest = z.infer<typeof conversationDeleteRequestSchema>;
+
+/** `GET /api/{module}/message/list` */
+export const messageListQuerySchema = z.object({ conv_id: convIdSchema });
+export type MessageListQuery = z.infer<typeof messageListQuerySchema>;
+export const messageListResponseSchema = z.object({ list: z.array(chatMessageSchema) });
+export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
+
+/**
+ * `POST /api/{module}/message/askStream` body. Without `conv_id` a conversation is created.
+ * `regenerate` replaces the last answer of the conversation instead of appending a new turn.
+ */
+export const askStreamRequestSchema = z.object({
+  conv_id: convIdSchema.optional(),
+  prompt: z.string().trim().min(1).max(CHAT_PROMPT_HARD_MAX_CHARS),
+  model_type: z.number().int(),
+  temperature: z.number(),
+  lang: langSchema.optional(),
+  enableMix: z.boolean().optional(),
+  regenerate: z.boolean().optional(),
+});
+export type AskStreamRequest = z.infer<typeof askStreamRequestSchema>;
+
+export const CHAT_STREAM_EVENTS = { message: 'message', finish: 'finish', error: 'error' } as const;
+export type ChatStreamEventName = keyof typeof CHAT_STREAM_EVENTS;
+
+/**
+ * `message` event: an increment of the answer. `text` and `reasoning` are appended to what came
+ * before; `citations` arrive once, before the first text of a metaso answer.
+ */
+export const chatStreamMessageSchema = z.object({
+  conv_id: convIdSchema,
+  message_id: messageIdSchema,
+  text: z.string(),
+  reasoning: z.string().optional(),
+  citations: z.array(citationSchema).optional(),
+});
+export type ChatStreamMessage = z.infer<typeof chatStreamMessageSchema>;
+
+export const tokenUsageSchema = z.object({
+  prompt_tokens: z.number().int().nonnegative(),
+  completion_tokens: z.number().int().nonnegative(),
+  total_tokens: z.number().int().nonnegative(),
+});
+export type TokenUsage = z.infer<typeof tokenUsageSchema>;
+
+/** `finish` event: the answer is complete and stored. */
+export const chatStreamFinishSchema = z.object({
+  conv_id: convIdSchema,
+  message_id: messageIdSchema,
+  user_message_id: messageIdSchema.optional(),
+  /** Set when the conversation got a (new) title from this turn. */
+  title: z.string().optional(),
+  status: messageStatusSchema,
+  finish_reason: z.string().optional(),
+  usage: tokenUsageSchema.optional(),
+});
+export type ChatStreamFinish = z.infer<typeof chatStreamFinishSchema>;
+
+/** `error` event: the stream stops; a partial answer is kept as incomplete. */
+export const chatStreamErrorSchema = z.object({
+  message: z.string(),
+  code: z.number().int().optional(),
+  conv_id: convIdSchema.optional(),
+  message_id: messageIdSchema.optional(),
+});
+export type ChatStreamError = z.infer<typeof chatStreamErrorSchema>;
+
+/** A model selector entry; `demo` marks the built-in demo model used when none is configured. */
+export const chatModelEntrySchema = z.object({ id: z.number().int(), label: z.string(), demo: z.boolean() });
+export type ChatModelEntry = z.infer<typeof chatModelEntrySchema>;
+
+/** One ask counted in the current usage window. */
+export const usageRecordSchema = z.object({
+  conv_id: convIdSchema,
+  message_id: messageIdSchema,
+  create_time: z.number().int(),
+});
+
+/** `GET /api/{module}/promptQueue/list`: remaining asks; recovery duration in seconds. */
+export const usageStatusSchema = z.object({
+  total_cnt: z.number().int().nonnegative(),
+  rest_usage_cnt: z.number().int().nonnegative(),
+  rest_recovery_duration: z.number().int().nonnegative(),
+  list: z.array(usageRecordSchema),
+});
+export type UsageStatus = z.infer<typeof usageStatusSchema>;
+
+export const FEEDBACK_ACTIONS = ['like', 'unlike', 'dislike', 'undislike', 'copy'] as const;
+export type FeedbackAction = (typeof FEEDBACK_ACTIONS)[number];
+
+/** `POST /api/feedback/{like|unlike|dislike|undislike|copy}`; `type` is the module type number. */
+export const feedbackRequestSchema = z.object({
+  message_id: messageIdSchema,
+  type: z.number().int(),
+  conv_id: convIdSchema.optional(),
+});
+export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
+
+export function isChatModule(value: string): value is ChatModule {
+  return (CHAT_MODULES as readonly string[]).includes(value);
+}
