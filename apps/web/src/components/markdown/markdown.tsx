@@ -1,0 +1,89 @@
+import { useEffect, useMemo, useRef } from 'react';
+import rehypeSanitize from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
+import type { Citation } from './citations';
+import { useMarkdownExtras } from './extras';
+import { MarkdownBlock, type MarkdownPipeline, type Pluggable } from './markdown-block';
+import { createComponents, type LinkClickHandler } from './markdown-components';
+import { remarkCitations } from './remark-citations';
+import { sanitizeSchema } from './sanitize-schema';
+import { createBlockSplitter, hasDefinitions, hashText } from './split-blocks';
+import { urlTransform } from './safe-url';
+import './markdown.css';
+
+export interface MarkdownProps {
+  content: string;
+  /** The answer is still arriving: its last block is re-rendered on every update, the rest is memoised. */
+  streaming?: boolean;
+  /** Sources of the answer; `[n]` marks link to `citations[n-1]`. */
+  citations?: readonly Citation[];
+  onLinkClick?: LinkClickHandler;
+  className?: string;
+}
+
+const NO_CITATIONS: readonly Citation[] = [];
+
+export function Markdown({
+  content,
+  streaming = false,
+  citations = NO_CITATIONS,
+  onLinkClick,
+  className,
+}: MarkdownProps) {
+  const splitter = useMemo(createBlockSplitter, []);
+  const { finished, tail } = useMemo(() => splitter(content, streaming), [splitter, content, streaming]);
+  // Recomputed only when a block finishes, not on every streamed update.
+  const keys = useMemo(() => finished.map((block, i) => `${i}-${hashText(block)}`), [finished]);
+  const extras = useMarkdownExtras(finished, tail);
+  const definitionsInFinished = useMemo(() => finished.some(hasDefinitions), [finished]);
+  const whole = definitionsInFinished || hasDefinitions(tail);
+
+  const linkClick = useRef(onLinkClick);
+  useEffect(() => {
+    linkClick.current = onLinkClick;
+  }, [onLinkClick]);
+  const components = useMemo(() => createComponents(() => linkClick.current), []);
+
+  // Callers often pass a fresh array each render; only a change of sources should re-render blocks.
+  const citationKey = JSON.stringify(citations.map(({ url, title }) => ({ url, title })));
+  const stableCitations = useMemo(() => JSON.parse(citationKey) as Citation[], [citationKey]);
+
+  const pipeline = useMemo<MarkdownPipeline>(() => {
+    const citationPlugin: Pluggable = [remarkCitations, { citations: stableCitations }];
+    const sanitize: Pluggable = [rehypeSanitize, sanitizeSchema];
+    const highlight = extras.highlight ?? [];
+    const mathSet = (rehype: Pluggable[]) =>
+      extras.mathRemark && extras.mathRehype
+        ? {
+            // remark-math before the citation plugin, so `[1]` inside a formula stays part of it.
+            remarkPlugins: [remarkGfm, ...extras.mathRemark, citationPlugin],
+            rehypePlugins: [sanitize, ...rehype, ...extras.mathRehype],
+          }
+        : null;
+    return {
+      plain: { remarkPlugins: [remarkGfm, citationPlugin], rehypePlugins: [sanitize, ...highlight] },
+      math: mathSet([...highlight]),
+      live: { remarkPlugins: [remarkGfm, citationPlugin], rehypePlugins: [sanitize] },
+      liveMath: mathSet([]),
+      components,
+      urlTransform,
+    };
+  }, [extras, components, stableCitations]);
+
+  return (
+    <div className={['md-root', streaming ? 'md-streaming' : '', className ?? ''].filter(Boolean).join(' ')}>
+      {whole ? (
+        <MarkdownBlock key="whole" text={content} pipeline={pipeline} />
+      ) : (
+        <>
+          {finished.map((block, i) => (
+            <MarkdownBlock key={keys[i]} text={block} pipeline={pipeline} />
+          ))}
+          {tail ? (
+            <MarkdownBlock key={`${finished.length}-tail`} text={tail} pipeline={pipeline} live={streaming} />
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
