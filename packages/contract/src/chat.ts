@@ -20,6 +20,11 @@ export const citationSchema = z.object({
 });
 export type Citation = z.infer<typeof citationSchema>;
 
+/** Spec section 5: trailing slashes are stripped from source links before citation matching. */
+export function normalizeSourceUrl(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}
+
 export const MESSAGE_STATUSES = ['done', 'aborted', 'incomplete', 'generating'] as const;
 export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
@@ -93,10 +98,27 @@ export type ConversationUpdateRequest = z.infer<typeof conversationUpdateRequest
 export const conversationDeleteRequestSchema = z.object({ conv_id: convIdSchema, type: z.number().int() });
 export type ConversationDeleteRequest = z.infer<typeof conversationDeleteRequestSchema>;
 
-/** `GET /api/{module}/message/list` */
-export const messageListQuerySchema = z.object({ conv_id: convIdSchema });
+export const MESSAGE_PAGE_SIZE_DEFAULT = 50;
+export const MESSAGE_PAGE_SIZE_MAX = 200;
+
+/**
+ * `GET /api/{module}/message/list`. Page 1 holds the newest `page_size` messages, page 2 the ones
+ * before them, and so on; each page lists its messages oldest first.
+ */
+export const messageListQuerySchema = z.object({
+  conv_id: convIdSchema,
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(MESSAGE_PAGE_SIZE_MAX).default(MESSAGE_PAGE_SIZE_DEFAULT),
+});
 export type MessageListQuery = z.infer<typeof messageListQuerySchema>;
-export const messageListResponseSchema = z.object({ list: z.array(chatMessageSchema) });
+export const messageListResponseSchema = z.object({
+  list: z.array(chatMessageSchema),
+  page: z.number().int().optional(),
+  page_size: z.number().int().optional(),
+  total: z.number().int().optional(),
+  /** Older messages exist on the next page. */
+  has_more: z.boolean().optional(),
+});
 export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
 
 /**
@@ -189,6 +211,24 @@ export const feedbackRequestSchema = z.object({
   conv_id: convIdSchema.optional(),
 });
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
+
+/** `GET /api/{module}/message/completion` → the stored message. */
+export const messageCompletionQuerySchema = z.object({ message_id: messageIdSchema });
+
+/** Answer of every `/api/feedback/*` call: the caller's feedback on the message after the action. */
+export const feedbackStateSchema = z.object({
+  message_id: messageIdSchema,
+  feedback: feedbackValueSchema.nullable(),
+  copy_count: z.number().int().nonnegative(),
+});
+export type FeedbackState = z.infer<typeof feedbackStateSchema>;
+
+/** `GET /api/{module}/models`: the model selector; `demo` entries are the built-in demo model. */
+export const chatModelsResponseSchema = z.object({ list: z.array(chatModelEntrySchema) });
+export type ChatModelsResponse = z.infer<typeof chatModelsResponseSchema>;
+
+/** `GET /api/image/proxy?url=`: a public http(s) image fetched by the server. */
+export const imageProxyQuerySchema = z.object({ url: z.string().trim().min(1).max(4096) });
 
 export function isChatModule(value: string): value is ChatModule {
   return (CHAT_MODULES as readonly string[]).includes(value);

@@ -15,5 +15,4 @@ export {
 export { LlmError, type LlmErrorKind } from './errors';
 export { DEMO_MODEL_LABEL, type ChatOptionsInput, type ValidChatOptions } from './models';
 export { NO_SEARCH_BACKEND_NOTE } from './metaso';
-export { stripTrailingSlashes } from './search/sources';
 export type { ChatTurn, LlmChunk, MetasoOptions, StreamChatInput } from './types';

@@ -1,12 +1,9 @@
-export interface Citation {
-  url: string;
-  title?: string;
-}
+import { normalizeSourceUrl, type Citation as SourceCitation } from '@portal/contract';
 
-/** Spec section 5: trailing slashes are stripped from source links before matching. */
-export function normalizeSourceUrl(url: string): string {
-  return url.trim().replace(/\/+$/, '');
-}
+export { normalizeSourceUrl };
+
+/** What the renderer needs of a source: its address, and a title when there is one. */
+export type Citation = Pick<SourceCitation, 'url'> & Partial<Pick<SourceCitation, 'title'>>;
 
 /** Index of the citation whose URL matches, or -1. */
 export function citationIndexOf(citations: readonly Citation[], url: string): number {

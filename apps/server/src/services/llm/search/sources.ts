@@ -1,4 +1,4 @@
-import type { Citation } from '@portal/contract';
+import { normalizeSourceUrl, type Citation } from '@portal/contract';
 
 export interface RawSearchResult {
   url: string;
@@ -7,11 +7,6 @@ export interface RawSearchResult {
 }
 
 const SNIPPET_MAX_CHARS = 300;
-
-/** Section 5: trailing slashes are stripped from source links before citation matching. */
-export function stripTrailingSlashes(url: string): string {
-  return url.replace(/\/+$/, '');
-}
 
 function isWebUrl(url: string): boolean {
   try {
@@ -34,7 +29,7 @@ export function toCitations(results: readonly RawSearchResult[], max: number): C
   for (const result of results) {
     if (citations.length >= max) break;
     if (!isWebUrl(result.url)) continue;
-    const url = stripTrailingSlashes(result.url);
+    const url = normalizeSourceUrl(result.url);
     if (seen.has(url)) continue;
     seen.add(url);
     citations.push({
