@@ -1,0 +1,106 @@
+import { redirect, type RouteObject } from 'react-router';
+import type { RouteHandle } from './route-handle';
+
+const to = (path: string) => () => redirect(path);
+
+const modulePage = () => import('./routes/module-page').then((m) => ({ Component: m.default }));
+
+function leaf(path: string, handle: RouteHandle): RouteObject {
+  return { path, handle, lazy: modulePage };
+}
+
+/** A module with welcome and session pages; the bare module path opens `start`. */
+function chatModule(name: string, titles: { welcome?: string; session?: string } = {}, start = 'welcome'): RouteObject {
+  return {
+    path: name,
+    handle: { name } satisfies RouteHandle,
+    children: [
+      { index: true, loader: to(`/${name}/${start}`) },
+      leaf('welcome', { name: `${name}-welcome`, title: titles.welcome }),
+      leaf('session', { name: `${name}-session`, title: titles.session }),
+    ],
+  };
+}
+
+const redModule: RouteObject = {
+  path: 'red',
+  handle: { name: 'red' } satisfies RouteHandle,
+  lazy: () => import('./routes/red-layout').then((m) => ({ Component: m.default })),
+  children: [
+    { index: true, loader: to('/red/overview') },
+    {
+      path: 'overview',
+      handle: { name: 'red-overview', title: '订阅品类洞察' } satisfies RouteHandle,
+      children: [
+        { index: true, loader: to('/red/overview/insight') },
+        leaf('insight', { name: 'red-overview-insight', title: '订阅品类洞察' }),
+        leaf('collection', { name: 'red-overview-collection', title: '订阅品类洞察' }),
+      ],
+    },
+    {
+      path: 'top',
+      handle: { name: 'red-top', title: '平台热点话题' } satisfies RouteHandle,
+      children: [
+        { index: true, loader: to('/red/top/hot') },
+        leaf('hot', { name: 'red-top-hot', title: '平台热点话题' }),
+        leaf('newest', { name: 'red-top-newest', title: '平台热点话题' }),
+      ],
+    },
+    leaf('pdftest', { name: 'red-pdftest' }),
+    leaf('detail', { name: 'red-detail', hideTabs: true }),
+  ],
+};
+
+/** Pages inside the side bar and header. */
+const layoutChildren: RouteObject[] = [
+  {
+    path: 'home',
+    handle: { name: 'home' } satisfies RouteHandle,
+    lazy: () => import('./routes/home').then((m) => ({ Component: m.default })),
+  },
+  {
+    path: 'admin',
+    handle: { name: 'admin' } satisfies RouteHandle,
+    lazy: () => import('./routes/admin').then((m) => ({ Component: m.default })),
+  },
+  chatModule('chatgpt'),
+  chatModule('deepseek'),
+  chatModule('metaso'),
+  {
+    path: 'addbg',
+    handle: { name: 'addbg' } satisfies RouteHandle,
+    children: [
+      { index: true, loader: to('/addbg/workbench') },
+      leaf('welcome', { name: 'addbg-welcome' }),
+      leaf('workbench', { name: 'addbg-workbench' }),
+    ],
+  },
+  redModule,
+  chatModule('brainstorm', { welcome: '创意头脑风暴', session: '创意头脑风暴' }),
+  chatModule('insight', { welcome: '用户感性洞察', session: '用户感性洞察' }),
+  chatModule('pdf', { welcome: 'PDF文档分析', session: 'PDF文档分析' }),
+  chatModule('report', { welcome: '行业分析报告', session: '会话-行业分析报告' }),
+  chatModule('marketing', { welcome: '案例分析', session: '案例分析' }),
+  leaf('stablediffusion', { name: 'stablediffusion' }),
+  leaf('comfyui', { name: 'comfyui' }),
+];
+
+/** Every route of section 2; each page is its own lazy chunk. The shell route guards them all. */
+export const appRoutes: RouteObject[] = [
+  { index: true, handle: { name: 'root' } satisfies RouteHandle, loader: to('/home') },
+  {
+    path: 'login',
+    handle: { name: 'login' } satisfies RouteHandle,
+    lazy: () => import('./routes/login').then((m) => ({ Component: m.default })),
+  },
+  {
+    path: 'landing',
+    handle: { name: 'landing' } satisfies RouteHandle,
+    lazy: () => import('./routes/landing').then((m) => ({ Component: m.default })),
+  },
+  leaf('preview', { name: 'preview' }),
+  leaf('dev', { name: 'dev' }),
+  leaf('prompt', { name: 'prompt' }),
+  { lazy: () => import('./layouts/app-layout').then((m) => ({ Component: m.default })), children: layoutChildren },
+  { path: '*', loader: to('/') },
+];

@@ -1,0 +1,24 @@
+import Tabs from 'antd/es/tabs';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { handleOf } from '../route-handle';
+
+const tabs = [
+  { key: '/red/overview', label: '订阅品类洞察' },
+  { key: '/red/top', label: '平台热点话题' },
+];
+
+/** The red module's tab list; the detail page hides it. */
+export default function RedLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const hideTabs = useMatches().some((m) => handleOf(m).hideTabs);
+  const active = tabs.find((tab) => pathname.startsWith(tab.key))?.key;
+  return (
+    <div>
+      {hideTabs ? null : (
+        <Tabs activeKey={active} items={tabs} onChange={(key) => void navigate(key)} style={{ padding: '0 24px' }} />
+      )}
+      <Outlet />
+    </div>
+  );
+}

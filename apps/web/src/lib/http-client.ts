@@ -1,0 +1,347 @@
+import {
+  ErrorCode,
+  ErrorMessage,
+  QUEUED_ERROR_POLL_MS,
+  REQUEST_ID_HEADER,
+  SEARCH_TOKEN_HEADER,
+  TOKEN_REFRESH_CAP,
+  type AccountInfo,
+  type Token,
+} from '@portal/contract';
+import { refreshResponseParser, userInfoResponseParser, type Parser } from './parsers';
+
+/** Not in the server catalogue: the request never got an answer. */
+export const NETWORK_ERROR_CODE = -1;
+/** Identical error toasts within this window are shown once. */
+export const TOAST_DEBOUNCE_MS = 1000;
+
+export class HttpError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly requestId: string,
+    readonly httpStatus: number,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** One finished HTTP exchange; the hook analytics event 200 is built on. */
+export interface ApiResult {
+  path: string;
+  durationMs: number;
+  httpStatus: number;
+  code: number;
+  message: string;
+  requestId: string;
+}
+
+export interface HttpSession {
+  accessToken(): string | undefined;
+  refreshToken(): string | undefined;
+  searchToken(): string | undefined;
+  setTokens(access: Token, refresh: Token, accountInfo?: AccountInfo): void;
+  setAccountInfo(accountInfo: AccountInfo): void;
+  clear(): void;
+}
+
+/** Everything the client does to the page, injectable so tests can watch it. */
+export interface HttpEffects {
+  warning(content: string, onClose: () => void): void;
+  toastError(message: string): void;
+  navigate(to: string): void;
+  reload(): void;
+  /** pathname + search + hash of the page the user is on. */
+  currentPath(): string;
+}
+
+export interface HttpClientOptions {
+  baseUrl: () => string;
+  session: HttpSession;
+  effects: HttpEffects;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  requestId?: () => string;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T> {
+  params?: Record<string, QueryValue | QueryValue[]>;
+  body?: unknown;
+  schema?: Parser<T>;
+  signal?: AbortSignal;
+  /** The caller shows failures itself: no toast for "other" codes. */
+  silent?: boolean;
+}
+
+export interface HttpClient {
+  get<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body' | 'params'>): Promise<T>;
+  request<T = unknown>(method: 'GET' | 'POST', path: string, options?: RequestOptions<T>): Promise<T>;
+  onResult(listener: (result: ApiResult) => void): () => void;
+  /** Headers every request carries (section 7), for callers that use fetch directly (streams). */
+  headers(): Record<string, string>;
+  url(path: string, params?: RequestOptions<unknown>['params']): string;
+}
+
+interface Reply {
+  code: number;
+  message: string;
+  data: unknown;
+  httpStatus: number;
+  requestId: string;
+}
+
+function randomId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+export function joinUrl(base: string, path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+export function buildQuery(params: RequestOptions<unknown>['params']): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) if (v !== undefined && v !== null) search.append(key, String(v));
+  }
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
+/** A JSON envelope, or code 1099 carrying whatever string the server sent instead. */
+export function parseEnvelope(text: string, httpStatus: number): Pick<Reply, 'code' | 'message' | 'data'> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { code: ErrorCode.plainString, message: text || `请求失败（HTTP ${httpStatus}）`, data: null };
+  }
+  if (parsed && typeof parsed === 'object' && typeof (parsed as { code?: unknown }).code === 'number') {
+    const env = parsed as { code: number; message?: unknown; data?: unknown };
+    return { code: env.code, message: typeof env.message === 'string' ? env.message : '', data: env.data ?? null };
+  }
+  return { code: ErrorCode.plainString, message: typeof parsed === 'string' ? parsed : text, data: null };
+}
+
+/** `/chatgpt/session?id=1` → `/chatgpt`: the home route of the module the user is in. */
+export function moduleHomeOf(fullPath: string): string {
+  const segment = fullPath.split(/[?#]/)[0]?.split('/')[1];
+  return segment ? `/${segment}` : '/home';
+}
+
+export function loginPathFrom(fullPath: string): string {
+  return `/login?from=${encodeURIComponent(fullPath)}`;
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const { session, effects } = options;
+  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = options.now ?? (() => performance.now());
+  const newRequestId = options.requestId ?? randomId;
+  const listeners = new Set<(result: ApiResult) => void>();
+
+  const handling = new Set<number>();
+  let consecutiveRefreshes = 0;
+  /** Refresh token of the session that ended; a new sign-in brings a different one. */
+  let endedWith: string | undefined;
+  const sessionEnded = () => {
+    if (endedWith === undefined) return false;
+    const current = session.refreshToken();
+    return current === undefined || current === endedWith;
+  };
+  let lastToast: { text: string; at: number } | undefined;
+
+  const url = (path: string, params?: RequestOptions<unknown>['params']) =>
+    joinUrl(options.baseUrl(), path) + buildQuery(params);
+
+  const headers = (): Record<string, string> => {
+    const result: Record<string, string> = { [REQUEST_ID_HEADER]: newRequestId() };
+    const access = session.accessToken();
+    if (access) result.Authorization = `Bearer ${access}`;
+    const search = session.searchToken();
+    if (search) result[SEARCH_TOKEN_HEADER] = search;
+    return result;
+  };
+
+  const emit = (result: ApiResult) => {
+    for (const listener of listeners) {
+      try {
+        listener(result);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  };
+
+  async function send(method: 'GET' | 'POST', path: string, opts: RequestOptions<unknown>): Promise<Reply> {
+    const h = headers();
+    const requestId = h[REQUEST_ID_HEADER] ?? '';
+    h.Accept = 'application/json';
+    const init: RequestInit = { method, headers: h, signal: opts.signal, credentials: 'same-origin' };
+    if (method === 'POST') {
+      h['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(opts.body ?? {});
+    }
+    const started = now();
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetchImpl(url(path, method === 'GET' ? opts.params : undefined), init);
+      text = await response.text();
+    } catch (error) {
+      if (opts.signal?.aborted) throw error;
+      console.error(`[http] ${method} ${path} failed`, error);
+      const message = '网络异常，请检查网络连接';
+      emit({ path, durationMs: now() - started, httpStatus: 0, code: NETWORK_ERROR_CODE, message, requestId });
+      throw new HttpError(NETWORK_ERROR_CODE, message, requestId, 0);
+    }
+    const envelope = parseEnvelope(text, response.status);
+    emit({
+      path,
+      durationMs: now() - started,
+      httpStatus: response.status,
+      code: envelope.code,
+      message: envelope.message,
+      requestId,
+    });
+    return { ...envelope, httpStatus: response.status, requestId };
+  }
+
+  /** Runs the handler for a code once; concurrent callers with the same code poll until it is done. */
+  async function once(code: number, handler: () => Promise<void> | void): Promise<'handled' | 'waited'> {
+    if (handling.has(code)) {
+      while (handling.has(code)) await sleep(QUEUED_ERROR_POLL_MS);
+      return 'waited';
+    }
+    handling.add(code);
+    try {
+      await handler();
+    } finally {
+      handling.delete(code);
+    }
+    return 'handled';
+  }
+
+  function endSession(): Promise<void> {
+    if (sessionEnded()) return Promise.resolve();
+    endedWith = session.refreshToken() ?? '';
+    consecutiveRefreshes = 0;
+    return new Promise<void>((resolve) => {
+      effects.warning(ErrorMessage.sessionExpired, () => {
+        session.clear();
+        effects.navigate(loginPathFrom(effects.currentPath()));
+        resolve();
+      });
+    });
+  }
+
+  /** False when the session is over (the warning has been shown). */
+  async function refreshTokens(isUpdateCache: boolean): Promise<boolean> {
+    const refreshToken = session.refreshToken();
+    if (!refreshToken || consecutiveRefreshes >= TOKEN_REFRESH_CAP) {
+      void endSession();
+      return false;
+    }
+    consecutiveRefreshes += 1;
+    const reply = await send('POST', '/api/user/refreshToken', {
+      body: { refresh_token: refreshToken, is_update_cache: isUpdateCache },
+    });
+    const parsed = reply.code === ErrorCode.ok ? refreshResponseParser.safeParse(reply.data) : undefined;
+    if (!parsed?.success) {
+      void endSession();
+      return false;
+    }
+    session.setTokens(parsed.data.access_token, parsed.data.refresh_token, parsed.data.account_info);
+    return true;
+  }
+
+  async function syncUserInfo(): Promise<void> {
+    const reply = await send('GET', '/api/user/info', {});
+    const parsed = reply.code === ErrorCode.ok ? userInfoResponseParser.safeParse(reply.data) : undefined;
+    if (parsed?.success) session.setAccountInfo(parsed.data.account_info);
+  }
+
+  const fail = (reply: Reply, code = reply.code, message = reply.message) =>
+    new HttpError(code, message, reply.requestId, reply.httpStatus);
+
+  function toast(text: string) {
+    const at = now();
+    if (lastToast && lastToast.text === text && at - lastToast.at < TOAST_DEBOUNCE_MS) return;
+    lastToast = { text, at };
+    effects.toastError(text);
+  }
+
+  async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions<T> = {}): Promise<T> {
+    let permissionRetried = false;
+    for (;;) {
+      const sentToken = session.accessToken();
+      const reply = await send(method, path, opts);
+      switch (reply.code) {
+        case ErrorCode.ok: {
+          consecutiveRefreshes = 0;
+          if (!opts.schema) return reply.data as T;
+          const parsed = opts.schema.safeParse(reply.data);
+          if (parsed.success) return parsed.data;
+          console.error(`[http] ${method} ${path}: unexpected response`, parsed.error);
+          throw fail(reply, ErrorCode.plainString, '响应数据格式不正确');
+        }
+        case ErrorCode.tokenExpired: {
+          if (sessionEnded()) throw fail(reply, ErrorCode.refreshInvalid, ErrorMessage.sessionExpired);
+          const current = session.accessToken();
+          // Another request already refreshed while this one was in flight.
+          if (current && current !== sentToken && !handling.has(ErrorCode.tokenExpired)) continue;
+          await once(ErrorCode.tokenExpired, async () => {
+            await refreshTokens(false);
+          });
+          if (sessionEnded()) throw fail(reply, ErrorCode.refreshInvalid, ErrorMessage.sessionExpired);
+          continue;
+        }
+        case ErrorCode.notSignedIn:
+        case ErrorCode.refreshInvalid: {
+          await once(ErrorCode.refreshInvalid, () => endSession());
+          throw fail(reply);
+        }
+        case ErrorCode.permissionsChanged: {
+          if (sessionEnded() || permissionRetried) throw fail(reply);
+          permissionRetried = true;
+          await once(ErrorCode.permissionsChanged, async () => {
+            if (!(await refreshTokens(true))) return;
+            await syncUserInfo();
+            effects.warning(ErrorMessage.permissionsChanged, () => effects.reload());
+          });
+          if (sessionEnded()) throw fail(reply);
+          continue;
+        }
+        case ErrorCode.resourceGone: {
+          await once(ErrorCode.resourceGone, () => effects.navigate(moduleHomeOf(effects.currentPath())));
+          throw fail(reply);
+        }
+        default: {
+          if (!opts.silent && reply.message) toast(reply.message);
+          throw fail(reply);
+        }
+      }
+    }
+  }
+
+  return {
+    request,
+    get: (path, opts) => request('GET', path, opts),
+    post: (path, body, opts) => request('POST', path, { ...opts, body }),
+    onResult(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    headers,
+    url,
+  };
+}

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryRouter } from 'react-router';
+import { buildRouteTable } from '../src/app/router';
+import { useUserStore } from '../src/features/auth/store/user-store';
+import { accountInfo, appEntry, storedUser } from '../src/testing/fixtures';
+
+async function settle(router: ReturnType<typeof createMemoryRouter>) {
+  for (let i = 0; i < 2000 && (!router.state.initialized || router.state.navigation.state !== 'idle'); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return router.state.location.pathname + router.state.location.search;
+}
+
+async function landAt(path: string) {
+  const router = createMemoryRouter(buildRouteTable(), { initialEntries: [path] });
+  const where = await settle(router);
+  router.dispose();
+  return where;
+}
+
+function signIn(
+  apps = [appEntry({ app_key: 'chatgpt' }), appEntry({ app_key: 'red' }), appEntry({ app_key: 'addbg' })],
+) {
+  useUserStore.getState().signIn(storedUser({ account_info: accountInfo({ app_list: apps }) }));
+}
+
+afterEach(() => useUserStore.getState().signOut());
+
+describe('redirects of section 2', { timeout: 20_000 }, () => {
+  it.each([
+    ['/', '/home'],
+    ['/chatgpt', '/chatgpt/welcome'],
+    ['/addbg', '/addbg/workbench'],
+    ['/red', '/red/overview/insight'],
+    ['/red/overview', '/red/overview/insight'],
+    ['/red/top', '/red/top/hot'],
+    ['/somewhere/else', '/home'],
+  ])('%s → %s', async (from, to) => {
+    signIn();
+    expect(await landAt(from)).toBe(to);
+  });
+});
+
+describe('guard inside the router', () => {
+  it('sends signed-out users to login with the wanted page', async () => {
+    expect(await landAt('/chatgpt/session?id=5')).toBe(`/login?from=${encodeURIComponent('/chatgpt/session?id=5')}`);
+  });
+
+  it('keeps public pages open', async () => {
+    expect(await landAt('/preview')).toBe('/preview');
+    expect(await landAt('/prompt')).toBe('/prompt');
+  });
+
+  it('sends apps without rights to landing', async () => {
+    signIn();
+    expect(await landAt('/report/welcome')).toBe(
+      `/landing?appKey=report&from=${encodeURIComponent('/report/welcome')}`,
+    );
+  });
+
+  it('runs again on revalidation after the user info sync (rule 3)', async () => {
+    signIn();
+    const router = createMemoryRouter(buildRouteTable(), { initialEntries: ['/chatgpt/welcome'] });
+    expect(await settle(router)).toBe('/chatgpt/welcome');
+    useUserStore
+      .getState()
+      .setAccountInfo(accountInfo({ app_list: [appEntry({ app_key: 'chatgpt', be_authorized: false })] }));
+    await router.revalidate();
+    expect(await settle(router)).toBe(`/landing?appKey=chatgpt&from=${encodeURIComponent('/chatgpt/welcome')}`);
+    router.dispose();
+  });
+});
