@@ -1,0 +1,73 @@
+import sensible from '@fastify/sensible';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import type { PortalConfig } from './config/schema';
+import { webDistDir } from './config/paths';
+import type { DbTarget } from './db/client';
+import builtinOidc from './oidc/plugin';
+import auth from './plugins/auth';
+import db from './plugins/db';
+import { installErrorHandler } from './plugins/error-handler';
+import rateLimit, { type RateLimitSettings } from './plugins/rate-limit';
+import { echoRequestId, requestIdOf } from './plugins/request-id';
+import securityHeaders from './plugins/security-headers';
+import services from './plugins/services';
+import spa from './plugins/spa';
+import routes from './routes';
+import appConfigRoute from './routes/app-config';
+
+export interface AppOptions {
+  config: PortalConfig;
+  database: DbTarget;
+  /** Origin the browser uses; redirect_uri and the built-in issuer derive from it. */
+  publicUrl: string;
+  jwtSecret?: string;
+  redisUrl?: string;
+  rateLimitNamespace?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Overrides the config's access-token lifetime (tests use a short one). */
+  accessTokenTtlSeconds?: number;
+  authRateLimit?: RateLimitSettings;
+  webDistDir?: string;
+  /** Extra route plugins registered with the API routes (tests, embedding). */
+  extraRoutes?: FastifyPluginAsync[];
+  trustProxy?: boolean;
+}
+
+/** Builds the server: external plugins, then app plugins, then routes; one error handler. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    genReqId: requestIdOf,
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: 1_048_576,
+    // Opening and migrating an embedded database on a busy machine can take a while.
+    pluginTimeout: 120_000,
+  });
+  installErrorHandler(app);
+  echoRequestId(app);
+
+  await app.register(sensible);
+  await app.register(securityHeaders);
+  await app.register(rateLimit, {
+    redisUrl: opts.redisUrl,
+    namespace: opts.rateLimitNamespace,
+    auth: opts.authRateLimit ?? { max: 20, timeWindow: 60_000 },
+  });
+
+  await app.register(db, { target: opts.database });
+  await app.register(services, {
+    config: opts.config,
+    publicUrl: opts.publicUrl.replace(/\/+$/, ''),
+    jwtSecret: opts.jwtSecret,
+    accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
+  });
+  await app.register(auth);
+
+  await app.register(appConfigRoute);
+  if (app.services.builtinIdp) await app.register(builtinOidc);
+  await app.register(routes);
+  for (const extra of opts.extraRoutes ?? []) await app.register(extra);
+  await app.register(spa, { distDir: opts.webDistDir ?? webDistDir });
+
+  return app;
+}

@@ -1,0 +1,94 @@
+import { accessRuleSchema, appDefinitionSchema } from '@portal/contract';
+import { z } from 'zod';
+import { chatConfigSchema } from '../services/chat/config';
+import { imageProxyConfigSchema } from '../services/image-proxy/config';
+import { llmConfigSchema } from '../services/llm';
+
+export const configAppSchema = appDefinitionSchema.extend({
+  /** Shared with an external app so it can redeem one-time codes server-to-server. */
+  secret: z.string().min(16, '至少 16 个字符').optional(),
+});
+export type ConfigApp = z.infer<typeof configAppSchema>;
+
+export const demoAccountSchema = z.object({
+  login: z.string().min(1).max(60),
+  password: z.string().min(1).max(200),
+  name: z.string().min(1).max(60),
+  email: z.string().max(200).default(''),
+  mobile: z.string().max(40).default(''),
+  avatar: z.string().max(500).default(''),
+  groups: z.array(z.string().min(1)).default([]),
+  department: z.string().default(''),
+});
+export type DemoAccount = z.infer<typeof demoAccountSchema>;
+
+export const ssoSchema = z.object({
+  /** Empty: the built-in identity provider at /oidc signs people in with the demo accounts. */
+  issuer: z.string().url().optional(),
+  client_id: z.string().min(1).default('portal'),
+  client_secret: z.string().optional(),
+  scopes: z.array(z.string()).default(['openid', 'profile', 'email', 'phone', 'groups']),
+  claims: z
+    .object({
+      login: z.string().default('preferred_username'),
+      name: z.string().default('name'),
+      email: z.string().default('email'),
+      mobile: z.string().default('phone_number'),
+      avatar: z.string().default('picture'),
+      groups: z.string().default('groups'),
+      department: z.string().default('department'),
+    })
+    .prefault({}),
+});
+export type SsoConfig = z.infer<typeof ssoSchema>;
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const portalConfigSchema = z.looseObject({
+  title: z.string().min(1).default('AI 门户'),
+  apps: z.array(configAppSchema).default([]),
+  access_rules: z.array(accessRuleSchema).default([]),
+  admins: z.object({ users: z.array(z.string()).default([]), groups: z.array(z.string()).default([]) }).prefault({}),
+  sso: ssoSchema.prefault({}),
+  demo_accounts: z.array(demoAccountSchema).default([]),
+  tokens: z
+    .object({
+      access_ttl_seconds: z.number().int().min(10).max(86_400).default(900),
+      refresh_ttl_seconds: z
+        .number()
+        .int()
+        .min(60)
+        .default(30 * 86_400),
+    })
+    .prefault({}),
+  analytics: z
+    .object({
+      auto_finish_delay: z.record(z.string(), z.number().int().nonnegative()).default({}),
+      /** Raw events older than this are deleted; the daily rollups are kept. */
+      retention_days: z.number().int().min(1).max(3650).default(180),
+      /** Time zone whose calendar days the rollups and the dashboard's date range use. */
+      timezone: z.string().min(1).refine(isTimeZone, '未知时区').default('Asia/Shanghai'),
+      /** Ingest batches per minute per client (IP and anonymous id). */
+      rate_limit_per_minute: z.number().int().min(1).default(120),
+      /** Ingest statements running at once, and batches allowed to wait for one before 429. */
+      ingest_concurrency: z.number().int().min(1).default(2),
+      ingest_queue: z.number().int().min(0).default(64),
+      /** How often pending days are rolled up; 0 leaves it to the on-demand endpoint. */
+      rollup_interval_seconds: z.number().int().min(0).default(60),
+      /** App keys allowed to report besides the catalogue's (the portal itself). */
+      app_keys: z.array(z.string().min(1)).default(['portal']),
+    })
+    .prefault({}),
+  /** Model providers; without any, every chat module answers with the built-in demo model. */
+  providers: llmConfigSchema.prefault({}),
+  chat: chatConfigSchema.prefault({}),
+  image_proxy: imageProxyConfigSchema.prefault({}),
+});
+export type PortalConfig = z.infer<typeof portalConfigSchema>;

@@ -1,0 +1,12 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A pending sign-in: kept server-side, short-lived and consumed once. */
+export const loginStates = pgTable('login_states', {
+  state: text('state').primaryKey(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  fromTarget: text('from_target').notNull().default(''),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+export type LoginState = typeof loginStates.$inferSelect;
+export type NewLoginState = typeof loginStates.$inferInsert;

@@ -1,0 +1,21 @@
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  /** Stable identity from the identity provider (`sub`). */
+  subject: text('subject').notNull().unique(),
+  login: text('login').notNull().default(''),
+  userName: text('user_name').notNull().default(''),
+  email: text('email').notNull().default(''),
+  mobile: text('mobile').notNull().default(''),
+  avatar: text('avatar').notNull().default(''),
+  /** Group and department claims, merged. */
+  groups: jsonb('groups').$type<string[]>().notNull().default([]),
+  /** Bumped when a change affects only this user; see services/rights/rights-version. */
+  rightsVersion: integer('rights_version').notNull().default(0),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

@@ -1,0 +1,34 @@
+import { join } from 'node:path';
+import type { DbTarget } from './db/client';
+import { defaultConfigPath, repoRoot, resolveUserPath } from './config/paths';
+
+export interface Env {
+  port: number;
+  host: string;
+  publicUrl: string;
+  database: DbTarget;
+  configPath: string;
+  jwtSecret?: string;
+  logLevel: string;
+  redisUrl?: string;
+  trustProxy: boolean;
+}
+
+/** Reads the process environment once; relative paths are taken from where the operator ran npm. */
+export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const dataDir = env.DATA_DIR ? resolveUserPath(env.DATA_DIR) : join(repoRoot, 'data');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir },
+    configPath: env.PORTAL_CONFIG ? resolveUserPath(env.PORTAL_CONFIG) : defaultConfigPath(),
+    jwtSecret: env.JWT_SECRET || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    redisUrl: env.REDIS_URL || undefined,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+  };
+}

@@ -1,0 +1,41 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/load';
+import { readEnv } from './env';
+
+async function main(): Promise<void> {
+  const env = readEnv();
+  const config = loadConfig(env.configPath);
+  const app = await buildApp({
+    config,
+    database: env.database,
+    publicUrl: env.publicUrl,
+    jwtSecret: env.jwtSecret,
+    redisUrl: env.redisUrl,
+    trustProxy: env.trustProxy,
+    logger: { level: env.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+  await app.listen({ port: env.port, host: env.host });
+  app.log.info(
+    { config: env.configPath, database: env.database.kind, publicUrl: env.publicUrl },
+    'portal server ready',
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(
+      `Server failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,119 @@
+import { REQUEST_ID_HEADER } from '@portal/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { safeEqual } from '../lib/crypto';
+import { builtinClientSecret, builtinProviderKeys } from './keys';
+import { expiredPage, loginPage } from './login-page';
+import { BUILTIN_SCOPES, createBuiltinProvider } from './provider';
+
+const MOUNT = '/oidc';
+const WRONG_CREDENTIALS = '账号或密码错误';
+
+/**
+ * The built-in identity provider, mounted at /oidc when no company SSO is configured. The
+ * provider's own endpoints get the raw request; the sign-in page is ours.
+ */
+const builtinOidc: FastifyPluginAsync = async (app) => {
+  const { services, portalConfig: config, db } = app;
+  const keys = await builtinProviderKeys(services.settings);
+  const provider = createBuiltinProvider({
+    issuer: `${app.publicUrl}${MOUNT}`,
+    db,
+    accounts: config.demo_accounts,
+    client: {
+      id: config.sso.client_id,
+      secret: builtinClientSecret(services.serverSecret),
+      redirectUri: services.sso.redirectUri,
+    },
+    ...keys,
+  });
+  const handle = provider.callback();
+
+  // The provider parses its own bodies, so it takes the request before Fastify reads it.
+  app.route({
+    method: ['GET', 'POST', 'HEAD', 'OPTIONS', 'DELETE', 'PUT'],
+    url: `${MOUNT}/*`,
+    onRequest: (request, reply) => {
+      reply.hijack();
+      const req = request.raw as typeof request.raw & { originalUrl?: string };
+      reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+      req.originalUrl = req.url;
+      req.url = (req.url ?? '').slice(MOUNT.length) || '/';
+      void handle(req, reply.raw);
+    },
+    handler: async () => undefined,
+  });
+
+  await app.register(async (pages) => {
+    // These are browser pages: a stale or cookieless interaction gets a page, not a JSON envelope.
+    pages.setErrorHandler(async (error, request, reply) => {
+      request.log.info({ err: error }, 'sign-in interaction failed');
+      reply.header('cache-control', 'no-store');
+      return reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(expiredPage({ title: config.title, restartUrl: '/login' }));
+    });
+
+    pages.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    pages.get<{ Params: { uid: string } }>(`${MOUNT}/interaction/:uid`, async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      if (details.prompt.name === 'consent') {
+        const grant = new provider.Grant({
+          accountId: details.session?.accountId,
+          clientId: String(details.params.client_id),
+        });
+        grant.addOIDCScope(BUILTIN_SCOPES.join(' '));
+        const grantId = await grant.save();
+        const to = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { consent: { grantId } },
+          { mergeWithLastSubmission: true },
+        );
+        return reply.redirect(to, 303);
+      }
+      reply.header('cache-control', 'no-store');
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(loginPage({ action: `${MOUNT}/interaction/${details.uid}/login`, title: config.title }));
+    });
+
+    pages.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+      `${MOUNT}/interaction/:uid/login`,
+      async (request, reply) => {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const login = String(request.body?.login ?? '').trim();
+        const password = String(request.body?.password ?? '');
+        const account = config.demo_accounts.find((a) => a.login === login);
+        if (!account || !safeEqual(password, account.password)) {
+          reply.header('cache-control', 'no-store');
+          return reply
+            .code(401)
+            .type('text/html; charset=utf-8')
+            .send(
+              loginPage({
+                action: `${MOUNT}/interaction/${details.uid}/login`,
+                title: config.title,
+                error: WRONG_CREDENTIALS,
+                login,
+              }),
+            );
+        }
+        const to = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { login: { accountId: account.login } },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.redirect(to, 303);
+      },
+    );
+  });
+};
+
+export default builtinOidc;

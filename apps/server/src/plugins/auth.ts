@@ -1,0 +1,82 @@
+import { apiPrefixAppKey, ErrorCode, ErrorMessage } from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors/app-error';
+import { PUBLIC_API_PATHS } from './public-api-paths';
+
+export interface RequestUser {
+  id: number;
+  subject: string;
+  login: string;
+  userName: string;
+  isAdmin: boolean;
+  groups: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user on every non-public /api request; null elsewhere. */
+    user: RequestUser | null;
+  }
+}
+
+const prefixApp = apiPrefixAppKey as Record<string, string>;
+
+/** The decoded request path with duplicate and trailing slashes collapsed. */
+function apiPath(request: FastifyRequest): string {
+  const raw = request.url.split('?')[0] ?? '';
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape cannot match a route either; judge the raw text.
+  }
+  return decoded.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+}
+
+/** The signed-in user of a request that passed the auth hook; handlers call this instead of `!`. */
+export function requireUser(request: FastifyRequest): RequestUser {
+  if (!request.user) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
+  return request.user;
+}
+
+/**
+ * One gate for all of /api: authenticate, check the rights version, and for module prefixes check
+ * the user may open that app. Routes never opt in, so a module route added later is covered.
+ */
+export default fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      const path = apiPath(request);
+      if (!path.startsWith('/api/') && path !== '/api') return;
+      if (PUBLIC_API_PATHS.has(path)) return;
+
+      const header = request.headers.authorization ?? '';
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match?.[1]) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
+      const claims = await app.services.signer.verify(match[1]);
+      const user = await app.services.users.findById(claims.userId);
+      if (!user || user.disabled) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
+      if (claims.rightsVersion < (await app.services.rights.currentVersion(user))) {
+        throw new AppError(ErrorCode.permissionsChanged, ErrorMessage.permissionsChanged);
+      }
+      const principal = app.services.rights.principalOf(user);
+      request.user = {
+        id: user.id,
+        subject: user.subject,
+        login: user.login,
+        userName: user.userName,
+        isAdmin: principal.isAdmin,
+        groups: user.groups,
+      };
+
+      const prefix = path.split('/')[2]?.toLowerCase() ?? '';
+      const appKey = Object.hasOwn(prefixApp, prefix) ? prefixApp[prefix] : undefined;
+      if (appKey && !(await app.services.rights.mayOpenApp(principal, appKey))) {
+        throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenApp);
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['services'], fastify: '5.x' },
+);

@@ -1,0 +1,18 @@
+import fp from 'fastify-plugin';
+import { openDatabase, type Db, type DbTarget } from '../db/client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+/** Opens the database (PGlite or PostgreSQL), migrates it, and closes it with the server. */
+export default fp<{ target: DbTarget }>(
+  async (app, opts) => {
+    const handle = await openDatabase(opts.target);
+    app.decorate('db', handle.db);
+    app.addHook('onClose', () => handle.close());
+  },
+  { name: 'db', fastify: '5.x' },
+);

@@ -1,0 +1,48 @@
+import { ErrorCode, ErrorMessage, validationMessage, type ErrorCodeValue } from '@portal/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError } from '../errors/app-error';
+import { failure } from '../lib/envelope';
+
+/** Framework 4xx errors mapped onto the catalogue; their internals never reach the client. */
+function codeForStatus(status: number): { code: ErrorCodeValue; message: string } {
+  switch (status) {
+    case 401:
+      return { code: ErrorCode.notSignedIn, message: ErrorMessage.notSignedIn };
+    case 403:
+      return { code: ErrorCode.forbidden, message: ErrorMessage.forbiddenApp };
+    case 404:
+      return { code: ErrorCode.notFound, message: ErrorMessage.notFound };
+    case 413:
+      return { code: ErrorCode.tooLarge, message: ErrorMessage.tooLarge };
+    case 429:
+      return { code: ErrorCode.rateLimited, message: ErrorMessage.rateLimited };
+    default:
+      return { code: ErrorCode.validation, message: validationMessage('', '请求格式不正确') };
+  }
+}
+
+/** The one error handler: every failure leaves as `{code, message, data: null}`; 5xx details stay in the log. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(error.statusCode).headers(error.headers).send(failure(error.code, error.message));
+    }
+    if (error instanceof ZodError) {
+      const issue = error.issues[0];
+      const field = issue ? issue.path.map(String).join('.') : '';
+      return reply
+        .code(400)
+        .send(failure(ErrorCode.validation, validationMessage(field, issue?.message ?? '格式不正确')));
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'request rejected');
+      const mapped = codeForStatus(status);
+      return reply.code(status).send(failure(mapped.code, mapped.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(failure(ErrorCode.internal, ErrorMessage.internal));
+  });
+}

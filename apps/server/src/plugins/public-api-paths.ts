@@ -1,0 +1,12 @@
+/**
+ * API paths reachable without an access token. Everything else under /api needs one; add a line
+ * here when a new endpoint must be public.
+ */
+export const PUBLIC_API_PATHS: ReadonlySet<string> = new Set([
+  '/api/user/authorize',
+  '/api/user/login',
+  '/api/user/refreshToken',
+  '/api/user/logout',
+  '/api/open/code/redeem',
+  '/api/analytics/collect',
+]);

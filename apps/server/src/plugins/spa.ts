@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode, ErrorMessage } from '@portal/contract';
+import fp from 'fastify-plugin';
+import { failure } from '../lib/envelope';
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>AI 门户</title></head>
+<body><p>网页应用尚未构建。请在仓库根目录运行 npm run build 后刷新本页；接口服务已正常运行。</p></body></html>`;
+
+/**
+ * Serves the built web app and answers every unknown path: the API gets a 404 envelope, page
+ * navigations get index.html so the client router can take over.
+ */
+export default fp<{ distDir: string }>(
+  async (app, opts) => {
+    const built = existsSync(join(opts.distDir, 'index.html'));
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: opts.distDir,
+        cacheControl: false,
+        index: 'index.html',
+        setHeaders(reply, path) {
+          // Vite fingerprints everything under /assets; the rest must be revalidated each time.
+          const hashed = /[\\/]assets[\\/]/.test(path.slice(opts.distDir.length));
+          reply.header('cache-control', hashed ? IMMUTABLE : NO_CACHE);
+        },
+      });
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|oidc)(\/|$)/.test(path);
+      if (!isPage || /^\/assets\//.test(path)) {
+        const message = path.startsWith('/api') ? ErrorMessage.routeNotFound : ErrorMessage.notFound;
+        return reply.code(404).send(failure(ErrorCode.notFound, message));
+      }
+      reply.header('cache-control', NO_CACHE);
+      if (!built) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+      return reply.sendFile('index.html');
+    });
+  },
+  { name: 'spa', fastify: '5.x' },
+);

@@ -1,0 +1,60 @@
+import {
+  authorizeQuerySchema,
+  ErrorCode,
+  ErrorMessage,
+  jumpCodeQuerySchema,
+  loginRequestSchema,
+  logoutRequestSchema,
+  refreshRequestSchema,
+} from '@portal/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../../errors/app-error';
+import { ok } from '../../../lib/envelope';
+import { parse } from '../../../lib/validate';
+import { requireUser } from '../../../plugins/auth';
+
+/** /api/user: sign-in, tokens, the current account, jump codes. */
+const userRoutes: FastifyPluginAsync = async (app) => {
+  const { login, sessions, users, catalogue, rights, codes } = app.services;
+  const limited = { rateLimit: app.authRateLimit };
+
+  app.get('/authorize', { config: limited }, async (request) => {
+    const { from } = parse(authorizeQuerySchema, request.query);
+    return ok({ url: await login.authorize(from) });
+  });
+
+  app.post('/login', { config: limited }, async (request) => {
+    const body = parse(loginRequestSchema.extend({ iss: z.string().max(500).optional() }), request.body);
+    return ok(await login.login(body.code, body.state, request.log, body.iss));
+  });
+
+  app.post('/refreshToken', { config: limited }, async (request) => {
+    const body = parse(refreshRequestSchema, request.body);
+    return ok(await sessions.refresh(body.refresh_token, body.is_update_cache ?? false));
+  });
+
+  app.post('/logout', async (request) => {
+    const body = parse(logoutRequestSchema, request.body);
+    await sessions.end(body.refresh_token);
+    return ok(null);
+  });
+
+  app.get('/info', async (request) => {
+    const user = await users.findById(requireUser(request).id);
+    if (!user) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
+    return ok({ account_info: await users.accountInfo(user) });
+  });
+
+  app.get('/getJumpCode', async (request) => {
+    const { app_key } = parse(jumpCodeQuerySchema, request.query);
+    const user = requireUser(request);
+    const entry = await catalogue.entryFor(rights.principalOf(user), app_key);
+    if (!entry) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
+    if (!entry.be_authorized) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenApp);
+    const { code, expiresIn } = await codes.create(user.id, app_key);
+    return ok({ code, expires_in: expiresIn });
+  });
+};
+
+export default userRoutes;

@@ -1,0 +1,77 @@
+import type { PortalConfig } from '../config/schema';
+import type { Db } from '../db/client';
+import { builtinClientSecret } from '../oidc/keys';
+import { randomToken } from '../lib/crypto';
+import { AccessTokenSigner } from './auth/access-token';
+import { LoginService } from './auth/login-service';
+import { LoginStateService } from './auth/login-state-service';
+import { RefreshTokenService } from './auth/refresh-token-service';
+import { SessionService } from './auth/session-service';
+import { SsoClient } from './auth/sso-client';
+import { createChatServices } from './chat';
+import { ImageProxy } from './image-proxy';
+import { createLlmGateway } from './llm';
+import { CatalogueService } from './catalogue/catalogue-service';
+import { seedFromConfig } from './catalogue/seed-service';
+import { OneTimeCodeService } from './codes/one-time-code-service';
+import { RightsService } from './rights/rights-service';
+import { SettingsService } from './settings/settings-service';
+import { UserService } from './users/user-service';
+
+export interface ServiceOptions {
+  db: Db;
+  config: PortalConfig;
+  publicUrl: string;
+  jwtSecret?: string;
+  accessTokenTtlSeconds?: number;
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/** Wires every service once per process; handlers reach them through `app.services`. */
+export async function createServices(opts: ServiceOptions) {
+  const { db, config } = opts;
+  const settings = new SettingsService(db);
+  // Unset JWT_SECRET: one secret is generated and kept in the database, so restarts and replicas agree.
+  const serverSecret = opts.jwtSecret ?? (await settings.getOrCreate('jwt_secret', () => randomToken(48)));
+  await seedFromConfig(db, config);
+
+  const rights = new RightsService(db, settings, config.admins);
+  const catalogue = new CatalogueService(db, rights);
+  const users = new UserService(db, rights, catalogue);
+  const signer = new AccessTokenSigner(serverSecret, opts.accessTokenTtlSeconds ?? config.tokens.access_ttl_seconds);
+  const refreshTokens = new RefreshTokenService(db, config.tokens.refresh_ttl_seconds);
+  const sessions = new SessionService(signer, refreshTokens, rights, users);
+  const builtinIdp = !config.sso.issuer;
+  const sso = new SsoClient({
+    issuer: config.sso.issuer ?? `${opts.publicUrl}/oidc`,
+    clientId: config.sso.client_id,
+    clientSecret: builtinIdp ? builtinClientSecret(serverSecret) : config.sso.client_secret,
+    scopes: config.sso.scopes,
+    redirectUri: `${opts.publicUrl}/login`,
+  });
+  const login = new LoginService(sso, new LoginStateService(db), users, sessions, catalogue, config.sso.claims);
+  const codes = new OneTimeCodeService(db);
+  const llm = createLlmGateway(config.providers);
+  const chat = createChatServices(db, llm, config.chat);
+  // Answers a crashed replica left "generating" are closed as incomplete.
+  await chat.messages.markStale(config.chat.stale_generating_seconds);
+  const imageProxy = new ImageProxy(config.image_proxy);
+
+  return {
+    settings,
+    rights,
+    catalogue,
+    users,
+    signer,
+    sessions,
+    sso,
+    login,
+    codes,
+    llm,
+    chat,
+    imageProxy,
+    builtinIdp,
+    serverSecret,
+  };
+}
