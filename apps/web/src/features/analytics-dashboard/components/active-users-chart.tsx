@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import type { AnalyticsOverview } from '@portal/contract';
+import { EChart } from '../charts/echart';
+import { lineOption } from '../charts/options';
+import { Panel } from './panel';
+
+export function ActiveUsersChart({
+  data,
+  loading,
+  error,
+}: {
+  data: AnalyticsOverview | undefined;
+  loading: boolean;
+  error: boolean;
+}) {
+  const days = data?.days;
+  const option = useMemo(
+    () =>
+      lineOption(
+        (days ?? []).map((d) => d.day),
+        [
+          { name: '活跃用户', data: (days ?? []).map((d) => d.users) },
+          { name: '已登录用户', data: (days ?? []).map((d) => d.signed_in) },
+        ],
+      ),
+    [days],
+  );
+  return (
+    <Panel title="每日活跃用户" loading={loading} error={error} empty={!days?.some((d) => d.users > 0)}>
+      <EChart option={option} label="每日活跃用户折线图" />
+    </Panel>
+  );
+}

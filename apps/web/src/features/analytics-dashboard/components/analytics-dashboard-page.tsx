@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import type { AnalyticsRangeQuery } from '@portal/contract';
+import Button from 'antd/es/button';
+import Col from 'antd/es/col';
+import DatePicker from 'antd/es/date-picker';
+import Flex from 'antd/es/flex';
+import Row from 'antd/es/row';
+import Typography from 'antd/es/typography';
+import dayjs from 'dayjs';
+import { useApiStats } from '../api/get-api-stats';
+import { useAppOpens } from '../api/get-app-opens';
+import { useCycles } from '../api/get-cycles';
+import { useOverview } from '../api/get-overview';
+import { useScriptErrors } from '../api/get-script-errors';
+import { useRunRollup } from '../api/run-rollup';
+import { DAY_FORMAT, defaultRange } from '../utils/default-range';
+import { ActiveUsersChart } from './active-users-chart';
+import { ApiPanel } from './api-panel';
+import { AppDrawer } from './app-drawer';
+import { AppOpensChart } from './app-opens-chart';
+import { AppsTable } from './apps-table';
+import { CyclesChart } from './cycles-chart';
+import { KpiCards } from './kpi-cards';
+import { ScriptErrorsTable } from './script-errors-table';
+
+const MAX_RANGE_DAYS = 366;
+
+/** The behaviour-analytics dashboard for administrators. */
+export default function AnalyticsDashboardPage() {
+  const [range, setRange] = useState<AnalyticsRangeQuery>(() => defaultRange());
+  const [selectedApp, setSelectedApp] = useState<string | undefined>();
+  const overview = useOverview(range);
+  const opens = useAppOpens(range);
+  const cycles = useCycles(range);
+  const apiStats = useApiStats(range);
+  const scriptErrors = useScriptErrors(range);
+  const rollup = useRunRollup();
+
+  return (
+    <Flex vertical gap={16} style={{ padding: 24 }}>
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          行为分析
+        </Typography.Title>
+        <Flex gap={8} align="center" wrap>
+          <DatePicker.RangePicker
+            aria-label="统计日期范围"
+            allowClear={false}
+            value={[dayjs(range.from), dayjs(range.to)]}
+            disabledDate={(current, info) =>
+              current.isAfter(dayjs(), 'day') ||
+              (info.from !== undefined && Math.abs(current.diff(info.from, 'day')) >= MAX_RANGE_DAYS)
+            }
+            onChange={(values) => {
+              const [from, to] = values ?? [];
+              if (from && to) setRange({ from: from.format(DAY_FORMAT), to: to.format(DAY_FORMAT) });
+            }}
+          />
+          <Button loading={rollup.isPending} onClick={() => rollup.mutate()}>
+            刷新数据
+          </Button>
+        </Flex>
+      </Flex>
+
+      <KpiCards data={overview.data} loading={overview.isPending} />
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <ActiveUsersChart data={overview.data} loading={overview.isPending} error={overview.isError} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <AppOpensChart
+            data={opens.data}
+            loading={opens.isPending}
+            error={opens.isError}
+            onSelectApp={setSelectedApp}
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <CyclesChart
+            data={cycles.data}
+            loading={cycles.isPending}
+            error={cycles.isError}
+            onSelectApp={setSelectedApp}
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <AppsTable
+            opens={opens.data}
+            cycles={cycles.data}
+            loading={opens.isPending || cycles.isPending}
+            error={opens.isError || cycles.isError}
+            onSelectApp={setSelectedApp}
+          />
+        </Col>
+        <Col xs={24}>
+          <ApiPanel data={apiStats.data} loading={apiStats.isPending} error={apiStats.isError} />
+        </Col>
+        <Col xs={24}>
+          <ScriptErrorsTable data={scriptErrors.data} loading={scriptErrors.isPending} error={scriptErrors.isError} />
+        </Col>
+      </Row>
+
+      <AppDrawer range={range} appKey={selectedApp} onClose={() => setSelectedApp(undefined)} />
+    </Flex>
+  );
+}
