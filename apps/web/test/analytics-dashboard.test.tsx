@@ -10,7 +10,7 @@ import type {
   AnalyticsOverview,
   AnalyticsScriptErrors,
 } from '@portal/contract';
-import AnalyticsDashboardPage from '../src/features/analytics-dashboard';
+import { AnalyticsDashboardPage } from '../src/features/analytics-dashboard';
 import { barOption, lineOption } from '../src/features/analytics-dashboard/charts/options';
 import { defaultRange } from '../src/features/analytics-dashboard/utils/default-range';
 import { setHttpClient } from '../src/lib/api';

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createVersionChecker, loadVersionScript, VERSION_STORAGE_KEY, VersionWarning } from '../src/lib/version-check';
+import {
+  createVersionChecker,
+  loadVersionScript,
+  VERSION_STORAGE_KEY,
+  VersionWarning,
+  withoutVersionQuery,
+} from '../src/lib/version-check';
 
 function setup(initial: { stored?: string; remote?: string; href?: string }) {
   const store = new Map<string, string>(initial.stored ? [[VERSION_STORAGE_KEY, initial.stored]] : []);
@@ -100,5 +106,14 @@ describe('loadVersionScript', () => {
     const script = document.head.querySelector('script[src^="/version.js?t="]') as HTMLScriptElement;
     script.onerror?.(new Event('error'));
     await expect(pending).resolves.toBeUndefined();
+  });
+});
+
+describe('withoutVersionQuery', () => {
+  it('drops only the reload marker', () => {
+    expect(withoutVersionQuery('https://portal.example/chatgpt/session?id=1&__version__=abc#x')).toBe(
+      'https://portal.example/chatgpt/session?id=1#x',
+    );
+    expect(withoutVersionQuery('https://portal.example/home')).toBe('https://portal.example/home');
   });
 });

@@ -20,7 +20,11 @@ export const tokenSchema = z.object({
 export type Token = z.infer<typeof tokenSchema>;
 
 /** `GET /api/user/authorize?from=` → the provider's authorize URL (PKCE, state, nonce kept server-side). */
-export const authorizeQuerySchema = z.object({ from: z.string().max(2000).optional() });
+export const authorizeQuerySchema = z.object({
+  from: z.string().max(2000).optional(),
+  /** `login` after an explicit sign-out, so the provider asks for the password again. */
+  prompt: z.enum(['login']).optional(),
+});
 export const authorizeResponseSchema = z.object({ url: z.string() });
 export type AuthorizeResponse = z.infer<typeof authorizeResponseSchema>;
 

@@ -21,6 +21,16 @@ describe('sign-in through the built-in provider', () => {
     expect(url.searchParams.get('redirect_uri')).toBe(`${t.baseUrl}/login`);
   });
 
+  it('asks the provider to sign in again after an explicit sign-out (prompt=login) and refuses other prompts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/user/authorize', query: { from: '/home', prompt: 'login' } });
+    const url = new URL(body<{ url: string }>(res).data.url);
+    expect(url.searchParams.get('prompt')).toBe('login');
+    expect(new URL(await authorizeUrl(t)).searchParams.has('prompt')).toBe(false);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/user/authorize', query: { prompt: 'none' } });
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).message).toContain('prompt');
+  });
+
   it('shows a Chinese sign-in form without scripts and refuses a wrong password', async () => {
     await expect(completeProviderLogin(t, await authorizeUrl(t), 'staff', 'wrong')).rejects.toThrow(/refused/);
     const { loginPage } = await completeProviderLogin(t, await authorizeUrl(t), 'staff');

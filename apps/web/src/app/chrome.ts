@@ -1,6 +1,7 @@
 import type { AccountInfo } from '@portal/contract';
 import { useUserStore } from '../features/auth/store/user-store';
 import { isModuleRoute, moduleTitles } from '../features/modules/module-meta';
+import { trackRoute } from '../lib/analytics';
 import { progress } from '../lib/progress';
 import { appKeyOfRoute } from '../lib/rights';
 import { getRuntimeConfig } from '../lib/runtime-config';
@@ -37,6 +38,7 @@ export function attachChrome(router: AppRouter): () => void {
     const first = lastKey === undefined;
     lastKey = key;
     const top = routeNamesOf(state.matches)[0];
+    trackRoute(state.location.pathname + state.location.search, top);
     document.title = documentTitle(getRuntimeConfig().title, currentAppName(top, useUserStore.getState().accountInfo));
     if (!first) void versionChecker.recheck();
   };

@@ -31,6 +31,13 @@ export function withVersionQuery(href: string, version: string): string {
   return url.toString();
 }
 
+/** The address without the reload marker, so it does not travel on into `from` targets or bookmarks. */
+export function withoutVersionQuery(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete(VERSION_QUERY_KEY);
+  return url.toString();
+}
+
 export function createVersionChecker(options: VersionCheckOptions): VersionChecker {
   const warn = options.warn ?? ((message: string) => console.warn(message));
   let pending: Promise<boolean> | undefined;

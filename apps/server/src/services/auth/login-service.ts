@@ -24,13 +24,13 @@ export class LoginService {
     private readonly claimNames: SsoConfig['claims'],
   ) {}
 
-  async authorize(from: string | undefined): Promise<string> {
+  async authorize(from: string | undefined, prompt?: 'login'): Promise<string> {
     const state = client.randomState();
     const nonce = client.randomNonce();
     const codeVerifier = client.randomPKCECodeVerifier();
     const codeChallenge = await client.calculatePKCECodeChallenge(codeVerifier);
     await this.states.save({ state, nonce, codeVerifier, fromTarget: from ?? '' });
-    return this.sso.authorizationUrl({ state, nonce, codeChallenge });
+    return this.sso.authorizationUrl({ state, nonce, codeChallenge, prompt });
   }
 
   async login(code: string, state: string, log: LoginLogger, iss?: string): Promise<LoginResponse> {

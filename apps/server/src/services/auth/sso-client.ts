@@ -22,7 +22,7 @@ export class SsoClient {
     return this.settings.redirectUri;
   }
 
-  async authorizationUrl(params: { state: string; nonce: string; codeChallenge: string }): Promise<string> {
+  async authorizationUrl(params: { state: string; nonce: string; codeChallenge: string; prompt?: 'login' }): Promise<string> {
     const config = await this.discover();
     return client
       .buildAuthorizationUrl(config, {
@@ -33,6 +33,7 @@ export class SsoClient {
         code_challenge_method: 'S256',
         state: params.state,
         nonce: params.nonce,
+        ...(params.prompt ? { prompt: params.prompt } : {}),
       })
       .toString();
   }

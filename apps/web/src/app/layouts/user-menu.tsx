@@ -19,7 +19,7 @@ export function UserMenu() {
         },
       }}
     >
-      <Flex gap={8} align="center" style={{ cursor: 'pointer' }} tabIndex={0} role="button" aria-label="用户菜单">
+      <Flex gap={8} align="center" style={{ cursor: 'pointer' }} tabIndex={0} role="button" aria-label="用户菜单" data-testid="user-menu">
         <Avatar src={account?.avatar || undefined} icon={<UserOutlined />} />
         <span>{account?.user_name ?? ''}</span>
       </Flex>

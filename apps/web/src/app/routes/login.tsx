@@ -7,6 +7,7 @@ import { getAuthorizeUrl } from '../../features/auth/api/authorize';
 import { login } from '../../features/auth/api/login';
 import { useUserStore } from '../../features/auth/store/user-store';
 import { resolveLoginRedirect } from '../../features/auth/utils/login-redirect';
+import { reauthFlag } from '../../features/auth/utils/reauth-flag';
 import { isKnownRoute } from '../../lib/route-registry';
 
 /** Without `code`: off to the single sign-on provider. With `code` and `state`: finish signing in. */
@@ -28,6 +29,7 @@ export default function LoginPage() {
       login({ code, state })
         .then((result) => {
           if (cancelled) return;
+          reauthFlag.clear();
           signIn({
             access_token: result.access_token,
             refresh_token: result.refresh_token,
@@ -39,7 +41,7 @@ export default function LoginPage() {
         })
         .catch(fail);
     } else {
-      getAuthorizeUrl(from)
+      getAuthorizeUrl(from, reauthFlag.isSet())
         .then((url) => {
           if (!cancelled) window.location.assign(url);
         })

@@ -1,3 +1,2 @@
-/** Lazy-load with `lazy(() => import('./features/analytics-dashboard'))`; echarts stays in this chunk. */
-export { default } from './components/analytics-dashboard-page';
+/** Loaded only by the lazy /admin route; echarts stays in that chunk. */
 export { default as AnalyticsDashboardPage } from './components/analytics-dashboard-page';

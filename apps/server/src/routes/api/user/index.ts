@@ -20,8 +20,8 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   const limited = { rateLimit: app.authRateLimit };
 
   app.get('/authorize', { config: limited }, async (request) => {
-    const { from } = parse(authorizeQuerySchema, request.query);
-    return ok({ url: await login.authorize(from) });
+    const { from, prompt } = parse(authorizeQuerySchema, request.query);
+    return ok({ url: await login.authorize(from, prompt) });
   });
 
   app.post('/login', { config: limited }, async (request) => {

@@ -4,6 +4,7 @@ import { authStorage } from '../../../lib/auth-storage';
 import { loginPathFrom } from '../../../lib/http-client';
 import { logout } from '../api/logout';
 import { useUserStore } from '../store/user-store';
+import { reauthFlag } from '../utils/reauth-flag';
 
 export function useLogout() {
   const navigate = useNavigate();
@@ -13,6 +14,7 @@ export function useLogout() {
     const refreshToken = authStorage.read()?.refresh_token.token;
     if (refreshToken) await logout(refreshToken).catch(() => undefined);
     signOut();
+    reauthFlag.set();
     void navigate(loginPathFrom(location.pathname + location.search + location.hash), { replace: true });
   }, [navigate, location, signOut]);
 }

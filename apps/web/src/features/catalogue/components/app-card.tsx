@@ -15,6 +15,9 @@ export function AppCard({ app, onOpen }: AppCardProps) {
   return (
     <div
       className="portal-card portal-card-hoverable"
+      data-testid="app-card"
+      data-app-key={app.app_key}
+      data-authorized={app.be_authorized}
       role="button"
       tabIndex={0}
       aria-label={app.be_authorized ? app.app_name : `${app.app_name}（无权限）`}
