@@ -46,6 +46,8 @@ export function init(options: InitOptions): boolean {
 
 export const isReady = (): boolean => tracker !== null;
 
+export const setAppKey = (appKey: string) => whenReady((t) => t.setAppKey(appKey));
+
 export const setUserId = (userId: string | number | null) => whenReady((t) => t.setUserId(userId));
 
 /** Event 106; a routeName different from the current one starts a new service cycle. */

@@ -92,6 +92,12 @@ export class Tracker {
     this.sender.flush();
   }
 
+  /** A host of several apps (the portal) reports which one the user is in; later events carry it. */
+  setAppKey(appKey: string): void {
+    const key = clip(appKey, L.appKeyLength).trim();
+    if (key) this.ctx.appKey = key;
+  }
+
   setUserId(userId: string | number | null): void {
     this.ctx.userId = clipNullable(userId, L.userIdLength);
     this.emit(T.setUserId, { user_id: this.ctx.userId });

@@ -1,6 +1,6 @@
 import { analyticsConstants, analyticsEventTypes as T, type AnalyticsEvent } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { destroy, flush, setUserId, track, trackApi, trackAppOpen, trackError, trackRoute } from '../src';
+import { destroy, flush, setAppKey, setUserId, track, trackApi, trackAppOpen, trackError, trackRoute } from '../src';
 import { FakeLifecycle, ofType, settle, startSdk } from './helpers';
 
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
@@ -146,6 +146,20 @@ describe('app events', () => {
     expect(routes.map((e) => e.detail)).toEqual([
       { from: '/chatgpt/welcome', to: '/red/overview/insight', route_name: 'red' },
       { from: '/red/overview/insight', to: '/red/top/hot', route_name: 'red' },
+    ]);
+  });
+
+  it('carries the app key set by a host of several apps on later events', async () => {
+    const { fake } = startSdk();
+    setAppKey('chatgpt');
+    trackRoute('/chatgpt/session', 'chatgpt');
+    setAppKey('  ');
+    track('after');
+    const events = await sent(fake);
+    expect(events.map((e) => [e.type, e.app_key])).toEqual([
+      [T.init, 'portal'],
+      [T.route, 'chatgpt'],
+      [T.custom, 'chatgpt'],
     ]);
   });
 

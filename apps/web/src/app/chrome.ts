@@ -38,7 +38,7 @@ export function attachChrome(router: AppRouter): () => void {
     const first = lastKey === undefined;
     lastKey = key;
     const top = routeNamesOf(state.matches)[0];
-    trackRoute(state.location.pathname + state.location.search, top);
+    trackRoute(state.location.pathname + state.location.search, top, isModuleRoute(top) ? appKeyOfRoute(top) : 'portal');
     document.title = documentTitle(getRuntimeConfig().title, currentAppName(top, useUserStore.getState().accountInfo));
     if (!first) void versionChecker.recheck();
   };

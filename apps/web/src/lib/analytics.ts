@@ -55,8 +55,15 @@ export async function startAnalytics(options: AnalyticsStartOptions): Promise<vo
 
 /** Event 12. */
 export const trackAppOpen = (appKey: string) => call((s) => s.trackAppOpen(appKey));
-/** Event 106; a new top-level route name starts a new service cycle. */
-export const trackRoute = (to: string, routeName: string | undefined) => call((s) => s.trackRoute(to, routeName));
+/**
+ * Event 106; a new top-level route name starts a new service cycle. Events then count for the
+ * app behind that route (the portal itself outside modules), so figures per app mean something.
+ */
+export const trackRoute = (to: string, routeName: string | undefined, appKey: string) =>
+  call((s) => {
+    s.setAppKey(appKey);
+    s.trackRoute(to, routeName);
+  });
 /** Event 200, fed by the HTTP client's result hook. */
 export const trackApi = (result: ApiCallResult) => call((s) => s.trackApi(result));
 /** Event 201. */
