@@ -42,29 +42,42 @@ function report(route: string, loaded: Loaded[]) {
   console.log(`  total gzip: JS ${sum('js')} B, CSS ${sum('css')} B, all ${sum()} B (${(sum() / 1024).toFixed(1)} KiB)`);
 }
 
+/** A signed-out visitor's /login: the provider redirect goes to an empty page so only the portal's assets count. */
+async function holdProviderRedirect(page: Page, baseUrl: string) {
+  await page.route('**/api/user/authorize**', (route) =>
+    route.fulfill({ json: { code: 0, message: 'ok', data: { url: `${baseUrl}/__bench_hold` } } }),
+  );
+  await page.route('**/__bench_hold', (route) => route.fulfill({ contentType: 'text/html', body: '<p>hold</p>' }));
+}
+
 const portal = await startPortal();
 const browser = await launchBrowser();
 try {
-  // /login: a signed-out visitor. The provider redirect goes to an empty page so only the portal's
-  // own /login assets are counted.
+  // Warm-up visits store the build version (the first visit reloads once by design) and sign in;
+  // each measurement then runs in a fresh context, with an empty HTTP cache, from that storage.
   const signedOut = await newPage(browser, portal.baseUrl);
-  await signedOut.page.route('**/api/user/authorize**', (route) =>
-    route.fulfill({ json: { code: 0, message: 'ok', data: { url: `${portal.baseUrl}/__bench_hold` } } }),
-  );
-  await signedOut.page.route('**/__bench_hold', (route) => route.fulfill({ contentType: 'text/html', body: '<p>hold</p>' }));
-  report('/login', await recordAssets(signedOut.page, '/login', 'body'));
+  await holdProviderRedirect(signedOut.page, portal.baseUrl);
+  await signedOut.page.goto('/login');
+  await signedOut.page.waitForURL('**/__bench_hold');
+  const signedOutState = await signedOut.context.storageState();
   await signedOut.context.close();
 
-  // /home: sign in once, then measure a fresh load of /home with an empty HTTP cache.
   const signedIn = await newPage(browser, portal.baseUrl);
   await signedIn.page.goto('/home');
   await submitProviderLogin(signedIn.page, 'staff', 'staff123');
-  await signedIn.page.waitForURL('**/home');
-  const storage = await signedIn.context.storageState();
+  await signedIn.page.waitForSelector('[data-testid="app-card"]');
+  const signedInState = await signedIn.context.storageState();
   await signedIn.context.close();
-  const fresh = await browser.newContext({ baseURL: portal.baseUrl, storageState: storage });
-  report('/home', await recordAssets(await fresh.newPage(), '/home', '[data-testid="app-card"]'));
-  await fresh.close();
+
+  const loginContext = await browser.newContext({ baseURL: portal.baseUrl, storageState: signedOutState });
+  const loginPage = await loginContext.newPage();
+  await holdProviderRedirect(loginPage, portal.baseUrl);
+  report('/login', await recordAssets(loginPage, '/login', 'body'));
+  await loginContext.close();
+
+  const homeContext = await browser.newContext({ baseURL: portal.baseUrl, storageState: signedInState });
+  report('/home', await recordAssets(await homeContext.newPage(), '/home', '[data-testid="app-card"]'));
+  await homeContext.close();
 } finally {
   await browser.close();
   await portal.stop();

@@ -1,7 +1,5 @@
 import { useMemo } from 'react';
 import Layout from 'antd/es/layout';
-import Menu from 'antd/es/menu';
-import type { MenuProps } from 'antd/es/menu';
 import AppstoreOutlined from '@ant-design/icons/es/icons/AppstoreOutlined';
 import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
 import { Outlet, useMatches, useNavigate } from 'react-router';
@@ -11,6 +9,7 @@ import { useOpenApp } from '../../features/catalogue/hooks/use-open-app';
 import { useSidebarExpanded } from '../../features/layout/hooks/use-sidebar-expanded';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { routeNamesOf } from '../route-handle';
+import { SideNav, type SideNavItem } from './side-nav';
 import { UserMenu } from './user-menu';
 
 /** Side bar of the apps the account may open, header with the user menu. */
@@ -25,7 +24,7 @@ export default function AppLayout() {
     () => (account?.app_list ?? []).filter((app) => app.be_authorized).sort((a, b) => a.order - b.order),
     [account],
   );
-  const items: MenuProps['items'] = [
+  const items: SideNavItem[] = [
     { key: 'home', icon: <AppstoreOutlined />, label: '全部应用' },
     ...apps.map((app) => ({
       key: app.app_key,
@@ -34,7 +33,7 @@ export default function AppLayout() {
     })),
     ...(account?.is_admin ? [{ key: 'admin', icon: <SettingOutlined />, label: '管理控制台' }] : []),
   ];
-  const onClick: MenuProps['onClick'] = ({ key }) => {
+  const onSelect = (key: string) => {
     if (key === 'home' || key === 'admin') return void navigate(`/${key}`);
     const app = apps.find((entry) => entry.app_key === key);
     if (app) void openApp(app);
@@ -53,7 +52,7 @@ export default function AppLayout() {
         <div className="portal-sider-title portal-ellipsis" style={{ textAlign: expanded ? 'left' : 'center' }}>
           {expanded ? getRuntimeConfig().title : getRuntimeConfig().title.slice(0, 1)}
         </div>
-        <Menu mode="inline" selectedKeys={current ? [current] : []} items={items} onClick={onClick} />
+        <SideNav items={items} selectedKey={current} collapsed={!expanded} onSelect={onSelect} />
       </Layout.Sider>
       <Layout>
         <Layout.Header

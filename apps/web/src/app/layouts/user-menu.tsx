@@ -1,28 +1,67 @@
+import { useEffect, useRef, useState } from 'react';
 import Avatar from 'antd/es/avatar';
-import Dropdown from 'antd/es/dropdown';
-import Flex from 'antd/es/flex';
 import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useUserStore } from '../../features/auth/store/user-store';
 
+/**
+ * Avatar, name and a one-entry menu. Hand-rolled instead of antd Dropdown to keep the popup and
+ * motion code out of every page's first load; it closes on Escape and on a click elsewhere.
+ */
 export function UserMenu() {
   const account = useUserStore((s) => s.accountInfo);
   const logout = useLogout();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
   return (
-    <Dropdown
-      trigger={['click', 'hover']}
-      menu={{
-        items: [{ key: 'logout', icon: <LogoutOutlined />, label: '退出登录' }],
-        onClick: ({ key }) => {
-          if (key === 'logout') void logout();
-        },
-      }}
-    >
-      <Flex gap={8} align="center" style={{ cursor: 'pointer' }} tabIndex={0} role="button" aria-label="用户菜单" data-testid="user-menu">
+    <div className="portal-user-menu" ref={root}>
+      <button
+        type="button"
+        className="portal-user-trigger"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label="用户菜单"
+        data-testid="user-menu"
+        onClick={() => setOpen((v) => !v)}
+      >
         <Avatar src={account?.avatar || undefined} icon={<UserOutlined />} />
         <span>{account?.user_name ?? ''}</span>
-      </Flex>
-    </Dropdown>
+      </button>
+      {open ? (
+        <ul className="portal-user-popup" role="menu">
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              autoFocus
+              onClick={() => {
+                setOpen(false);
+                void logout();
+              }}
+            >
+              <LogoutOutlined /> 退出登录
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </div>
   );
 }
