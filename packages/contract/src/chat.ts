@@ -20,11 +20,6 @@ export const citationSchema = z.object({
 });
 export type Citation = z.infer<typeof citationSchema>;
 
-/** Spec section 5: trailing slashes are stripped from source links before citation matching. */
-export function normalizeSourceUrl(url: string): string {
-  return url.trim().replace(/\/+$/, '');
-}
-
 export const MESSAGE_STATUSES = ['done', 'aborted', 'incomplete', 'generating'] as const;
 export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;

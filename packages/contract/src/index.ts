@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './envelope';
+export * from './headers';
 export * from './modules';
 export * from './constants';
 export * from './apps';
@@ -9,3 +10,6 @@ export * from './runtime-config';
 export * from './analytics';
 export * from './chat';
 export * from './analytics-catalogue';
+export * from './analytics-admin';
+export * from './admin-api';
+export * from './source-url';
