@@ -1,0 +1,112 @@
+import {
+  askStreamRequestSchema,
+  conversationCreateRequestSchema,
+  conversationDeleteRequestSchema,
+  conversationListQuerySchema,
+  conversationUpdateRequestSchema,
+  ErrorCode,
+  messageCompletionQuerySchema,
+  messageListQuerySchema,
+  ModuleType,
+  validationMessage,
+  type ChatModule,
+} from '@portal/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../../errors/app-error';
+import { ok } from '../../../lib/envelope';
+import { parse } from '../../../lib/validate';
+import { requireUser } from '../../../plugins/auth';
+import { LlmError } from '../../../services/llm';
+import { resourceGone } from '../../../services/chat/not-found';
+import { toChatMessage, toConversation } from '../../../services/chat/serialize';
+
+/**
+ * /api/{module} for one chat module (chatgpt, deepseek, metaso). The per-app right was checked by
+ * the auth hook; every id is looked up within the signed-in user's own rows.
+ */
+export function chatRoutes(module: ChatModule): FastifyPluginAsync {
+  return async (app) => {
+    const { llm, chat } = app.services;
+    const moduleType = ModuleType[module];
+
+    const checkType = (type: number) => {
+      if (type !== moduleType) throw new AppError(ErrorCode.validation, validationMessage('type', '与当前模块不符'));
+    };
+
+    // Streams of this module are stopped and saved before the server stops listening.
+    app.addHook('preClose', async () => {
+      await chat.streams.stopAll(module);
+    });
+
+    app.get('/models', async () => ok({ list: llm.listModels(module) }));
+
+    app.get('/conversation/list', async (request) => {
+      const { model_type } = parse(conversationListQuerySchema, request.query);
+      const rows = await chat.conversations.list(requireUser(request).id, module, model_type);
+      return ok({ conv_list: rows.map(toConversation) });
+    });
+
+    app.post('/conversation/create', async (request) => {
+      const body = parse(conversationCreateRequestSchema, request.body);
+      let valid;
+      try {
+        valid = llm.validateChatOptions(module, body);
+      } catch (error) {
+        if (error instanceof LlmError) throw new AppError(error.code, error.message);
+        throw error;
+      }
+      const row = await chat.conversations.create(requireUser(request).id, module, {
+        title: body.title,
+        modelType: valid.modelType,
+        temperature: valid.temperature,
+        lang: body.lang ?? valid.options.lang,
+        enableMix: body.enableMix ?? valid.options.enableMix,
+      });
+      return ok(toConversation(row));
+    });
+
+    app.post('/conversation/update', async (request) => {
+      const body = parse(conversationUpdateRequestSchema, request.body);
+      checkType(body.type);
+      const row = await chat.conversations.rename(requireUser(request).id, module, body.conv_id, body.title);
+      return ok(toConversation(row));
+    });
+
+    app.post('/conversation/delete', async (request) => {
+      const body = parse(conversationDeleteRequestSchema, request.body);
+      checkType(body.type);
+      await chat.conversations.remove(requireUser(request).id, module, body.conv_id);
+      return ok(null);
+    });
+
+    app.get('/message/list', async (request) => {
+      const query = parse(messageListQuerySchema, request.query);
+      const user = requireUser(request);
+      await chat.conversations.get(user.id, module, query.conv_id);
+      const { rows, total } = await chat.messages.page(query.conv_id, user.id, query.page, query.page_size);
+      return ok({
+        list: rows.map((r) => toChatMessage(r.row, r.feedback)),
+        page: query.page,
+        page_size: query.page_size,
+        total,
+        has_more: query.page * query.page_size < total,
+      });
+    });
+
+    app.get('/message/completion', async (request) => {
+      const { message_id } = parse(messageCompletionQuerySchema, request.query);
+      const found = await chat.messages.findOwned(requireUser(request).id, message_id, module);
+      if (!found) throw resourceGone();
+      return ok(toChatMessage(found.row, found.feedback));
+    });
+
+    app.get('/promptQueue/list', async (request) => ok(await chat.usage.status(requireUser(request).id, module)));
+
+    app.post('/message/askStream', async (request, reply) => {
+      const body = parse(askStreamRequestSchema, request.body);
+      const prepared = await chat.asks.prepare(requireUser(request).id, module, body);
+      reply.hijack();
+      await chat.asks.run(prepared, reply.raw, request.id, request.log);
+    });
+  };
+}

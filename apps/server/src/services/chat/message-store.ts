@@ -1,0 +1,179 @@
+import type { ChatModule, Citation, MessageStatus } from '@portal/contract';
+import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  chatMessages,
+  conversations,
+  messageFeedback,
+  type ChatMessageRow,
+  type MessageFeedbackRow,
+} from '../../db/schema';
+import type { ChatTurn } from '../llm';
+import { newId } from './ids';
+
+export interface AnswerState {
+  content: string;
+  reasoning: string;
+  citations?: Citation[];
+}
+
+export interface MessagePage {
+  rows: { row: ChatMessageRow; feedback: MessageFeedbackRow['value'] }[];
+  total: number;
+}
+
+/** How many stored turns are read to build the history; the gateway trims them by size. */
+const HISTORY_ROWS = 200;
+
+export class MessageStore {
+  constructor(private readonly db: Db) {}
+
+  /** Page 1 is the newest `pageSize` messages; each page is returned oldest first. */
+  async page(convId: string, userId: number, page: number, pageSize: number): Promise<MessagePage> {
+    const [totals] = await this.db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.convId, convId));
+    const rows = await this.db
+      .select({ row: chatMessages, feedback: messageFeedback.value })
+      .from(chatMessages)
+      .leftJoin(
+        messageFeedback,
+        and(eq(messageFeedback.messageId, chatMessages.id), eq(messageFeedback.userId, userId)),
+      )
+      .where(eq(chatMessages.convId, convId))
+      .orderBy(desc(chatMessages.seq))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { rows: rows.reverse().map((r) => ({ row: r.row, feedback: r.feedback ?? null })), total: totals?.n ?? 0 };
+  }
+
+  /** A message of this user, optionally only within one module's conversations. */
+  async findOwned(
+    userId: number,
+    messageId: string,
+    module?: ChatModule,
+  ): Promise<{ row: ChatMessageRow; feedback: MessageFeedbackRow['value']; type: number } | undefined> {
+    const where = [eq(chatMessages.id, messageId), eq(conversations.userId, userId)];
+    if (module) where.push(eq(conversations.module, module));
+    const [found] = await this.db
+      .select({ row: chatMessages, type: conversations.type, feedback: messageFeedback.value })
+      .from(chatMessages)
+      .innerJoin(conversations, eq(conversations.id, chatMessages.convId))
+      .leftJoin(
+        messageFeedback,
+        and(eq(messageFeedback.messageId, chatMessages.id), eq(messageFeedback.userId, userId)),
+      )
+      .where(and(...where))
+      .limit(1);
+    return found ? { row: found.row, type: found.type, feedback: found.feedback ?? null } : undefined;
+  }
+
+  async lastQuestion(convId: string): Promise<ChatMessageRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.convId, convId), eq(chatMessages.role, 'user')))
+      .orderBy(desc(chatMessages.seq))
+      .limit(1);
+    return row;
+  }
+
+  /** The question and its empty answer in one statement; `seq` keeps them in this order. */
+  async insertTurn(
+    db: Db,
+    input: { convId: string; userId: number; prompt: string; modelType: number; temperature: number },
+  ): Promise<[ChatMessageRow, ChatMessageRow]> {
+    const common = {
+      convId: input.convId,
+      userId: input.userId,
+      modelType: input.modelType,
+      temperature: input.temperature,
+    };
+    const questionId = newId();
+    const rows = await db
+      .insert(chatMessages)
+      .values([
+        { ...common, id: questionId, role: 'user', content: input.prompt, status: 'done' },
+        { ...common, id: newId(), role: 'assistant', status: 'generating' },
+      ])
+      .returning();
+    const question = rows.find((r) => r.id === questionId)!;
+    const answer = rows.find((r) => r.id !== questionId)!;
+    return [question, answer];
+  }
+
+  async insertAnswerPlaceholder(
+    db: Db,
+    input: { convId: string; userId: number; modelType: number; temperature: number },
+  ): Promise<ChatMessageRow> {
+    const [row] = await db
+      .insert(chatMessages)
+      .values({
+        id: newId(),
+        convId: input.convId,
+        userId: input.userId,
+        role: 'assistant',
+        status: 'generating',
+        modelType: input.modelType,
+        temperature: input.temperature,
+      })
+      .returning();
+    return row!;
+  }
+
+  /** Regenerating replaces the answers that followed the question. */
+  async deleteAnswersAfter(db: Db, convId: string, seq: number): Promise<void> {
+    await db
+      .delete(chatMessages)
+      .where(and(eq(chatMessages.convId, convId), eq(chatMessages.role, 'assistant'), gt(chatMessages.seq, seq)));
+  }
+
+  /** The conversation up to (and including) `uptoSeq`, as turns for the gateway. */
+  async history(convId: string, uptoSeq: number): Promise<ChatTurn[]> {
+    const rows = await this.db
+      .select({ role: chatMessages.role, content: chatMessages.content })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.convId, convId), sql`${chatMessages.seq} <= ${uptoSeq}`))
+      .orderBy(desc(chatMessages.seq))
+      .limit(HISTORY_ROWS);
+    return rows
+      .reverse()
+      .filter((r) => r.content.length > 0)
+      .map((r) => ({ role: r.role, content: r.content }));
+  }
+
+  async saveProgress(id: string, state: AnswerState): Promise<void> {
+    await this.db
+      .update(chatMessages)
+      .set({
+        content: state.content,
+        reasoning: state.reasoning,
+        citations: state.citations ?? null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(chatMessages.id, id), eq(chatMessages.status, 'generating')));
+  }
+
+  async finish(id: string, status: MessageStatus, state: AnswerState, finishReason?: string): Promise<void> {
+    await this.db
+      .update(chatMessages)
+      .set({
+        status,
+        content: state.content,
+        reasoning: state.reasoning,
+        citations: state.citations ?? null,
+        finishReason: finishReason ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(chatMessages.id, id));
+  }
+
+  /** Answers left "generating" by a process that died; they will never finish. */
+  async markStale(olderThanSeconds: number): Promise<number> {
+    const cutoff = new Date(Date.now() - olderThanSeconds * 1000);
+    const rows = await this.db
+      .update(chatMessages)
+      .set({ status: 'incomplete', updatedAt: new Date() })
+      .where(and(eq(chatMessages.status, 'generating'), lt(chatMessages.updatedAt, cutoff)))
+      .returning({ id: chatMessages.id });
+    return rows.length;
+  }
+}

@@ -1,0 +1,235 @@
+import { ErrorMessage } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { chatMessages } from '../../src/db/schema';
+import { api, body, type TestApp } from '../helper';
+import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
+import { ask, buildChatApp, chatgptAsk, eventually, parseSse, streamedText, tokenFor } from './helpers';
+
+let fake: FakeUpstream;
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+  t = await buildChatApp({
+    fake,
+    providers: { limits: { maxPromptChars: 200, maxHistoryChars: 60_000 } },
+    chat: { persist_interval_ms: 50, persist_chars: 64 },
+  });
+  // The idle timeout of the stall test: shorter than the suite's patience, longer than any token gap.
+  t.app.services.llm.config.endpoints.fake!.idleTimeoutMs = 400;
+  admin = await tokenFor(t, 'admin');
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+beforeEach(() => fake.reset());
+
+async function row(id: string) {
+  const [found] = await t.app.db.select().from(chatMessages).where(eq(chatMessages.id, id));
+  return found;
+}
+
+async function messagesOf(convId: string) {
+  const res = await api(t, admin, { method: 'GET', url: '/api/chatgpt/message/list', query: { conv_id: convId } });
+  return body<{ list: { role: string; content: string; status: string; message_id: string }[] }>(res).data.list;
+}
+
+describe('askStream', () => {
+  it('streams message events in order, then finish with the ids, and stores both turns', async () => {
+    fake.next({ tokens: ['你', '好', '，', '世界'], intervalMs: 2 });
+    const res = await ask(t, admin, 'chatgpt', chatgptAsk('  第一次提问：请介绍一下你自己，越详细越好，谢谢  '));
+
+    expect(res.status).toBe(200);
+    expect(res.contentType).toMatch(/^text\/event-stream/);
+    const names = res.events.map((e) => e.event);
+    expect(names).toEqual(['message', 'message', 'message', 'message', 'finish']);
+    expect(res.events.filter((e) => e.event === 'message').map((e) => e.data.text)).toEqual(['你', '好', '，', '世界']);
+    const finish = res.events.at(-1)!.data;
+    expect(finish).toMatchObject({
+      status: 'done',
+      finish_reason: 'stop',
+      title: '第一次提问：请介绍一下你自己，越详细越好',
+    });
+    expect(finish.usage).toEqual({ prompt_tokens: 7, completion_tokens: 4, total_tokens: 11 });
+    const convId = String(finish.conv_id);
+    expect(res.events[0]!.data).toMatchObject({ conv_id: convId, message_id: finish.message_id });
+
+    const list = await messagesOf(convId);
+    expect(list.map((m) => [m.role, m.content, m.status])).toEqual([
+      ['user', '第一次提问：请介绍一下你自己，越详细越好，谢谢', 'done'],
+      ['assistant', '你好，世界', 'done'],
+    ]);
+    expect(list[0]!.message_id).toBe(finish.user_message_id);
+    expect(list[1]!.message_id).toBe(finish.message_id);
+
+    const convs = body<{ conv_list: { conv_id: string; title: string; model_type: number }[] }>(
+      await api(t, admin, { method: 'GET', url: '/api/chatgpt/conversation/list' }),
+    ).data.conv_list;
+    expect(convs.find((c) => c.conv_id === convId)).toMatchObject({
+      title: '第一次提问：请介绍一下你自己，越详细越好',
+      model_type: 100,
+    });
+
+    const completion = await api(t, admin, {
+      method: 'GET',
+      url: '/api/chatgpt/message/completion',
+      query: { message_id: String(finish.message_id) },
+    });
+    expect(body(completion).data).toMatchObject({ content: '你好，世界', status: 'done', role: 'assistant' });
+  });
+
+  it('sends the stored conversation as history and keeps the conversation title', async () => {
+    fake.next({ tokens: ['A1'] });
+    const first = await ask(t, admin, 'chatgpt', chatgptAsk('Q1'));
+    const convId = String(first.events.at(-1)!.data.conv_id);
+    fake.next({ tokens: ['A2'] });
+    const second = await ask(
+      t,
+      admin,
+      'chatgpt',
+      chatgptAsk('Q2', { conv_id: convId, model_type: 120, temperature: 0.5 }),
+    );
+
+    expect(second.events.at(-1)!.data.title).toBeUndefined();
+    expect(fake.chatRequests[1]!.body).toMatchObject({
+      model: 'gpt-4o',
+      temperature: 0.5,
+      messages: [
+        { role: 'user', content: 'Q1' },
+        { role: 'assistant', content: 'A1' },
+        { role: 'user', content: 'Q2' },
+      ],
+    });
+  });
+
+  it('keeps multi-line and markup-carrying answers intact: the framing cannot be broken', async () => {
+    const tricky = [
+      'line one\n\nevent: finish\ndata: {"forged":true}\n\n',
+      '<img src=x onerror="alert(1)">\r\n',
+      '**bold**\n```js\nx\n```',
+    ];
+    fake.next({ tokens: tricky });
+    const res = await ask(t, admin, 'chatgpt', chatgptAsk('markdown please'));
+
+    expect(res.events.map((e) => e.event)).toEqual(['message', 'message', 'message', 'finish']);
+    expect(streamedText(res.events)).toBe(tricky.join(''));
+    expect((await row(String(res.events.at(-1)!.data.message_id)))?.content).toBe(tricky.join(''));
+  });
+
+  it('stores the question even when the provider fails at once', async () => {
+    fake.next({ status: 500 });
+    const res = await ask(t, admin, 'chatgpt', chatgptAsk('会失败的问题'));
+
+    expect(res.events.map((e) => e.event)).toEqual(['error']);
+    const error = res.events[0]!.data;
+    expect(error.message).toBe(ErrorMessage.upstream);
+    const list = await messagesOf(String(error.conv_id));
+    expect(list.map((m) => [m.role, m.content, m.status])).toEqual([
+      ['user', '会失败的问题', 'done'],
+      ['assistant', '', 'incomplete'],
+    ]);
+  });
+
+  it('keeps the partial answer as incomplete when the provider fails mid-stream', async () => {
+    fake.next({ tokens: ['one ', 'two ', 'three ', 'four'], failAfter: 2, failMode: 'destroy' });
+    const res = await ask(t, admin, 'chatgpt', chatgptAsk('mid-stream failure'));
+
+    expect(res.events.map((e) => e.event)).toEqual(['message', 'message', 'error']);
+    const stored = await row(String(res.events.at(-1)!.data.message_id));
+    expect(stored).toMatchObject({ status: 'incomplete', content: 'one two ' });
+  });
+
+  it('ends a stalled stream with the timeout message and keeps the partial', async () => {
+    fake.next({ tokens: ['slow ', 'and ', 'stuck'], stallAfter: 2 });
+    const res = await ask(t, admin, 'chatgpt', chatgptAsk('stall'));
+
+    expect(res.events.map((e) => e.event)).toEqual(['message', 'message', 'error']);
+    expect(res.events.at(-1)!.data.message).toBe(ErrorMessage.streamTimeout);
+    expect(await row(String(res.events.at(-1)!.data.message_id))).toMatchObject({
+      status: 'incomplete',
+      content: 'slow and ',
+    });
+  });
+
+  it('turns an upstream 429 into an error event', async () => {
+    fake.next({ status: 429, headers: { 'retry-after': '3' } });
+    const res = await ask(t, admin, 'chatgpt', chatgptAsk('rate limited'));
+
+    expect(res.events.map((e) => e.event)).toEqual(['error']);
+    expect(res.events[0]!.data.message).toBe('模型服务请求过于频繁，请稍后再试');
+    expect(res.events[0]!.data.code).toBe(4029);
+  });
+
+  it('saves what arrived as aborted when the client disconnects, and cancels the upstream call', async () => {
+    const tokens = Array.from({ length: 60 }, (_, i) => `t${i} `);
+    fake.next({ tokens, intervalMs: 40 });
+    const controller = new AbortController();
+    const res = await fetch(`${t.baseUrl}/api/chatgpt/message/askStream`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify(chatgptAsk('abort me')),
+      signal: controller.signal,
+    });
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    expect(res.headers.get('cache-control')).toContain('no-cache');
+
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (parseSse(text).filter((e) => e.event === 'message').length < 3) {
+      const { value } = await reader.read();
+      text += decoder.decode(value, { stream: true });
+    }
+    const received = streamedText(parseSse(text));
+    const messageId = String(parseSse(text)[0]!.data.message_id);
+    controller.abort();
+
+    await fake.waitFor(() => fake.cancelled === 1, 3000);
+    await eventually(async () => (await row(messageId))?.status === 'aborted');
+    const stored = (await row(messageId))!;
+    expect(stored.content.startsWith(received)).toBe(true);
+    expect(stored.content.length).toBeLessThan(tokens.join('').length);
+    expect(t.app.services.chat.streams.size).toBe(0);
+  });
+
+  it('regenerates the last answer: same question, the old answer replaced', async () => {
+    fake.next({ tokens: ['first answer'] });
+    const first = await ask(t, admin, 'chatgpt', chatgptAsk('regenerate me'));
+    const convId = String(first.events.at(-1)!.data.conv_id);
+    fake.next({ tokens: ['second answer'] });
+    const again = await ask(t, admin, 'chatgpt', chatgptAsk('ignored', { conv_id: convId, regenerate: true }));
+
+    expect(again.events.at(-1)).toMatchObject({ event: 'finish', data: { status: 'done' } });
+    expect(again.events.at(-1)!.data.user_message_id).toBeUndefined();
+    expect(fake.chatRequests[1]!.body.messages).toEqual([{ role: 'user', content: 'regenerate me' }]);
+    const list = await messagesOf(convId);
+    expect(list.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'regenerate me'],
+      ['assistant', 'second answer'],
+    ]);
+  });
+
+  it('refuses an oversized prompt with a JSON error before any provider call', async () => {
+    const res = await ask(t, admin, 'chatgpt', chatgptAsk('长'.repeat(201)));
+    expect(res.status).toBe(413);
+    expect(res.json).toMatchObject({ code: 4013, data: null });
+    expect(res.json!.message).toContain('问题过长');
+    expect(fake.chatRequests).toHaveLength(0);
+  });
+
+  it('refuses bad options with a 400 JSON envelope, not a stream', async () => {
+    const badModel = await ask(t, admin, 'chatgpt', chatgptAsk('x', { model_type: 7 }));
+    expect(badModel.status).toBe(400);
+    expect(badModel.json?.code).toBe(4001);
+    expect(badModel.json?.message).toContain('model_type');
+    const badTemperature = await ask(t, admin, 'chatgpt', chatgptAsk('x', { temperature: 2.5 }));
+    expect(badTemperature.json?.code).toBe(4001);
+    const noPrompt = await ask(t, admin, 'chatgpt', { model_type: 100, temperature: 1 });
+    expect(noPrompt.json?.code).toBe(4001);
+    expect(fake.chatRequests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Server overhead on a streamed answer: time to first token and the gaps between tokens, calling
+ * the fake upstream directly versus through POST /api/chatgpt/message/askStream (auth, rights,
+ * quota, storing the question, history, SSE re-framing, periodic saves). The portal runs in its
+ * own process on PGlite, then on PostgreSQL when one answers on 127.0.0.1:5432 (or
+ * BENCH_DATABASE_URL); the fake upstream runs here.
+ *
+ * Run: node --import tsx bench/chat-stream-overhead.ts [runs=30] [tokens=200] [intervalMs=5]
+ */
+import { signInOverHttp } from '../e2e/oidc-login';
+import { startPortal } from '../e2e/portal-server';
+import { startFakeUpstream } from '../apps/server/test/llm/fake-upstream';
+import { freshPostgres, ms, percentile, readTimed, writeBenchConfig, type TimedEvents } from './chat-bench-support';
+
+const runs = Number(process.argv[2] ?? 30);
+const tokenCount = Number(process.argv[3] ?? 200);
+const intervalMs = Number(process.argv[4] ?? 5);
+const tokens = Array.from({ length: tokenCount }, (_, i) => `tok${i} `);
+
+const fake = await startFakeUpstream();
+fake.setDefault({ tokens, intervalMs });
+const configPath = writeBenchConfig(fake.baseUrl);
+
+async function measure(label: string, env: Record<string, string>) {
+  const portal = await startPortal({ PORTAL_CONFIG: configPath, ...env });
+  try {
+    const login = await signInOverHttp(portal.baseUrl, 'admin', 'admin123');
+    const token = login.access_token.token;
+
+    const direct = async (): Promise<TimedEvents> => {
+      const start = performance.now();
+      const res = await fetch(`${fake.baseUrl}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
+        body: JSON.stringify({ model: 'gpt-4', stream: true, messages: [{ role: 'user', content: 'bench' }] }),
+      });
+      return readTimed(res, start, (_event, data) => data.includes('"content":"'));
+    };
+    let convId: string | undefined;
+    const viaPortal = async (): Promise<TimedEvents> => {
+      const start = performance.now();
+      const res = await fetch(`${portal.baseUrl}/api/chatgpt/message/askStream`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        // A fresh conversation each time would grow nothing; reuse one but keep its history short.
+        body: JSON.stringify({
+          prompt: 'bench',
+          model_type: 100,
+          temperature: 1,
+          ...(convId ? { conv_id: convId } : {}),
+        }),
+      });
+      const timed = await readTimed(res, start, (event, data) => {
+        if (event === 'finish' && !convId) convId = (JSON.parse(data) as { conv_id: string }).conv_id;
+        return event === 'message';
+      });
+      convId = undefined;
+      return timed;
+    };
+
+    // What every authenticated module request pays before any chat work: token, user, rights.
+    const authOnly = async (): Promise<number> => {
+      const start = performance.now();
+      await (
+        await fetch(`${portal.baseUrl}/api/chatgpt/models`, { headers: { authorization: `Bearer ${token}` } })
+      ).text();
+      return performance.now() - start;
+    };
+
+    // Warm-up: JIT, connection pools, the database's caches.
+    for (let i = 0; i < 5; i++) {
+      await direct();
+      await viaPortal();
+    }
+
+    const results = {
+      direct: { ttft: [] as number[], gaps: [] as number[] },
+      portal: { ttft: [] as number[], gaps: [] as number[] },
+    };
+    const auth: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      auth.push(await authOnly());
+      for (const [name, run] of [
+        ['direct', direct],
+        ['portal', viaPortal],
+      ] as const) {
+        const timed = await run();
+        if (timed.arrivals.length !== tokenCount)
+          throw new Error(`${name}: ${timed.arrivals.length} of ${tokenCount} tokens`);
+        results[name].ttft.push(timed.arrivals[0]! - timed.start);
+        for (let k = 1; k < timed.arrivals.length; k++)
+          results[name].gaps.push(timed.arrivals[k]! - timed.arrivals[k - 1]!);
+      }
+    }
+
+    console.info(
+      `${label}: chat stream overhead, ${runs} runs × ${tokenCount} tokens, upstream interval ${intervalMs} ms`,
+    );
+    for (const name of ['direct', 'portal'] as const) {
+      const r = results[name];
+      console.info(
+        `  ${name.padEnd(7)} TTFT p50 ${ms(percentile(r.ttft, 50))}  p99 ${ms(percentile(r.ttft, 99))}   ` +
+          `inter-token p50 ${ms(percentile(r.gaps, 50))}  p99 ${ms(percentile(r.gaps, 99))}`,
+      );
+    }
+    const d = results.direct;
+    const p = results.portal;
+    console.info(
+      `  overhead TTFT p50 +${ms(percentile(p.ttft, 50) - percentile(d.ttft, 50))}  p99 +${ms(percentile(p.ttft, 99) - percentile(d.ttft, 99))}   ` +
+        `inter-token p50 +${ms(percentile(p.gaps, 50) - percentile(d.gaps, 50))}  p99 +${ms(percentile(p.gaps, 99) - percentile(d.gaps, 99))}`,
+    );
+    console.info(
+      `  baseline: an authenticated GET /api/chatgpt/models takes p50 ${ms(percentile(auth, 50))}, p99 ${ms(percentile(auth, 99))}`,
+    );
+  } finally {
+    await portal.stop();
+  }
+}
+
+try {
+  await measure('PGlite', {});
+  const databaseUrl = await freshPostgres('portal_chat_bench');
+  if (databaseUrl) await measure('PostgreSQL', { DATABASE_URL: databaseUrl });
+  else console.info('PostgreSQL skipped: no server at 127.0.0.1:5432');
+} finally {
+  await fake.close();
+}
