@@ -1,1 +1,0 @@
-ALTER TABLE "analytics_daily_api" ALTER COLUMN "max_ms" SET DATA TYPE bigint;
