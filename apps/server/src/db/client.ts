@@ -27,6 +27,10 @@ export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(target: DbTarget): Promise<DbHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client that the server drops (restart, failover, admin command) emits 'error' on the
+    // pool; unheard, that would end the process. The pool replaces it on the next checkout, and a
+    // real outage still surfaces as an error on the query that meets it.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
