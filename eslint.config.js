@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // Benchmarks exist to print their numbers.
+    files: ['bench/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}', 'packages/analytics/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

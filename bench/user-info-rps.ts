@@ -33,7 +33,10 @@ async function load(baseUrl: string, token: string) {
   let failed = 0;
   const until = Date.now() + seconds * 1000;
   const worker = async () => {
-    while (Date.now() < until) (await get(agent, url, token)) === 200 ? ok++ : failed++;
+    while (Date.now() < until) {
+      if ((await get(agent, url, token)) === 200) ok++;
+      else failed++;
+    }
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: connections }, worker));
