@@ -1,6 +1,7 @@
 import { apiPrefixAppKey, ErrorCode, ErrorMessage } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { User } from '../db/schema';
 import { AppError } from '../errors/app-error';
 import { PUBLIC_API_PATHS } from './public-api-paths';
 
@@ -21,6 +22,13 @@ declare module 'fastify' {
 }
 
 const prefixApp = apiPrefixAppKey as Record<string, string>;
+
+/** The user row the auth hook loaded, so handlers need not read it again. */
+const loadedRows = new WeakMap<FastifyRequest, User>();
+
+export function loadedUserRow(request: FastifyRequest): User | undefined {
+  return loadedRows.get(request);
+}
 
 /** The decoded request path with duplicate and trailing slashes collapsed. */
 function apiPath(request: FastifyRequest): string {
@@ -56,9 +64,14 @@ export default fp(
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
       const claims = await app.services.signer.verify(match[1]);
-      const user = await app.services.users.findById(claims.userId);
+      // Both reads are independent; on PostgreSQL they go out on two pooled connections at once.
+      const [user, globalVersion] = await Promise.all([
+        app.services.users.findById(claims.userId),
+        app.services.rights.globalVersion(),
+      ]);
       if (!user || user.disabled) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
-      if (claims.rightsVersion < (await app.services.rights.currentVersion(user))) {
+      loadedRows.set(request, user);
+      if (claims.rightsVersion < globalVersion + user.rightsVersion) {
         throw new AppError(ErrorCode.permissionsChanged, ErrorMessage.permissionsChanged);
       }
       const principal = app.services.rights.principalOf(user);

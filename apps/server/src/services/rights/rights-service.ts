@@ -29,7 +29,12 @@ export class RightsService {
   }
 
   async currentVersion(user: Pick<User, 'rightsVersion'>): Promise<number> {
-    return (await this.settings.globalRightsVersion()) + user.rightsVersion;
+    return (await this.globalVersion()) + user.rightsVersion;
+  }
+
+  /** The part of every user's rights version that catalogue changes and `everyone` rules move. */
+  globalVersion(): Promise<number> {
+    return this.settings.globalRightsVersion();
   }
 
   async rulesFor(appKeys?: string[]): Promise<AccessRule[]> {

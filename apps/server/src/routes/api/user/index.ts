@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { AppError } from '../../../errors/app-error';
 import { ok } from '../../../lib/envelope';
 import { parse } from '../../../lib/validate';
-import { requireUser } from '../../../plugins/auth';
+import { loadedUserRow, requireUser } from '../../../plugins/auth';
 
 /** /api/user: sign-in, tokens, the current account, jump codes. */
 const userRoutes: FastifyPluginAsync = async (app) => {
@@ -41,7 +41,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/info', async (request) => {
-    const user = await users.findById(requireUser(request).id);
+    const user = loadedUserRow(request) ?? (await users.findById(requireUser(request).id));
     if (!user) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
     return ok({ account_info: await users.accountInfo(user) });
   });
