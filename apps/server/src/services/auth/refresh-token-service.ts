@@ -27,12 +27,7 @@ export class RefreshTokenService {
 
   /** Consumes a token and returns a fresh one of the same family, with its user id. */
   async rotate(token: string): Promise<{ userId: number; refresh: { token: string; expire_at: number } }> {
-    const row = (
-      await this.db
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, sha256(token)))
-    )[0];
+    const row = await this.findByToken(token);
     if (!row || row.revokedAt) throw invalid();
     if (row.usedAt) {
       await this.revokeFamily(row.familyId);
@@ -54,13 +49,14 @@ export class RefreshTokenService {
 
   /** Logout: revokes the token's family; unknown tokens are ignored so logout always succeeds. */
   async revokeByToken(token: string): Promise<void> {
-    const row = (
-      await this.db
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, sha256(token)))
-    )[0];
+    const row = await this.findByToken(token);
     if (row) await this.revokeFamily(row.familyId);
+  }
+
+  /** Only the hash is stored, so a token is found by hashing it again. */
+  private async findByToken(token: string) {
+    const rows = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+    return rows[0];
   }
 
   private async revokeFamily(familyId: string): Promise<void> {

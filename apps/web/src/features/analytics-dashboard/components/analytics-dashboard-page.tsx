@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AnalyticsRangeQuery } from '@portal/contract';
+import type { AnalyticsAppOpens, AnalyticsCycles, AnalyticsRangeQuery } from '@portal/contract';
 import Button from 'antd/es/button';
 import Col from 'antd/es/col';
 import DatePicker from 'antd/es/date-picker';
@@ -14,14 +14,17 @@ import { useOverview } from '../api/get-overview';
 import { useScriptErrors } from '../api/get-script-errors';
 import { useRunRollup } from '../api/run-rollup';
 import { DAY_FORMAT, defaultRange } from '../utils/default-range';
+import { formatDuration } from '../utils/format';
 import { ActiveUsersChart } from './active-users-chart';
 import { ApiPanel } from './api-panel';
 import { AppDrawer } from './app-drawer';
-import { AppOpensChart } from './app-opens-chart';
+import { AppBarChart } from './app-bar-chart';
 import { AppsTable } from './apps-table';
-import { CyclesChart } from './cycles-chart';
 import { KpiCards } from './kpi-cards';
 import { ScriptErrorsTable } from './script-errors-table';
+
+const opensOf = (row: AnalyticsAppOpens['list'][number]) => row.opens;
+const avgDurationOf = (row: AnalyticsCycles['list'][number]) => row.avg_ms;
 
 const MAX_RANGE_DAYS = 366;
 
@@ -69,16 +72,23 @@ export default function AnalyticsDashboardPage() {
           <ActiveUsersChart data={overview.data} loading={overview.isPending} error={overview.isError} />
         </Col>
         <Col xs={24} xl={12}>
-          <AppOpensChart
-            data={opens.data}
+          <AppBarChart
+            title="应用打开次数"
+            measure="打开次数"
+            list={opens.data?.list}
+            value={opensOf}
             loading={opens.isPending}
             error={opens.isError}
             onSelectApp={setSelectedApp}
           />
         </Col>
         <Col xs={24} xl={12}>
-          <CyclesChart
-            data={cycles.data}
+          <AppBarChart
+            title="各应用平均服务时长"
+            measure="平均服务时长"
+            list={cycles.data?.list}
+            value={avgDurationOf}
+            format={formatDuration}
             loading={cycles.isPending}
             error={cycles.isError}
             onSelectApp={setSelectedApp}
