@@ -5,19 +5,30 @@ const to = (path: string) => () => redirect(path);
 
 const modulePage = () => import('./routes/module-page').then((m) => ({ Component: m.default }));
 
+/** The chat apps' own screens. */
+const chatPages = {
+  welcome: () => import('../features/chat').then((m) => ({ Component: m.ChatWelcomePage })),
+  session: () => import('../features/chat').then((m) => ({ Component: m.ChatSessionPage })),
+};
+
 function leaf(path: string, handle: RouteHandle): RouteObject {
   return { path, handle, lazy: modulePage };
 }
 
 /** A module with welcome and session pages; the bare module path opens `start`. */
-function chatModule(name: string, titles: { welcome?: string; session?: string } = {}, start = 'welcome'): RouteObject {
+function chatModule(
+  name: string,
+  titles: { welcome?: string; session?: string } = {},
+  start = 'welcome',
+  pages?: typeof chatPages,
+): RouteObject {
   return {
     path: name,
     handle: { name } satisfies RouteHandle,
     children: [
       { index: true, loader: to(`/${name}/${start}`) },
-      leaf('welcome', { name: `${name}-welcome`, title: titles.welcome }),
-      leaf('session', { name: `${name}-session`, title: titles.session }),
+      { ...leaf('welcome', { name: `${name}-welcome`, title: titles.welcome }), ...(pages && { lazy: pages.welcome }) },
+      { ...leaf('session', { name: `${name}-session`, title: titles.session }), ...(pages && { lazy: pages.session }) },
     ],
   };
 }
@@ -63,9 +74,9 @@ const layoutChildren: RouteObject[] = [
     handle: { name: 'admin' } satisfies RouteHandle,
     lazy: () => import('./routes/admin').then((m) => ({ Component: m.default })),
   },
-  chatModule('chatgpt'),
-  chatModule('deepseek'),
-  chatModule('metaso'),
+  chatModule('chatgpt', {}, 'welcome', chatPages),
+  chatModule('deepseek', {}, 'welcome', chatPages),
+  chatModule('metaso', {}, 'welcome', chatPages),
   {
     path: 'addbg',
     handle: { name: 'addbg' } satisfies RouteHandle,

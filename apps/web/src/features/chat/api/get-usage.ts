@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import type { UsageStatus } from '@portal/contract';
+import { api } from '../../../lib/api';
+import { usageStatusParser } from './parsers';
+import type { ChatModuleConfig } from '../config/chat-modules';
+
+export const usageQueryKey = (config: ChatModuleConfig) => ['chat', config.name, 'usage'] as const;
+
+export function getUsage(config: ChatModuleConfig): Promise<UsageStatus> {
+  return api.get(`${config.chatApiPath}/promptQueue/list`, { schema: usageStatusParser, silent: true });
+}
+
+export function useUsage(config: ChatModuleConfig) {
+  return useQuery({
+    queryKey: usageQueryKey(config),
+    queryFn: () => getUsage(config),
+    enabled: config.useStatus,
+    staleTime: 30_000,
+  });
+}

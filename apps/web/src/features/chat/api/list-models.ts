@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ChatModelEntry } from '@portal/contract';
+import { api } from '../../../lib/api';
+import type { ChatModuleConfig } from '../config/chat-modules';
+import { modelListParser } from './parsers';
+
+export function listModels(config: ChatModuleConfig): Promise<ChatModelEntry[]> {
+  return api.get(`${config.chatApiPath}/models`, { schema: modelListParser, silent: true });
+}
+
+export function useModels(config: ChatModuleConfig) {
+  return useQuery({
+    queryKey: ['chat', config.name, 'models'],
+    queryFn: () => listModels(config),
+    staleTime: 5 * 60_000,
+  });
+}

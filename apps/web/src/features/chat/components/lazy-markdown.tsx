@@ -1,0 +1,41 @@
+import { lazy, Suspense } from 'react';
+import type { MarkdownProps, SourcesListProps } from '../../../components/markdown';
+
+const loadMarkdown = () => import('../../../components/markdown');
+
+const LazyMarkdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Markdown })));
+const LazySources = lazy(() => loadMarkdown().then((m) => ({ default: m.SourcesList })));
+
+/**
+ * Loads the renderer once the chat screen is idle, so the first answer does not wait for it and
+ * the screen's own first paint does not either. Returns a cleanup for effects.
+ */
+export function preloadMarkdownWhenIdle(): () => void {
+  const load = () => void loadMarkdown().catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(load, { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(load, 1000);
+  return () => clearTimeout(id);
+}
+
+/**
+ * The answer renderer as its own chunk: the chat screens paint without it, and the raw text is
+ * shown for the moment it takes to arrive.
+ */
+export function AnswerMarkdown(props: MarkdownProps) {
+  return (
+    <Suspense fallback={<div className="chat-answer-raw">{props.content}</div>}>
+      <LazyMarkdown {...props} />
+    </Suspense>
+  );
+}
+
+export function AnswerSources(props: SourcesListProps) {
+  return (
+    <Suspense fallback={null}>
+      <LazySources {...props} />
+    </Suspense>
+  );
+}

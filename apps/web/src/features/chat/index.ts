@@ -1,0 +1,3 @@
+export { ChatWelcomePage } from './pages/chat-welcome-page';
+export { ChatSessionPage } from './pages/chat-session-page';
+export { chatModuleConfig, chatModuleConfigs, type ChatModuleConfig } from './config/chat-modules';

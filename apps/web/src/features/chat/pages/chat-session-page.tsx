@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useRef } from 'react';
+import Button from 'antd/es/button';
+import Skeleton from 'antd/es/skeleton';
+import { Navigate, useSearchParams } from 'react-router';
+import type { ChatModule } from '@portal/contract';
+import { useConversations } from '../api/list-conversations';
+import { ChatComposer } from '../components/chat-composer';
+import { UNTITLED } from '../components/conversation-label';
+import { ChatLayout } from '../components/chat-layout';
+import { MessageList } from '../components/message-list';
+import { useChatActions } from '../hooks/use-chat-actions';
+import { useChatModule } from '../hooks/use-chat-module';
+import { useChatStore } from '../store/chat-store';
+import { loadSession } from '../store/load-session';
+
+/** `/{module}/session?id=<conv_id>`: the conversation's messages and the question box. */
+export function ChatSessionPage({ module }: { module?: ChatModule }) {
+  const config = useChatModule(module);
+  const [params] = useSearchParams();
+  const convId = params.get('id') ?? '';
+  // Only what this page shows: the streamed text re-renders the message list, not the page.
+  const isAsking = useChatStore((s) => s.sessions[convId]?.isAsking ?? 0);
+  const load = useChatStore((s) => s.sessions[convId]?.load ?? 'idle');
+  const conversations = useConversations(config);
+  const conversation = conversations.data?.find((c) => c.conv_id === convId);
+  const { send, retry, stop } = useChatActions(config);
+
+  useEffect(() => {
+    if (convId) void loadSession(config, convId);
+  }, [config, convId]);
+
+  // A conversation opened from the list brings its own model choice once.
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (!conversation || applied.current === conversation.conv_id) return;
+    applied.current = conversation.conv_id;
+    if (useChatStore.getState().sessions[conversation.conv_id]?.isAsking) return;
+    useChatStore.getState().setSettings(config.name, {
+      modelType: conversation.model_type,
+      temperature: conversation.last_prompt_temperature,
+      ...(conversation.lang !== undefined ? { lang: conversation.lang } : {}),
+      ...(conversation.enableMix !== undefined ? { enableMix: conversation.enableMix } : {}),
+    });
+  }, [conversation, config.name]);
+
+  const onRegenerate = useCallback(() => void retry(convId), [retry, convId]);
+  const onSend = useCallback(
+    (prompt: string) => {
+      const session = useChatStore.getState().sessions[convId];
+      if (!session || session.isAsking || session.load !== 'ready') return false;
+      void send(convId, prompt);
+      return true;
+    },
+    [send, convId],
+  );
+  const onStop = useCallback(() => stop(convId), [stop, convId]);
+
+  if (!convId) return <Navigate to={`${config.topPath}/welcome`} replace />;
+
+  const busy = isAsking === 1;
+  let body;
+  if (load === 'error') {
+    body = (
+      <div style={{ padding: 24 }}>
+        <div className="chat-load-error" role="alert">
+          <span>消息加载失败，请检查网络后重试。</span>
+          <Button size="small" onClick={() => void loadSession(config, convId, true)}>
+            重试
+          </Button>
+        </div>
+      </div>
+    );
+  } else if (load !== 'ready') {
+    body = (
+      <div style={{ padding: 24 }} data-testid="chat-loading">
+        <Skeleton active paragraph={{ rows: 4 }} />
+      </div>
+    );
+  } else {
+    body = <MessageList config={config} convId={convId} onRegenerate={onRegenerate} />;
+  }
+
+  return (
+    <ChatLayout
+      config={config}
+      activeId={convId}
+      title={conversation?.title || (conversations.isPending ? '' : UNTITLED)}
+    >
+      {body}
+      <ChatComposer config={config} busy={busy} onSend={onSend} onStop={onStop} />
+    </ChatLayout>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ChatModule } from '@portal/contract';
+import { ChatComposer } from '../components/chat-composer';
+import { ChatLayout } from '../components/chat-layout';
+import { ChatWelcome } from '../components/chat-welcome';
+import { useChatModule } from '../hooks/use-chat-module';
+import { useDraft } from '../hooks/use-draft';
+import { useStartConversation } from '../hooks/use-start-conversation';
+
+/** `/{module}/welcome`: the first question creates a conversation and opens its session page. */
+export function ChatWelcomePage({ module }: { module?: ChatModule }) {
+  const config = useChatModule(module);
+  const { start, creating } = useStartConversation(config);
+  const [, setDraft] = useDraft(config.name);
+
+  const sendExample = async (prompt: string) => {
+    if (creating) return;
+    if (await start(prompt)) setDraft('');
+  };
+
+  return (
+    <ChatLayout config={config} title={config.welcomeConfig.fullName}>
+      <ChatWelcome config={config} disabled={creating} onPrompt={(prompt) => void sendExample(prompt)} />
+      <ChatComposer config={config} busy={creating} onSend={start} />
+    </ChatLayout>
+  );
+}
