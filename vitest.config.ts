@@ -24,8 +24,13 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', root: './packages/contract', include: ['test/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'analytics', root: './packages/analytics', include: ['test/**/*.test.ts'], environment: 'jsdom' } },
-      { extends: './apps/web/vite.config.ts', test: { name: 'web', root: './apps/web', include: ['test/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        test: { name: 'analytics', root: './packages/analytics', include: ['test/**/*.test.ts'], environment: 'jsdom' },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: { name: 'web', root: './apps/web', include: ['test/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
       serverProject('server-pglite', 'pglite'),
       ...(pgUrl ? [serverProject('server-postgres', pgUrl)] : []),
       {

@@ -89,7 +89,9 @@ try {
   const during = rssKiB(portal.pid);
   const upstreamOpen = fake.chatRequests.filter((r) => !r.completed && !r.cancelled).length;
 
-  console.info(`concurrent answer streams through one server process (${databaseLabel}), token every ${tokenIntervalMs} ms`);
+  console.info(
+    `concurrent answer streams through one server process (${databaseLabel}), token every ${tokenIntervalMs} ms`,
+  );
   console.info(
     `  streams open:            ${streams} (opened in ${openedIn.toFixed(1)} s; upstream calls open: ${upstreamOpen})`,
   );

@@ -25,7 +25,12 @@ async function recordAssets(page: Page, path: string, readySelector: string): Pr
     if (type !== 'script' && type !== 'stylesheet') return;
     pending.push(
       response.body().then((body) => {
-        loaded.push({ url: new URL(response.url()).pathname, kind: type === 'script' ? 'js' : 'css', raw: body.length, gzip: gzipSync(body, { level: 6 }).length });
+        loaded.push({
+          url: new URL(response.url()).pathname,
+          kind: type === 'script' ? 'js' : 'css',
+          raw: body.length,
+          gzip: gzipSync(body, { level: 6 }).length,
+        });
       }),
     );
   });
@@ -38,8 +43,13 @@ async function recordAssets(page: Page, path: string, readySelector: string): Pr
 function report(route: string, loaded: Loaded[]) {
   const sum = (kind?: 'js' | 'css') => loaded.filter((l) => !kind || l.kind === kind).reduce((n, l) => n + l.gzip, 0);
   console.log(`\n${route}: ${loaded.length} files`);
-  for (const l of [...loaded].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${l.kind.padEnd(3)} ${String(l.gzip).padStart(8)} B gzip  ${String(l.raw).padStart(8)} B raw  ${l.url}`);
-  console.log(`  total gzip: JS ${sum('js')} B, CSS ${sum('css')} B, all ${sum()} B (${(sum() / 1024).toFixed(1)} KiB)`);
+  for (const l of [...loaded].sort((a, b) => b.gzip - a.gzip))
+    console.log(
+      `  ${l.kind.padEnd(3)} ${String(l.gzip).padStart(8)} B gzip  ${String(l.raw).padStart(8)} B raw  ${l.url}`,
+    );
+  console.log(
+    `  total gzip: JS ${sum('js')} B, CSS ${sum('css')} B, all ${sum()} B (${(sum() / 1024).toFixed(1)} KiB)`,
+  );
 }
 
 /** A signed-out visitor's /login: the provider redirect goes to an empty page so only the portal's assets count. */

@@ -65,7 +65,9 @@ async function run(label: string, env: Record<string, string>) {
   try {
     const { access_token } = await signInOverHttp(portal.baseUrl, 'staff', 'staff123');
     const result = await load(portal.baseUrl, access_token.token);
-    console.log(`${label.padEnd(10)} GET /api/user/info: ${result.rps} req/s (${result.ok} ok, ${result.failed} failed, ${connections} connections, ${seconds} s)`);
+    console.log(
+      `${label.padEnd(10)} GET /api/user/info: ${result.rps} req/s (${result.ok} ok, ${result.failed} failed, ${connections} connections, ${seconds} s)`,
+    );
   } finally {
     await portal.stop();
   }

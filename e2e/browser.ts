@@ -6,12 +6,25 @@ const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 export async function newPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'zh-CN',
+    viewport: { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   return { context, page };
 }
@@ -21,5 +34,8 @@ export async function submitProviderLogin(page: Page, login: string, password: s
   await page.waitForSelector('input[name="login"]');
   await page.fill('input[name="login"]', login);
   await page.fill('input[name="password"]', password);
-  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/oidc/')), page.click('button[type="submit"]')]);
+  await Promise.all([
+    page.waitForURL((url) => !url.pathname.startsWith('/oidc/')),
+    page.click('button[type="submit"]'),
+  ]);
 }

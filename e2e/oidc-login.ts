@@ -52,7 +52,8 @@ export async function signInOverHttp(baseUrl: string, login: string, password: s
     }
     const html = await res.text();
     const action = /<form[^>]*action="([^"]+)"/i.exec(html)?.[1];
-    if (!action || !html.includes('name="login"')) throw new Error(`unexpected provider page at ${target}: ${res.status}`);
+    if (!action || !html.includes('name="login"'))
+      throw new Error(`unexpected provider page at ${target}: ${res.status}`);
     url = new URL(action.replaceAll('&amp;', '&'), target).toString();
     body = new URLSearchParams({ login, password });
   }

@@ -35,7 +35,15 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(repoRoot, 'apps/server'),
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -45,6 +45,10 @@ describe('chat response parsers agree with the contract schemas', () => {
     unknown,
   ][] = [
     ['conversation', conversationParser, conversationSchema, conversation],
+    ['feedback', feedbackStateParser, feedbackStateSchema, { message_id: 'm2', feedback: 'like', copy_count: 1 }],
+    ['no feedback', feedbackStateParser, feedbackStateSchema, { message_id: 'm2', feedback: null, copy_count: 0 }],
+    ['bad feedback', feedbackStateParser, feedbackStateSchema, { message_id: 'm2', feedback: 'love', copy_count: 0 }],
+    ['negative copies', feedbackStateParser, feedbackStateSchema, { message_id: 'm2', feedback: null, copy_count: -1 }],
     ['metaso conversation', conversationParser, conversationSchema, { ...conversation, lang: 1, enableMix: false }],
     ['bad lang', conversationParser, conversationSchema, { ...conversation, lang: 2 }],
     ['missing title', conversationParser, conversationSchema, { ...conversation, title: undefined }],

@@ -1,4 +1,16 @@
-export { init, isReady, setAppKey, setUserId, trackRoute, trackApi, trackAppOpen, track, trackError, flush, destroy } from './sdk';
+export {
+  init,
+  isReady,
+  setAppKey,
+  setUserId,
+  trackRoute,
+  trackApi,
+  trackAppOpen,
+  track,
+  trackError,
+  flush,
+  destroy,
+} from './sdk';
 export { analyticsEndpoints, type InitOptions, type FetchLike } from './options';
 export type { ApiCallResult, CustomParams } from './api-types';
 export type { LifecycleSource, LifecycleState, LifecycleChange } from './lifecycle-source';

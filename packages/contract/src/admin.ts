@@ -19,7 +19,9 @@ export type AccessRule = z.infer<typeof accessRuleSchema>;
 
 export const adminSetRuleRequestSchema = accessRuleSchema;
 export const adminDeleteRuleRequestSchema = accessRuleSchema.omit({ effect: true });
-export const adminRuleListResponseSchema = z.object({ list: z.array(accessRuleSchema.extend({ id: z.number().int() })) });
+export const adminRuleListResponseSchema = z.object({
+  list: z.array(accessRuleSchema.extend({ id: z.number().int() })),
+});
 
 export const adminUserSchema = z.object({
   id: z.number().int(),

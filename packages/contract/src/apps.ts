@@ -53,7 +53,10 @@ export type JumpCodeResponse = z.infer<typeof jumpCodeResponseSchema>;
  * Server-to-server: an external app redeems a one-time code for the user's identity.
  * Authenticated by `Authorization: Bearer <app secret>`; `app_key` names the app.
  */
-export const redeemCodeRequestSchema = z.object({ app_key: z.string().min(1).max(40), code: z.string().min(1).max(200) });
+export const redeemCodeRequestSchema = z.object({
+  app_key: z.string().min(1).max(40),
+  code: z.string().min(1).max(200),
+});
 export type RedeemCodeRequest = z.infer<typeof redeemCodeRequestSchema>;
 export const redeemCodeResponseSchema = z.object({
   user_id: z.number().int(),

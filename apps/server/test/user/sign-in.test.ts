@@ -22,7 +22,11 @@ describe('sign-in through the built-in provider', () => {
   });
 
   it('asks the provider to sign in again after an explicit sign-out (prompt=login) and refuses other prompts', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/authorize', query: { from: '/home', prompt: 'login' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/authorize',
+      query: { from: '/home', prompt: 'login' },
+    });
     const url = new URL(body<{ url: string }>(res).data.url);
     expect(url.searchParams.get('prompt')).toBe('login');
     expect(new URL(await authorizeUrl(t)).searchParams.has('prompt')).toBe(false);

@@ -38,7 +38,11 @@ export function attachChrome(router: AppRouter): () => void {
     const first = lastKey === undefined;
     lastKey = key;
     const top = routeNamesOf(state.matches)[0];
-    trackRoute(state.location.pathname + state.location.search, top, isModuleRoute(top) ? appKeyOfRoute(top) : 'portal');
+    trackRoute(
+      state.location.pathname + state.location.search,
+      top,
+      isModuleRoute(top) ? appKeyOfRoute(top) : 'portal',
+    );
     document.title = documentTitle(getRuntimeConfig().title, currentAppName(top, useUserStore.getState().accountInfo));
     if (!first) void versionChecker.recheck();
   };

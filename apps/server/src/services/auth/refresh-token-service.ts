@@ -55,7 +55,10 @@ export class RefreshTokenService {
 
   /** Only the hash is stored, so a token is found by hashing it again. */
   private async findByToken(token: string) {
-    const rows = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+    const rows = await this.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(token)));
     return rows[0];
   }
 

@@ -22,7 +22,12 @@ export class SsoClient {
     return this.settings.redirectUri;
   }
 
-  async authorizationUrl(params: { state: string; nonce: string; codeChallenge: string; prompt?: 'login' }): Promise<string> {
+  async authorizationUrl(params: {
+    state: string;
+    nonce: string;
+    codeChallenge: string;
+    prompt?: 'login';
+  }): Promise<string> {
     const config = await this.discover();
     return client
       .buildAuthorizationUrl(config, {

@@ -38,7 +38,9 @@ export function AppCatalogue() {
       ) : (
         groups.map((group) => (
           <section key={group.tag} aria-label={group.tag}>
-            <h4 className="portal-group-title" data-testid="app-group-title">{group.tag}</h4>
+            <h4 className="portal-group-title" data-testid="app-group-title">
+              {group.tag}
+            </h4>
             <div className="portal-card-grid">
               {group.apps.map((app) => (
                 <AppCard key={app.app_key} app={app} onOpen={(entry) => void openApp(entry)} />
