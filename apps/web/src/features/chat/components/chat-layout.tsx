@@ -1,5 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import Typography from 'antd/es/typography';
+import { SmartImageProvider } from '../../../components/smart-image';
+import { fetchProxiedImage } from '../api/fetch-proxied-image';
 import type { ChatModuleConfig } from '../config/chat-modules';
 import { ConversationSidebar } from './conversation-sidebar';
 import { preloadMarkdownWhenIdle } from './lazy-markdown';
@@ -26,7 +28,9 @@ export function ChatLayout({ config, activeId, title, children }: ChatLayoutProp
           </Typography.Title>
           <UsageCounter config={config} />
         </header>
-        <div className="chat-main-body">{children}</div>
+        <div className="chat-main-body">
+          <SmartImageProvider fetchProxied={fetchProxiedImage}>{children}</SmartImageProvider>
+        </div>
       </section>
     </div>
   );
