@@ -13,10 +13,9 @@ import type {
 import { AnalyticsDashboardPage } from '../src/features/analytics-dashboard';
 import { barOption, lineOption } from '../src/features/analytics-dashboard/charts/options';
 import { defaultRange } from '../src/features/analytics-dashboard/utils/default-range';
-import { setHttpClient } from '../src/lib/api';
-import { createHttpClient } from '../src/lib/http-client';
 import { createFakeFetch, ok, type RecordedRequest } from '../src/testing/fake-fetch';
 import { installDomPolyfills } from '../src/testing/dom-polyfills';
+import { installTestClient } from '../src/testing/install-test-client';
 
 beforeAll(installDomPolyfills);
 afterEach(cleanup);
@@ -107,21 +106,7 @@ function renderDashboard(answers: Record<string, unknown>) {
   const fake = createFakeFetch((req: RecordedRequest) =>
     ok(answers[req.path.replace('/api/analytics/admin/', '')] ?? null),
   );
-  setHttpClient(
-    createHttpClient({
-      baseUrl: () => '/',
-      fetch: fake.fetch,
-      session: {
-        accessToken: () => 'a',
-        refreshToken: () => 'r',
-        searchToken: () => undefined,
-        setTokens() {},
-        setAccountInfo() {},
-        clear() {},
-      },
-      effects: { warning() {}, toastError() {}, navigate() {}, reload() {}, currentPath: () => '/admin/analytics' },
-    }),
-  );
+  installTestClient(fake.fetch, '/admin/analytics');
   render(
     <AntApp>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

@@ -14,9 +14,8 @@ import type {
 import { ChatSessionPage, ChatWelcomePage } from '../src/features/chat';
 import { useChatStore } from '../src/features/chat/store/chat-store';
 import { defaultSettings } from '../src/features/chat/store/settings-slice';
-import { setHttpClient } from '../src/lib/api';
-import { createHttpClient } from '../src/lib/http-client';
 import { installDomPolyfills } from '../src/testing/dom-polyfills';
+import { installTestClient } from '../src/testing/install-test-client';
 
 const encoder = new TextEncoder();
 
@@ -212,21 +211,7 @@ function moduleRoutes(name: ChatModule): RouteObject {
 /** The chat pages under a memory router, talking to the fake backend through the real HTTP client. */
 export function renderChat(path: string, backend: Backend) {
   vi.stubGlobal('fetch', backend.fetch);
-  setHttpClient(
-    createHttpClient({
-      baseUrl: () => '/',
-      fetch: backend.fetch,
-      session: {
-        accessToken: () => 'a',
-        refreshToken: () => 'r',
-        searchToken: () => undefined,
-        setTokens() {},
-        setAccountInfo() {},
-        clear() {},
-      },
-      effects: { warning() {}, toastError() {}, navigate() {}, reload() {}, currentPath: () => path },
-    }),
-  );
+  installTestClient(backend.fetch, path);
   const router = createMemoryRouter([moduleRoutes('chatgpt'), moduleRoutes('deepseek'), moduleRoutes('metaso')], {
     initialEntries: [path],
   });

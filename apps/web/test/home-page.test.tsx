@@ -5,11 +5,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppCatalogue } from '../src/features/catalogue/components/app-catalogue';
 import { buildRouteTable } from '../src/app/router';
-import { setHttpClient } from '../src/lib/api';
 import { registerRoutes } from '../src/lib/route-registry';
-import { createHttpClient } from '../src/lib/http-client';
 import { createFakeFetch, ok } from '../src/testing/fake-fetch';
 import { installDomPolyfills } from '../src/testing/dom-polyfills';
+import { installTestClient } from '../src/testing/install-test-client';
 import { appEntry } from '../src/testing/fixtures';
 
 beforeAll(() => {
@@ -41,21 +40,7 @@ const apps = [
 
 function renderHome() {
   const fake = createFakeFetch((req) => (req.path === '/api/app/list' ? ok({ list: apps }) : ok()));
-  setHttpClient(
-    createHttpClient({
-      baseUrl: () => '/',
-      fetch: fake.fetch,
-      session: {
-        accessToken: () => 'a',
-        refreshToken: () => 'r',
-        searchToken: () => undefined,
-        setTokens() {},
-        setAccountInfo() {},
-        clear() {},
-      },
-      effects: { warning() {}, toastError() {}, navigate() {}, reload() {}, currentPath: () => '/home' },
-    }),
-  );
+  installTestClient(fake.fetch, '/home');
   const router = createMemoryRouter(
     [
       { path: '/home', element: <AppCatalogue /> },
