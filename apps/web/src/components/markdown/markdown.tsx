@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import rehypeSanitize from 'rehype-sanitize';
-import remarkGfm from 'remark-gfm';
+import { remarkGfmParse } from './remark-gfm-parse';
 import type { Citation } from './citations';
 import { useMarkdownExtras } from './extras';
 import { MarkdownBlock, type MarkdownPipeline, type Pluggable } from './markdown-block';
@@ -56,14 +56,14 @@ export function Markdown({
       extras.mathRemark && extras.mathRehype
         ? {
             // remark-math before the citation plugin, so `[1]` inside a formula stays part of it.
-            remarkPlugins: [remarkGfm, ...extras.mathRemark, citationPlugin],
+            remarkPlugins: [remarkGfmParse, ...extras.mathRemark, citationPlugin],
             rehypePlugins: [sanitize, ...rehype, ...extras.mathRehype],
           }
         : null;
     return {
-      plain: { remarkPlugins: [remarkGfm, citationPlugin], rehypePlugins: [sanitize, ...highlight] },
+      plain: { remarkPlugins: [remarkGfmParse, citationPlugin], rehypePlugins: [sanitize, ...highlight] },
       math: mathSet([...highlight]),
-      live: { remarkPlugins: [remarkGfm, citationPlugin], rehypePlugins: [sanitize] },
+      live: { remarkPlugins: [remarkGfmParse, citationPlugin], rehypePlugins: [sanitize] },
       liveMath: mathSet([]),
       components,
       urlTransform,

@@ -1,0 +1,16 @@
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import type { Processor } from 'unified';
+// remark-parse declares the parser's extension slots on unified's Data.
+import type {} from 'remark-parse';
+
+/**
+ * GitHub-flavoured markdown (tables, task lists, strikethrough, autolinks, footnotes) for reading
+ * only. remark-gfm also registers the markdown *writer* extensions and their table formatter,
+ * which a renderer never runs; leaving them out keeps them out of the chat chunk.
+ */
+export function remarkGfmParse(this: Processor): void {
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push(gfm());
+  (data.fromMarkdownExtensions ??= []).push(gfmFromMarkdown());
+}
