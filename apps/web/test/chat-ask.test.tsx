@@ -134,6 +134,12 @@ describe('asking in a chat module', { timeout: 90_000 }, () => {
     expect(lastAnswer()?.textContent).toContain('开头');
   });
 
+  it('puts the cursor in the question box when the chat opens', async () => {
+    renderChat('/chatgpt/welcome', createBackend());
+    await screen.findByText('ChatGPT 智能对话', { selector: 'h5' });
+    await waitFor(() => expect(document.activeElement).toBe(textarea()));
+  });
+
   it('Enter sends, Shift+Enter does not', async () => {
     const backend = createBackend();
     renderChat('/chatgpt/welcome', backend);

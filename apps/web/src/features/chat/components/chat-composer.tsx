@@ -1,5 +1,5 @@
-import type { KeyboardEvent } from 'react';
-import Sender from '@ant-design/x/es/sender';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import Sender, { type SenderRef } from '@ant-design/x/es/sender';
 import type { ChatModuleConfig } from '../config/chat-modules';
 import { useDraft } from '../hooks/use-draft';
 import { ModelSettings } from './model-settings';
@@ -26,6 +26,9 @@ function StopIcon() {
 /** The question box: Enter sends, Shift+Enter adds a line, Esc or the stop button stops the answer. */
 export function ChatComposer({ config, busy, onSend, onStop }: ChatComposerProps) {
   const [draft, setDraft] = useDraft(config.name);
+  const sender = useRef<SenderRef>(null);
+  // Typing can start as soon as a chat screen opens, as in any chat product.
+  useEffect(() => sender.current?.focus(), [config.name]);
 
   const submit = async (text: string) => {
     const prompt = text.trim();
@@ -41,6 +44,7 @@ export function ChatComposer({ config, busy, onSend, onStop }: ChatComposerProps
   return (
     <div className="chat-composer">
       <Sender
+        ref={sender}
         value={draft}
         onChange={(value) => setDraft(value)}
         onSubmit={(value) => void submit(value)}
