@@ -10,7 +10,7 @@ let staff: string;
 
 beforeAll(async () => {
   fake = await startFakeUpstream();
-  t = await buildChatApp({ fake, chat: { quotas: { deepseek: 2 } } });
+  t = await buildChatApp({ fake, chat: { quotas: { deepseek: 2, metaso: 1 } } });
   admin = await tokenFor(t, 'admin');
   staff = await tokenFor(t, 'staff');
 });
@@ -229,6 +229,16 @@ describe('usage and models', () => {
 
     const chatgpt = body<{ total_cnt: number }>(await get(admin, '/api/chatgpt/promptQueue/list')).data;
     expect(chatgpt.total_cnt).toBe(9999);
+  });
+
+  it('lets only one of several simultaneous asks take the last use', async () => {
+    const metaso = { prompt: '同时提问', model_type: 0, temperature: 1 };
+    const results = await Promise.all([1, 2, 3].map(() => ask(t, staff, 'metaso', metaso)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 429, 429]);
+    const usage = body<{ rest_usage_cnt: number; list: unknown[] }>(await get(staff, '/api/metaso/promptQueue/list'));
+    expect(usage.data).toMatchObject({ rest_usage_cnt: 0, list: [expect.anything()] });
+    const conversations = body<{ conv_list: unknown[] }>(await get(staff, '/api/metaso/conversation/list'));
+    expect(conversations.data.conv_list).toHaveLength(1);
   });
 
   it('lists the configured models', async () => {

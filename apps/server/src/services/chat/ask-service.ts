@@ -86,6 +86,7 @@ export class AskService {
     // Few statements on purpose: this all happens before the first token.
     return this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
+      await this.usage.reserve(db, userId, module);
       const title = !existing || existing.autoTitle ? titleFromPrompt(regenerateOf?.content ?? body.prompt) : undefined;
       const conversation = existing ?? (await this.conversations.create(userId, module, { ...settings, title }, db));
       const turn = { convId: conversation.id, userId, ...settings };

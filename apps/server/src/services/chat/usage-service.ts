@@ -1,5 +1,5 @@
-import { ErrorCode, ErrorMessage, type ChatModule, type UsageStatus } from '@portal/contract';
-import { and, asc, count, eq, gte } from 'drizzle-orm';
+import { ErrorCode, ErrorMessage, ModuleType, type ChatModule, type UsageStatus } from '@portal/contract';
+import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatUsage } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
@@ -29,8 +29,8 @@ export class UsageService {
     return usageWindow(now, this.config.quota_window_seconds, this.config.quota_utc_offset_minutes);
   }
 
-  private async used(userId: number, module: ChatModule, since: Date): Promise<number> {
-    const [row] = await this.db
+  private async used(userId: number, module: ChatModule, since: Date, db: Db = this.db): Promise<number> {
+    const [row] = await db
       .select({ n: count() })
       .from(chatUsage)
       .where(and(eq(chatUsage.userId, userId), eq(chatUsage.module, module), gte(chatUsage.createdAt, since)));
@@ -55,14 +55,23 @@ export class UsageService {
   }
 
   /** Throws 4030 when the window's asks are used up; called before anything reaches a provider. */
-  async ensureAvailable(userId: number, module: ChatModule): Promise<void> {
+  async ensureAvailable(userId: number, module: ChatModule, db: Db = this.db): Promise<void> {
     const window = this.window();
-    if ((await this.used(userId, module, window.start)) >= this.config.quotas[module]) {
+    if ((await this.used(userId, module, window.start, db)) >= this.config.quotas[module]) {
       const retryAfter = Math.max(1, Math.ceil((window.end.getTime() - Date.now()) / 1000));
       throw new AppError(ErrorCode.quotaExhausted, ErrorMessage.quotaExhausted, undefined, {
         'retry-after': String(retryAfter),
       });
     }
+  }
+
+  /**
+   * Inside the transaction that stores the question: waits for any other ask of this user in this
+   * module to commit, then counts again, so two asks at the limit cannot both pass the early check.
+   */
+  async reserve(db: Db, userId: number, module: ChatModule): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(${userId}, ${ModuleType[module]})`);
+    await this.ensureAvailable(userId, module, db);
   }
 
   async record(
