@@ -16,6 +16,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser, newPage, submitProviderLogin } from '../e2e/browser';
 import { startPortal } from '../e2e/portal-server';
+import { generateAnswer } from './generated-answer';
 
 const ANSWER_CHARS = 20_000;
 const CHUNK_CHARS = 50;
@@ -23,71 +24,6 @@ const CHUNKS_PER_SECOND = 50;
 const QUARTERS = 4;
 /** The page navigates from the welcome screen to the session before the first increment. */
 const SETTLE_MS = 1500;
-
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-/** Deterministic markdown: headings, paragraphs with inline marks, lists, code, tables, quotes. */
-function generateAnswer(length: number): string {
-  const rand = random(7);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
-  const words = [
-    '模型',
-    'stream',
-    '缓存',
-    'render',
-    '用户',
-    'portal',
-    'token',
-    '数据',
-    'query',
-    '服务',
-    'session',
-    'markdown',
-  ];
-  const sentence = () => {
-    const parts = Array.from({ length: 6 + Math.floor(rand() * 10) }, () => pick(words));
-    if (rand() < 0.3) parts[1] = `**${parts[1]}**`;
-    if (rand() < 0.3) parts[3] = `\`${parts[3]}()\``;
-    if (rand() < 0.2) parts[4] = `[${parts[4]}](https://example.com/${parts[4]})`;
-    return `${parts.join(' ')}。`;
-  };
-  const paragraph = () => Array.from({ length: 2 + Math.floor(rand() * 4) }, sentence).join('');
-  const list = (ordered: boolean) =>
-    Array.from({ length: 3 + Math.floor(rand() * 4) }, (_, i) => `${ordered ? `${i + 1}.` : '-'} ${sentence()}`).join(
-      '\n',
-    );
-  const code = () =>
-    [
-      '```ts',
-      ...Array.from({ length: 5 + Math.floor(rand() * 6) }, (_, i) => `const v${i} = compute("${pick(words)}", ${i});`),
-      '```',
-    ].join('\n');
-  const table = () =>
-    [
-      '| 名称 | 数量 | 说明 |',
-      '| --- | ---: | --- |',
-      ...Array.from({ length: 4 }, (_, i) => `| ${pick(words)} | ${i * 17} | ${pick(words)} |`),
-    ].join('\n');
-  const blocks: string[] = [];
-  let size = 0;
-  for (let section = 1; size < length; section++) {
-    const parts = [`## 第 ${section} 部分`, paragraph(), list(section % 2 === 0), paragraph()];
-    if (section % 2 === 0) parts.push(code());
-    if (section % 3 === 0) parts.push(table());
-    if (section % 4 === 0) parts.push(`> ${sentence()}`);
-    for (const part of parts) {
-      blocks.push(part);
-      size += part.length + 2;
-    }
-  }
-  return blocks.join('\n\n').slice(0, length);
-}
 
 interface Sample {
   sent: number;

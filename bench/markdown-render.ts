@@ -9,6 +9,7 @@
 import { register as registerHooks } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
+import { generateAnswer } from './generated-answer';
 
 const ANSWER_CHARS = 20_000;
 const CHUNK_CHARS = 50;
@@ -50,78 +51,6 @@ const { remarkGfmParse: remarkGfm } = await from('../apps/web/src/components/mar
 const rehypeSanitize = (await from('rehype-sanitize')).default;
 const rehypeHighlight = (await from('rehype-highlight')).default;
 const { Markdown, loadHighlight } = await from('../apps/web/src/components/markdown/index.ts');
-
-/** Deterministic pseudo-random numbers so every run streams the same answer. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-function generateAnswer(length: number): string {
-  const rand = random(42);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
-  const words = [
-    '模型',
-    'stream',
-    'latency',
-    '缓存',
-    'render',
-    'block',
-    '用户',
-    'portal',
-    'token',
-    'answer',
-    '数据',
-    'query',
-    'index',
-    '服务',
-    'session',
-    'markdown',
-  ];
-  const sentence = () => {
-    const parts = Array.from({ length: 6 + Math.floor(rand() * 10) }, () => pick(words));
-    if (rand() < 0.3) parts[1] = `**${parts[1]}**`;
-    if (rand() < 0.3) parts[3] = `\`${parts[3]}()\``;
-    if (rand() < 0.2) parts[4] = `[${parts[4]}](https://example.com/${parts[4]})`;
-    return `${parts.join(' ')}.`;
-  };
-  const paragraph = () => Array.from({ length: 2 + Math.floor(rand() * 4) }, sentence).join(' ');
-  const list = (ordered: boolean) =>
-    Array.from({ length: 3 + Math.floor(rand() * 4) }, (_, i) => `${ordered ? `${i + 1}.` : '-'} ${sentence()}`).join(
-      '\n',
-    );
-  const code = () => {
-    const lines = Array.from(
-      { length: 5 + Math.floor(rand() * 8) },
-      (_, i) => `  const value${i} = compute("${pick(words)}", ${i}); // ${pick(words)}`,
-    );
-    return ['```ts', 'function example(input: string) {', ...lines, '  return input;', '}', '```'].join('\n');
-  };
-  const table = () => {
-    const rows = Array.from(
-      { length: 4 + Math.floor(rand() * 3) },
-      (_, i) => `| ${pick(words)} | ${i * 17} | ${pick(words)} | ${(rand() * 100).toFixed(1)}% |`,
-    );
-    return ['| 名称 | 数量 | 说明 | 占比 |', '| --- | ---: | --- | ---: |', ...rows].join('\n');
-  };
-
-  const blocks: string[] = [];
-  let size = 0;
-  for (let section = 1; size < length; section++) {
-    const parts = [`## 第 ${section} 部分 ${pick(words)}`, paragraph(), pick([list(false), list(true)]), paragraph()];
-    if (section % 2 === 0) parts.push(code());
-    if (section % 3 === 0) parts.push(table());
-    if (section % 4 === 0) parts.push(`> ${sentence()}`);
-    for (const part of parts) {
-      blocks.push(part);
-      size += part.length + 2;
-    }
-  }
-  return blocks.join('\n\n').slice(0, length);
-}
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
