@@ -6,8 +6,9 @@ import type { DbTarget } from './db/client';
 import builtinOidc from './oidc/plugin';
 import auth from './plugins/auth';
 import db from './plugins/db';
-import { installErrorHandler } from './plugins/error-handler';
+import { frameworkErrors, installErrorHandler } from './plugins/error-handler';
 import rateLimit, { type RateLimitSettings } from './plugins/rate-limit';
+import refuseNul from './plugins/refuse-nul';
 import { echoRequestId, requestIdOf } from './plugins/request-id';
 import securityHeaders from './plugins/security-headers';
 import services from './plugins/services';
@@ -40,6 +41,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     genReqId: requestIdOf,
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1_048_576,
+    frameworkErrors,
     // Opening and migrating an embedded database on a busy machine can take a while.
     pluginTimeout: 120_000,
   });
@@ -48,6 +50,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(sensible);
   await app.register(securityHeaders);
+  await app.register(refuseNul);
   await app.register(rateLimit, {
     redisUrl: opts.redisUrl,
     namespace: opts.rateLimitNamespace,

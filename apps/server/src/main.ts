@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/load';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { readEnv } from './env';
+import { loggerOptions } from './lib/log-redaction';
 
 async function main(): Promise<void> {
   const env = readEnv();
@@ -12,7 +14,7 @@ async function main(): Promise<void> {
     jwtSecret: env.jwtSecret,
     redisUrl: env.redisUrl,
     trustProxy: env.trustProxy,
-    logger: { level: env.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: loggerOptions(env.logLevel),
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -30,7 +32,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
     process.stderr.write(`${err.message}\n`);
   } else {
     process.stderr.write(

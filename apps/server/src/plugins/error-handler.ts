@@ -1,5 +1,5 @@
-import { ErrorCode, ErrorMessage, validationMessage, type ErrorCodeValue } from '@portal/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { ErrorCode, ErrorMessage, REQUEST_ID_HEADER, validationMessage, type ErrorCodeValue } from '@portal/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError } from '../errors/app-error';
 import { failure } from '../lib/envelope';
@@ -46,3 +46,16 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.code(500).send(failure(ErrorCode.internal, ErrorMessage.internal));
   });
 }
+
+/**
+ * Errors raised before routing (a malformed escape such as `/api/x%`, an over-long parameter) skip
+ * the error handler; Fastify hands them here instead of answering with its own body.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
+  request.log.info({ err: error }, 'request rejected before routing');
+  const status: number = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  void (reply as FastifyReply)
+    .code(status)
+    .header(REQUEST_ID_HEADER, request.id)
+    .send(failure(ErrorCode.validation, validationMessage('', '请求地址格式不正确')));
+};

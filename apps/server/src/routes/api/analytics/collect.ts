@@ -55,11 +55,12 @@ const collectRoute: FastifyPluginAsync<CollectRouteOptions> = async (app, opts) 
         }
       },
       config: {
+        allowNul: true,
         rateLimit: { max: opts.ratePerMinute, timeWindow: 60_000, hook: 'preHandler', keyGenerator: clientKey },
       },
     },
     async (request) => {
-      const { events } = parse(analyticsBatchSchema, request.body);
+      const { events } = parse(analyticsBatchSchema, request.body, { allowNul: true });
       await opts.ingest.assertKnownAppKeys(events);
       const userId = await authUserId(request);
       const result: AnalyticsCollectResult = await opts.gate.run(() => opts.ingest.ingest(events, userId));
