@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
 /** One type for both drivers: services never know which engine runs underneath. */
@@ -36,14 +37,30 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
+  let release = () => undefined as void;
   if (target.dataDir) {
     const dir = join(target.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    // Before the files are opened: a second process must not even read them.
+    release = acquireDataDirLock(target.dataDir).release;
     client = new PGlite(dir);
   } else {
     client = new PGlite();
   }
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  try {
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    const close = async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    };
+    return { db: db as unknown as Db, kind: 'pglite', close };
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    release();
+    throw err;
+  }
 }

@@ -6,6 +6,8 @@ export const loginStates = pgTable('login_states', {
   nonce: text('nonce').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   fromTarget: text('from_target').notNull().default(''),
+  /** SHA-256 of the secret the starting browser holds (an HttpOnly cookie): login CSRF defence. */
+  browserHash: text('browser_hash').notNull().default(''),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 export type LoginState = typeof loginStates.$inferSelect;
