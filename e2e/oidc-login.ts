@@ -22,6 +22,8 @@ class CookieJar {
 export async function signInOverHttp(baseUrl: string, login: string, password: string): Promise<LoginResponse> {
   const jar = new CookieJar();
   const authorize = await fetch(`${baseUrl}/api/user/authorize?from=${encodeURIComponent('/home')}`);
+  // The sign-in is bound to the browser that started it: its cookie goes back with the code.
+  jar.store(authorize);
   let url: string = ((await authorize.json()) as { data: { url: string } }).data.url;
   let body: URLSearchParams | undefined;
 
@@ -30,7 +32,7 @@ export async function signInOverHttp(baseUrl: string, login: string, password: s
     if (target.pathname === '/login' && target.searchParams.has('code')) {
       const res = await fetch(`${baseUrl}/api/user/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', cookie: jar.header() },
         body: JSON.stringify({ code: target.searchParams.get('code'), state: target.searchParams.get('state') }),
       });
       const envelope = (await res.json()) as { code: number; message: string; data: LoginResponse };

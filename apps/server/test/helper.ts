@@ -186,17 +186,39 @@ export async function completeProviderLogin(
   throw new Error('too many provider steps');
 }
 
-export async function authorizeUrl(t: TestApp, from?: string): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/user/authorize', query: from ? { from } : {} });
+/** The sign-in cookie each test sign-in was started with, by state: the browser that began it. */
+const browserCookies = new Map<string, string>();
+
+/** The `cookie` header of the browser that started the sign-in with this state. */
+export function browserCookieFor(state: string): string {
+  return browserCookies.get(state) ?? '';
+}
+
+export async function authorizeUrl(t: TestApp, from?: string, cookie?: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/user/authorize',
+    query: from ? { from } : {},
+    headers: cookie ? { cookie } : {},
+  });
   const env = body<{ url: string }>(res);
   if (env.code !== 0) throw new Error(`authorize failed: ${env.message}`);
+  const setCookie = res.headers['set-cookie'];
+  const pair = (Array.isArray(setCookie) ? setCookie[0] : setCookie)?.split(';')[0] ?? '';
+  const state = new URL(env.data.url).searchParams.get('state');
+  if (state) browserCookies.set(state, pair);
   return env.data.url;
 }
 
 /** The full sign-in of section 4 through the built-in provider. */
 export async function signInAs(t: TestApp, login: string, from?: string): Promise<LoginResponse> {
   const { code, state } = await completeProviderLogin(t, await authorizeUrl(t, from), login);
-  const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { code, state } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { code, state },
+    headers: { cookie: browserCookieFor(state) },
+  });
   const env = body<LoginResponse>(res);
   if (env.code !== 0) throw new Error(`login failed: ${env.code} ${env.message}`);
   return env.data;

@@ -61,6 +61,7 @@ export const ErrorMessage = {
   internal: '服务器内部错误，请稍后再试',
   upstream: '模型服务暂时不可用，请稍后再试',
   invalidLoginState: '登录请求无效或已过期，请重新登录',
+  loginOtherBrowser: '该登录链接不是在当前浏览器中发起的，已拒绝登录。请在当前浏览器中重新登录',
   invalidCode: '一次性授权码无效或已使用',
 } as const;
 

@@ -1,6 +1,15 @@
-import type { LoginResponse } from '@portal/contract';
+import { ErrorMessage, type LoginResponse } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizeUrl, body, bearer, completeProviderLogin, signInAs, buildTestApp, type TestApp } from '../helper';
+import {
+  authorizeUrl,
+  body,
+  bearer,
+  browserCookieFor,
+  buildTestApp,
+  completeProviderLogin,
+  signInAs,
+  type TestApp,
+} from '../helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -95,12 +104,18 @@ describe('sign-in through the built-in provider', () => {
 
   it('refuses an unknown state and a state used twice', async () => {
     const { code, state } = await completeProviderLogin(t, await authorizeUrl(t), 'staff');
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { code, state: `${state}x` } });
+    const headers = { cookie: browserCookieFor(state) };
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { code, state: `${state}x` },
+      headers,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(body(wrong).code).toBe(4001);
-    const good = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { code, state } });
+    const good = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { code, state }, headers });
     expect(body(good).code).toBe(0);
-    const again = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { code, state } });
+    const again = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { code, state }, headers });
     expect(body(again).code).toBe(4001);
     expect(body(again).message).toBe('登录请求无效或已过期，请重新登录');
   });
@@ -112,8 +127,66 @@ describe('sign-in through the built-in provider', () => {
       method: 'POST',
       url: '/api/user/login',
       payload: { code: a.code, state: b.state },
+      headers: { cookie: browserCookieFor(b.state) },
     });
     expect(body(crossed).code).toBe(4001);
+  });
+});
+
+describe('login CSRF: a sign-in is bound to the browser that started it', () => {
+  it('sets an HttpOnly, SameSite=Lax cookie scoped to /api/user and keeps its key across sign-ins', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/user/authorize' });
+    const cookie = String(first.headers['set-cookie']);
+    expect(cookie).toMatch(/^portal_signin=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('Path=/api/user');
+    const pair = cookie.split(';')[0] ?? '';
+    const second = await t.app.inject({ method: 'GET', url: '/api/user/authorize', headers: { cookie: pair } });
+    expect(String(second.headers['set-cookie']).split(';')[0]).toBe(pair);
+  });
+
+  it('refuses a complete code + state pair presented by another browser, or by none', async () => {
+    // The attacker's browser runs the sign-in with the attacker's own account.
+    const attacker = await completeProviderLogin(t, await authorizeUrl(t), 'admin');
+    // The victim's browser has its own key (it started a sign-in of its own at some point).
+    const victimState = new URL(await authorizeUrl(t)).searchParams.get('state') ?? '';
+    const victimCookie = browserCookieFor(victimState);
+    expect(victimCookie).not.toBe(browserCookieFor(attacker.state));
+
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { code: attacker.code, state: attacker.state },
+      headers: { cookie: victimCookie },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(body(refused)).toEqual({ code: 4001, message: ErrorMessage.loginOtherBrowser, data: null });
+    expect(refused.headers['set-cookie']).toBeUndefined();
+
+    const other = await completeProviderLogin(t, await authorizeUrl(t), 'admin');
+    const noCookie = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { code: other.code, state: other.state },
+    });
+    expect(body(noCookie).message).toBe(ErrorMessage.loginOtherBrowser);
+  });
+
+  it('lets two sign-ins started in one browser both finish there', async () => {
+    const a = await completeProviderLogin(t, await authorizeUrl(t), 'staff');
+    const cookie = browserCookieFor(a.state);
+    const b = await completeProviderLogin(t, await authorizeUrl(t, '/chatgpt', cookie), 'staff');
+    expect(browserCookieFor(b.state)).toBe(cookie);
+    for (const { code, state } of [a, b]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { code, state },
+        headers: { cookie },
+      });
+      expect(body(res).code).toBe(0);
+    }
   });
 });
 

@@ -24,18 +24,37 @@ export class LoginService {
     private readonly claimNames: SsoConfig['claims'],
   ) {}
 
-  async authorize(from: string | undefined, prompt?: 'login'): Promise<string> {
+  /** The starting browser's key: the one it presents when well-formed, else a new one. */
+  browserKey(presented: string | undefined): string {
+    return this.states.browserKey(presented);
+  }
+
+  /** `browserKey` is the starting browser's secret (see LoginStateService); the pair works only there. */
+  async authorize(from: string | undefined, browserKey: string, prompt?: 'login'): Promise<string> {
     const state = client.randomState();
     const nonce = client.randomNonce();
     const codeVerifier = client.randomPKCECodeVerifier();
     const codeChallenge = await client.calculatePKCECodeChallenge(codeVerifier);
-    await this.states.save({ state, nonce, codeVerifier, fromTarget: from ?? '' });
+    await this.states.save({ state, nonce, codeVerifier, fromTarget: from ?? '' }, browserKey);
     return this.sso.authorizationUrl({ state, nonce, codeChallenge, prompt });
   }
 
-  async login(code: string, state: string, log: LoginLogger, iss?: string): Promise<LoginResponse> {
-    const pending = await this.states.consume(state);
-    if (!pending) throw new AppError(ErrorCode.validation, ErrorMessage.invalidLoginState);
+  async login(
+    code: string,
+    state: string,
+    browserKey: string | undefined,
+    log: LoginLogger,
+    iss?: string,
+  ): Promise<LoginResponse> {
+    const consumed = await this.states.consume(state, browserKey);
+    if (!consumed.ok) {
+      if (consumed.reason === 'other-browser') {
+        log.warn({}, 'sign-in refused: code and state were started in another browser');
+        throw new AppError(ErrorCode.validation, ErrorMessage.loginOtherBrowser);
+      }
+      throw new AppError(ErrorCode.validation, ErrorMessage.invalidLoginState);
+    }
+    const { pending } = consumed;
     let claims: Record<string, unknown>;
     try {
       claims = await this.sso.exchange({

@@ -15,6 +15,8 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const signIn = useUserStore((s) => s.signIn);
+  // A refused code + state (say, a link from someone else's sign-in) leaves the current session alone.
+  const isLogin = useUserStore((s) => s.isLogin);
   const [error, setError] = useState<string>();
   const code = params.get('code');
   const state = params.get('state');
@@ -58,11 +60,26 @@ export default function LoginPage() {
         status="error"
         title="登录失败"
         subTitle={error}
-        extra={
-          <Button type="primary" onClick={() => window.location.assign(`/login?from=${encodeURIComponent(from)}`)}>
+        extra={[
+          <Button
+            key="retry"
+            type="primary"
+            onClick={() => window.location.assign(`/login?from=${encodeURIComponent(from)}`)}
+          >
             重新登录
-          </Button>
-        }
+          </Button>,
+          ...(isLogin
+            ? [
+                <Button
+                  key="home"
+                  data-testid="login-back-home"
+                  onClick={() => void navigate('/home', { replace: true })}
+                >
+                  返回首页
+                </Button>,
+              ]
+            : []),
+        ]}
       />
     );
   }

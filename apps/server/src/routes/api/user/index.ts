@@ -13,20 +13,26 @@ import { AppError } from '../../../errors/app-error';
 import { ok } from '../../../lib/envelope';
 import { parse } from '../../../lib/validate';
 import { loadedUserRow, requireUser } from '../../../plugins/auth';
+import { readBrowserKey, setBrowserKey } from './browser-key-cookie';
 
 /** /api/user: sign-in, tokens, the current account, jump codes. */
 const userRoutes: FastifyPluginAsync = async (app) => {
   const { login, sessions, users, catalogue, rights, codes } = app.services;
   const limited = { rateLimit: app.authRateLimit };
+  const secureCookie = app.publicUrl.startsWith('https:');
 
-  app.get('/authorize', { config: limited }, async (request) => {
+  // The sign-in is bound to this browser: the cookie's key travels back with POST /login.
+  app.get('/authorize', { config: limited }, async (request, reply) => {
     const { from, prompt } = parse(authorizeQuerySchema, request.query);
-    return ok({ url: await login.authorize(from, prompt) });
+    const browserKey = login.browserKey(readBrowserKey(request));
+    const url = await login.authorize(from, browserKey, prompt);
+    setBrowserKey(reply, browserKey, secureCookie);
+    return ok({ url });
   });
 
   app.post('/login', { config: limited }, async (request) => {
     const body = parse(loginRequestSchema.extend({ iss: z.string().max(500).optional() }), request.body);
-    return ok(await login.login(body.code, body.state, request.log, body.iss));
+    return ok(await login.login(body.code, body.state, readBrowserKey(request), request.log, body.iss));
   });
 
   app.post('/refreshToken', { config: limited }, async (request) => {
