@@ -12,10 +12,11 @@ export function getHttpClient(): HttpClient {
   return client;
 }
 
-export const api: Pick<HttpClient, 'get' | 'post' | 'onResult' | 'headers' | 'url'> = {
+export const api: Pick<HttpClient, 'get' | 'post' | 'onResult' | 'headers' | 'url' | 'repairAuth'> = {
   get: (path, options) => getHttpClient().get(path, options),
   post: (path, body, options) => getHttpClient().post(path, body, options),
   onResult: (listener) => getHttpClient().onResult(listener),
   headers: () => getHttpClient().headers(),
   url: (path, params) => getHttpClient().url(path, params),
+  repairAuth: (code) => getHttpClient().repairAuth(code),
 };

@@ -9,6 +9,7 @@ import {
   type Token,
 } from '@portal/contract';
 import { refreshResponseParser, userInfoResponseParser, type Parser } from './parsers';
+import { browserRefreshLock, type RefreshLock } from './refresh-lock';
 
 /** Not in the server catalogue: the request never got an answer. */
 export const NETWORK_ERROR_CODE = -1;
@@ -64,6 +65,8 @@ export interface HttpClientOptions {
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   requestId?: () => string;
+  /** Serialises token refreshes across the tabs of this browser (Web Locks by default). */
+  refreshLock?: RefreshLock;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -85,6 +88,12 @@ export interface HttpClient {
   /** Headers every request carries (section 7), for callers that use fetch directly (streams). */
   headers(): Record<string, string>;
   url(path: string, params?: RequestOptions<unknown>['params']): string;
+  /**
+   * Repairs the session after an auth code met outside this client (a stream answered 1001 or
+   * 1004 before any event): refreshes, re-syncs rights, or ends the session, exactly as a request
+   * through the client would. True when the caller may retry with the current tokens.
+   */
+  repairAuth(code: number): Promise<boolean>;
 }
 
 interface Reply {
@@ -147,6 +156,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = options.now ?? (() => performance.now());
   const newRequestId = options.requestId ?? randomId;
+  const refreshLock = options.refreshLock ?? browserRefreshLock();
   const listeners = new Set<(result: ApiResult) => void>();
 
   const handling = new Set<number>();
@@ -244,8 +254,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     });
   }
 
-  /** False when the session is over (the warning has been shown). */
-  async function refreshTokens(isUpdateCache: boolean): Promise<boolean> {
+  /**
+   * False when the session is over (the warning has been shown). Runs under the cross-tab lock; a
+   * tab that waited for it and finds a refresh token other than the one it meant to use knows
+   * another tab has just refreshed, and takes those tokens instead of spending a used one.
+   */
+  function refreshTokens(isUpdateCache: boolean): Promise<boolean> {
+    const before = session.refreshToken();
+    return refreshLock(async () => {
+      const current = session.refreshToken();
+      if (before && current && current !== before) return true;
+      return refreshUnderLock(isUpdateCache);
+    });
+  }
+
+  async function refreshUnderLock(isUpdateCache: boolean): Promise<boolean> {
     const refreshToken = session.refreshToken();
     if (!refreshToken || consecutiveRefreshes >= TOKEN_REFRESH_CAP) {
       void endSession();
@@ -280,6 +303,44 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     effects.toastError(text);
   }
 
+  /** 1001: one refresh at a time; false when the session ended instead. */
+  async function repairExpired(): Promise<boolean> {
+    if (sessionEnded()) return false;
+    await once(ErrorCode.tokenExpired, async () => {
+      await refreshTokens(false);
+    });
+    return !sessionEnded();
+  }
+
+  /** 1004: new tokens with the new rights, the account re-synced, then the page reloads. */
+  async function repairPermissions(): Promise<boolean> {
+    if (sessionEnded()) return false;
+    await once(ErrorCode.permissionsChanged, async () => {
+      if (!(await refreshTokens(true))) return;
+      await syncUserInfo();
+      effects.warning(ErrorMessage.permissionsChanged, () => effects.reload());
+    });
+    return !sessionEnded();
+  }
+
+  async function repairAuth(code: number): Promise<boolean> {
+    switch (code) {
+      case ErrorCode.tokenExpired:
+        return repairExpired();
+      case ErrorCode.permissionsChanged:
+        return repairPermissions();
+      case ErrorCode.notSignedIn:
+      case ErrorCode.refreshInvalid:
+        await once(ErrorCode.refreshInvalid, () => endSession());
+        return false;
+      case ErrorCode.resourceGone:
+        await once(ErrorCode.resourceGone, () => effects.navigate(moduleHomeOf(effects.currentPath())));
+        return false;
+      default:
+        return false;
+    }
+  }
+
   async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions<T> = {}): Promise<T> {
     let permissionRetried = false;
     for (;;) {
@@ -299,31 +360,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           const current = session.accessToken();
           // Another request already refreshed while this one was in flight.
           if (current && current !== sentToken && !handling.has(ErrorCode.tokenExpired)) continue;
-          await once(ErrorCode.tokenExpired, async () => {
-            await refreshTokens(false);
-          });
-          if (sessionEnded()) throw fail(reply, ErrorCode.refreshInvalid, ErrorMessage.sessionExpired);
+          if (!(await repairExpired())) throw fail(reply, ErrorCode.refreshInvalid, ErrorMessage.sessionExpired);
           continue;
         }
         case ErrorCode.notSignedIn:
-        case ErrorCode.refreshInvalid: {
-          await once(ErrorCode.refreshInvalid, () => endSession());
+        case ErrorCode.refreshInvalid:
+        case ErrorCode.resourceGone: {
+          await repairAuth(reply.code);
           throw fail(reply);
         }
         case ErrorCode.permissionsChanged: {
           if (sessionEnded() || permissionRetried) throw fail(reply);
           permissionRetried = true;
-          await once(ErrorCode.permissionsChanged, async () => {
-            if (!(await refreshTokens(true))) return;
-            await syncUserInfo();
-            effects.warning(ErrorMessage.permissionsChanged, () => effects.reload());
-          });
-          if (sessionEnded()) throw fail(reply);
+          if (!(await repairPermissions())) throw fail(reply);
           continue;
-        }
-        case ErrorCode.resourceGone: {
-          await once(ErrorCode.resourceGone, () => effects.navigate(moduleHomeOf(effects.currentPath())));
-          throw fail(reply);
         }
         default: {
           if (!opts.silent && reply.message) toast(reply.message);
@@ -343,5 +393,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     },
     headers,
     url,
+    repairAuth,
   };
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AccountInfo, StoredUserInfo } from '@portal/contract';
-import { authStorage } from '../../../lib/auth-storage';
+import { authStorage, USER_INFO_KEY } from '../../../lib/auth-storage';
 import { appKeyOfRoute, canOpenApp } from '../../../lib/rights';
 
 export interface UserState {
@@ -31,3 +31,18 @@ export const useUserStore = create<UserState>()((set, get) => ({
   },
   hasRole: (routeName) => canOpenApp(get().accountInfo, appKeyOfRoute(routeName)),
 }));
+
+/**
+ * Tabs share the stored session: when another tab signs in, refreshes with new rights or signs
+ * out, this tab's view follows (its HTTP client already reads the tokens from storage each time).
+ */
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== null && event.key !== USER_INFO_KEY) return;
+    const info = authStorage.read();
+    const current = useUserStore.getState();
+    const accountInfo = info?.account_info ?? null;
+    if (current.isLogin === !!info && JSON.stringify(current.accountInfo) === JSON.stringify(accountInfo)) return;
+    useUserStore.setState({ isLogin: !!info, accountInfo });
+  });
+}

@@ -1,8 +1,8 @@
 import { ErrorCode, type AskStreamRequest, type ChatStreamFinish, type Citation } from '@portal/contract';
+import { api } from '../../../lib/api';
 import { createThrottledUpdater } from '../../../lib/throttled-updater';
 import type { SseError } from '../../../lib/sse';
 import { askStream } from '../api/ask-stream';
-import { getUsage } from '../api/get-usage';
 import type { ChatModuleConfig } from '../config/chat-modules';
 import { localKey } from '../utils/to-ui-message';
 import { useChatStore } from './chat-store';
@@ -135,11 +135,7 @@ export async function ask(input: AskInput): Promise<void> {
     await run();
     const first = outcome.failure;
     if (first && !outcome.received && first.kind === 'http' && AUTH_CODES.has(first.code)) {
-      // Any call through the HTTP client runs its refresh / sign-out / re-sync handling.
-      const healthy = await getUsage(config).then(
-        () => true,
-        () => false,
-      );
+      const healthy = await api.repairAuth(first.code);
       if (healthy && REPAIRABLE.has(first.code) && !controller.signal.aborted) {
         outcome.failure = undefined;
         await run();
