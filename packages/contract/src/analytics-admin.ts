@@ -161,3 +161,20 @@ export const analyticsCyclesResponseSchema = envelopeSchema(analyticsCyclesSchem
 export const analyticsApiResponseSchema = envelopeSchema(analyticsApiSchema);
 export const analyticsScriptErrorsResponseSchema = envelopeSchema(analyticsScriptErrorsSchema);
 export const analyticsAppDetailResponseSchema = envelopeSchema(analyticsAppDetailSchema);
+
+/** Why ingest refused events: per-client rate limit, server overload, the global budget, the name cap. */
+export const ANALYTICS_DROP_REASONS = ['rate_limit', 'overload', 'budget_minute', 'budget_day', 'name_cap'] as const;
+export type AnalyticsDropReason = (typeof ANALYTICS_DROP_REASONS)[number];
+
+/** `GET /api/analytics/admin/dropped`: refused batches and events per day and reason. */
+export const analyticsDroppedSchema = z.object({
+  rows: z.array(
+    z.object({
+      day: z.string(),
+      reason: z.enum(ANALYTICS_DROP_REASONS),
+      batches: z.number().int().nonnegative(),
+      events: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type AnalyticsDropped = z.infer<typeof analyticsDroppedSchema>;

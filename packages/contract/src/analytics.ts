@@ -116,6 +116,8 @@ export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>;
 export const analyticsCollectResultSchema = z.object({
   accepted: z.number().int().nonnegative(),
   duplicates: z.number().int().nonnegative(),
+  /** Events refused by the ingest budget or the cap on distinct event names (not to be resent). */
+  dropped: z.number().int().nonnegative().optional(),
 });
 export type AnalyticsCollectResult = z.infer<typeof analyticsCollectResultSchema>;
 export const analyticsCollectResponseSchema = envelopeSchema(analyticsCollectResultSchema);

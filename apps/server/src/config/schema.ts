@@ -75,8 +75,18 @@ export const portalConfigSchema = z.looseObject({
       retention_days: z.number().int().min(1).max(3650).default(180),
       /** Time zone whose calendar days the rollups and the dashboard's date range use. */
       timezone: z.string().min(1).refine(isTimeZone, '未知时区').default('Asia/Shanghai'),
-      /** Ingest batches per minute per client (IP and anonymous id). */
+      /**
+       * Ingest batches per minute per client: the signed-in user when the batch carries a valid
+       * access token, else the client address (never a body field, which a client could rotate).
+       */
       rate_limit_per_minute: z.number().int().min(1).default(120),
+      /** Anonymous batches per minute per client address (an office behind one NAT shares it). */
+      address_rate_limit_per_minute: z.number().int().min(1).default(600),
+      /** The global budget: rows stored per minute and per day across all clients (and replicas, with Redis). */
+      ingest_rows_per_minute: z.number().int().min(1).default(30_000),
+      ingest_rows_per_day: z.number().int().min(1).default(2_000_000),
+      /** Distinct custom event names (detail.key) one app may introduce per day. */
+      max_event_names_per_app_day: z.number().int().min(1).default(500),
       /** Ingest statements running at once, and batches allowed to wait for one before 429. */
       ingest_concurrency: z.number().int().min(1).default(2),
       ingest_queue: z.number().int().min(0).default(64),

@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Per-IP limit for the sign-in and refresh endpoints; routes pass it as `config.rateLimit`. */
     authRateLimit: RateLimitSettings;
+    /** The shared counter store (Redis) when REDIS_URL is set, for counters beyond rate limits. */
+    sharedCounters: { redis: Redis | undefined; namespace: string };
   }
 }
 
@@ -45,6 +47,7 @@ export default fp<RateLimitPluginOptions>(
         }),
     });
     app.decorate('authRateLimit', opts.auth);
+    app.decorate('sharedCounters', { redis, namespace: opts.namespace ?? 'portal-rl:' });
   },
   { name: 'rate-limit', fastify: '5.x' },
 );

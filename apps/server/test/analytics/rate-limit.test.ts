@@ -1,34 +1,161 @@
-import { ErrorCode, ErrorMessage } from '@portal/contract';
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, ErrorMessage, type AnalyticsCollectResult, type AnalyticsDropped } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, buildTestApp, type TestApp } from '../helper';
+import type { PortalConfig } from '../../src/config/schema';
+import { api, bearer, body, buildTestApp, issueTokensFor, type TestApp } from '../helper';
 import { event, initEvent } from './events';
 
-let t: TestApp;
+/**
+ * Ingest under a flood: limits key on what a client cannot choose (address, signed-in user), a
+ * global row budget holds whatever the number of clients, custom event names are capped per app
+ * and day, and every refusal is counted by reason for the dashboard.
+ */
 
-beforeAll(async () => {
-  t = await buildTestApp({
-    config: (c) => ({ ...c, analytics: { ...c.analytics, rate_limit_per_minute: 3 } }),
-  });
-});
-afterAll(async () => t?.close());
+const withAnalytics =
+  (analytics: Partial<PortalConfig['analytics']>) =>
+  (c: PortalConfig): PortalConfig => ({ ...c, analytics: { ...c.analytics, ...analytics } });
 
-const send = (anonymousId: string) =>
-  t.app.inject({
+const custom = (key: string) => ({ type: 0 as const, detail: { key, params: {} } });
+
+function collect(t: TestApp, events: unknown[], token?: string) {
+  return t.app.inject({
     method: 'POST',
     url: '/api/analytics/collect',
-    payload: { events: [event(initEvent, { ts: Date.now(), anonymousId })] },
+    payload: { events },
+    headers: token ? bearer(token) : {},
   });
+}
 
-describe('collect rate limit', () => {
-  it('answers 429 with Retry-After once a client exceeds its batches per minute', async () => {
-    for (let i = 0; i < 3; i++) expect((await send('anon-busy')).statusCode).toBe(200);
-    const limited = await send('anon-busy');
+const batch = (n: number, anonymousId = 'anon') =>
+  Array.from({ length: n }, () => event(initEvent, { ts: Date.now(), anonymousId }));
+
+async function droppedBy(t: TestApp, adminToken: string): Promise<Record<string, { batches: number; events: number }>> {
+  const today = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const res = await api(t, adminToken, { method: 'GET', url: `/api/analytics/admin/dropped?from=${from}&to=${to}` });
+  const env = body<AnalyticsDropped>(res);
+  expect(env.code, today).toBe(0);
+  const byReason: Record<string, { batches: number; events: number }> = {};
+  for (const row of env.data.rows) {
+    const r = (byReason[row.reason] ??= { batches: 0, events: 0 });
+    r.batches += row.batches;
+    r.events += row.events;
+  }
+  return byReason;
+}
+
+describe('per-client limits', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: withAnalytics({ rate_limit_per_minute: 2, address_rate_limit_per_minute: 3 }) });
+    admin = (await issueTokensFor(t, 'admin')).access_token.token;
+  });
+  afterAll(async () => t?.close());
+
+  it('limits an address however the body rotates anonymous_id, with 429 and Retry-After', async () => {
+    for (let i = 0; i < 3; i++) expect((await collect(t, batch(1, `anon-${randomUUID()}`))).statusCode).toBe(200);
+    const limited = await collect(t, batch(2, `anon-${randomUUID()}`));
     expect(limited.statusCode).toBe(429);
     expect(body(limited)).toEqual({ code: ErrorCode.rateLimited, message: ErrorMessage.rateLimited, data: null });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('counts each browser behind the same address on its own', async () => {
-    expect((await send('anon-quiet')).statusCode).toBe(200);
+  it('gives each signed-in user a budget of their own, keyed by the token, not the body', async () => {
+    const staff = (await issueTokensFor(t, 'staff')).access_token.token;
+    for (let i = 0; i < 2; i++) expect((await collect(t, batch(1), staff)).statusCode).toBe(200);
+    expect((await collect(t, batch(1), staff)).statusCode).toBe(429);
+    // Another person behind the same address is not held up by the first.
+    expect((await collect(t, batch(1), admin)).statusCode).toBe(200);
+  });
+
+  it('counts the refused batches and events by reason', async () => {
+    const dropped = await droppedBy(t, admin);
+    expect(dropped.rate_limit?.batches).toBe(2);
+    expect(dropped.rate_limit?.events).toBe(3);
+  });
+});
+
+describe('the global ingest budget', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      config: withAnalytics({ ingest_rows_per_minute: 5, address_rate_limit_per_minute: 1000 }),
+    });
+    admin = (await issueTokensFor(t, 'admin')).access_token.token;
+  });
+  afterAll(async () => t?.close());
+
+  it('stores at most the rows per minute, whoever sends them, and counts the rest', async () => {
+    expect(body<AnalyticsCollectResult>(await collect(t, batch(3, 'a'))).data.accepted).toBe(3);
+    const over = await collect(t, batch(3, 'b'));
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await droppedBy(t, admin)).budget_minute).toEqual({ batches: 1, events: 3 });
+  });
+});
+
+describe('the daily budget', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: withAnalytics({ ingest_rows_per_day: 4, address_rate_limit_per_minute: 1000 }) });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers the batch as dropped (no retry would help today) and stores nothing', async () => {
+    expect(body<AnalyticsCollectResult>(await collect(t, batch(4))).data.accepted).toBe(4);
+    const over = await collect(t, batch(2));
+    expect(over.statusCode).toBe(200);
+    expect(body<AnalyticsCollectResult>(over).data).toEqual({ accepted: 0, duplicates: 0, dropped: 2 });
+  });
+});
+
+describe('distinct event names per app and day', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      config: withAnalytics({ max_event_names_per_app_day: 3, address_rate_limit_per_minute: 1000 }),
+    });
+    admin = (await issueTokensFor(t, 'admin')).access_token.token;
+  });
+  afterAll(async () => t?.close());
+
+  it('admits new names up to the cap, keeps known ones, drops the events of the rest', async () => {
+    const names = ['n1', 'n2', 'n3', 'n4', 'n5'];
+    const first = await collect(
+      t,
+      names.map((n) => event(custom(n), { ts: Date.now() })),
+    );
+    expect(body<AnalyticsCollectResult>(first).data).toEqual({ accepted: 3, duplicates: 0, dropped: 2 });
+    const again = await collect(t, [
+      event(custom('n1'), { ts: Date.now() }),
+      event(custom('n3'), { ts: Date.now() }),
+      event(custom('n9'), { ts: Date.now() }),
+      event(initEvent, { ts: Date.now() }),
+    ]);
+    expect(body<AnalyticsCollectResult>(again).data).toEqual({ accepted: 3, duplicates: 0, dropped: 1 });
+    expect((await droppedBy(t, admin)).name_cap?.events).toBe(3);
+  });
+});
+
+describe('with Redis: one budget for every replica', () => {
+  const namespace = `test-${randomUUID()}:`;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const config = withAnalytics({ ingest_rows_per_minute: 4, address_rate_limit_per_minute: 1000 });
+    [a, b] = await Promise.all([
+      buildTestApp({ config, redisUrl: 'redis://127.0.0.1:6379', rateLimitNamespace: namespace }),
+      buildTestApp({ config, redisUrl: 'redis://127.0.0.1:6379', rateLimitNamespace: namespace }),
+    ]);
+  });
+  afterAll(async () => Promise.all([a?.close(), b?.close()]));
+
+  it('refuses on the second replica what the first already used', async () => {
+    expect((await collect(a, batch(3))).statusCode).toBe(200);
+    expect((await collect(b, batch(2))).statusCode).toBe(429);
   });
 });

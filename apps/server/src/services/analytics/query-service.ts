@@ -4,6 +4,8 @@ import {
   type AnalyticsAppDetail,
   type AnalyticsAppOpens,
   type AnalyticsCycles,
+  type AnalyticsDropped,
+  type AnalyticsDropReason,
   type AnalyticsOverview,
   type AnalyticsRangeQuery,
   type AnalyticsScriptErrors,
@@ -175,6 +177,16 @@ export class AnalyticsQueryService {
       total: total[0]?.n ?? 0,
       list: list.map((r) => ({ message: r.message, count: r.count, apps: r.apps, last_seen: Math.round(r.last_seen) })),
     };
+  }
+
+  /** What ingest refused, per day and reason (written by DropCounter). */
+  async dropped({ from, to }: AnalyticsRangeQuery): Promise<AnalyticsDropped> {
+    const list = await rows<{ day: string; reason: AnalyticsDropReason; batches: number; events: number }>(
+      this.db,
+      sql`SELECT day::text AS day, reason, batches::float8 AS batches, events::float8 AS events
+          FROM analytics_dropped WHERE day BETWEEN ${from}::date AND ${to}::date ORDER BY day, reason`,
+    );
+    return { rows: list };
   }
 
   async appDetail(range: AnalyticsRangeQuery, appKey: string): Promise<AnalyticsAppDetail> {

@@ -10,16 +10,22 @@ import { AppError } from '../../../errors/app-error';
 import { ok } from '../../../lib/envelope';
 import { parse } from '../../../lib/validate';
 import { requireUser } from '../../../plugins/auth';
-import type { AnalyticsQueryService, AnalyticsRollupJob, AnalyticsRollupService } from '../../../services/analytics';
+import type {
+  AnalyticsQueryService,
+  AnalyticsRollupJob,
+  AnalyticsRollupService,
+  DropCounter,
+} from '../../../services/analytics';
 
 export interface AdminRouteOptions {
   query: AnalyticsQueryService;
   rollup: AnalyticsRollupService;
   job: AnalyticsRollupJob;
+  dropped: DropCounter;
 }
 
 /** `/api/analytics/admin/*`: the dashboard's figures over a `from`/`to` day range, administrators only. */
-const adminRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, { query, rollup, job }) => {
+const adminRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, { query, rollup, job, dropped }) => {
   app.addHook('preHandler', async (request) => {
     if (!requireUser(request).isAdmin) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
   });
@@ -31,6 +37,12 @@ const adminRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, { query, 
   app.get('/script-errors', async (request) =>
     ok(await query.scriptErrors(parse(analyticsRangeQuerySchema, request.query))),
   );
+  app.get('/dropped', async (request) => {
+    const range = parse(analyticsRangeQuerySchema, request.query);
+    // The latest counts first, so the figure is current for whoever looks.
+    await dropped.flush().catch((err: unknown) => request.log.warn({ err }, 'dropped counts not written'));
+    return ok(await query.dropped(range));
+  });
   app.get('/app', async (request) => {
     const { app_key, ...range } = parse(analyticsAppQuerySchema, request.query);
     return ok(await query.appDetail(range, app_key));

@@ -9,28 +9,54 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors/app-error';
 import { ok } from '../../../lib/envelope';
 import { parse } from '../../../lib/validate';
-import type { AnalyticsIngestService, IngestGate } from '../../../services/analytics';
+import type {
+  AnalyticsIngestService,
+  DropCounter,
+  EventNameCap,
+  IngestBudget,
+  IngestGate,
+} from '../../../services/analytics';
 
 export interface CollectRouteOptions {
   ingest: AnalyticsIngestService;
   gate: IngestGate;
+  budget: IngestBudget;
+  names: EventNameCap;
+  dropped: DropCounter;
+  /** Batches per minute per signed-in user. */
   ratePerMinute: number;
+  /** Anonymous batches per minute per client address. */
+  addressRatePerMinute: number;
 }
 
 /** Well above a full batch of 100 events at the SDK's clipped sizes, well below the server-wide limit. */
 export const COLLECT_BODY_LIMIT = 256 * 1024;
 
-/** One office behind one NAT address still gets a budget per browser. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user a collect batch came with (valid access token), else null. */
+    analyticsUserId?: number | null;
+  }
+}
+
+/** What a client cannot choose: its signed-in identity, else its address. */
 function clientKey(request: FastifyRequest): string {
-  const body = request.body as { events?: Array<{ anonymous_id?: unknown }> } | undefined;
-  const anonymousId = Array.isArray(body?.events) ? body.events[0]?.anonymous_id : undefined;
-  return typeof anonymousId === 'string' ? `${request.ip}|${anonymousId.slice(0, 64)}` : request.ip;
+  return typeof request.analyticsUserId === 'number' ? `user:${request.analyticsUserId}` : `ip:${request.ip}`;
+}
+
+function eventCount(body: unknown): number {
+  const events = (body as { events?: unknown } | undefined)?.events;
+  return Array.isArray(events) ? events.length : 0;
 }
 
 /**
  * `POST /api/analytics/collect`: public, so anonymous pages can report. A valid access token,
  * when one is sent, records the signed-in user beside whatever user_id the events claim; an
  * invalid or expired token is ignored rather than losing the events.
+ *
+ * Defences against a flood, cheapest first: a bounded queue of statements (shed before the body
+ * is read), a rate per identity or address, a global row budget per minute and day, and a cap on
+ * new event names per app and day. Every refusal is counted by reason for the dashboard.
  */
 const collectRoute: FastifyPluginAsync<CollectRouteOptions> = async (app, opts) => {
   const path = ANALYTICS_COLLECT_PATH.replace(/^\/api\/analytics/, '');
@@ -49,21 +75,48 @@ const collectRoute: FastifyPluginAsync<CollectRouteOptions> = async (app, opts) 
     path,
     {
       bodyLimit: COLLECT_BODY_LIMIT,
-      onRequest: async () => {
+      onRequest: async (request) => {
         if (!opts.gate.hasRoom()) {
+          opts.dropped.add('overload', 0);
           throw new AppError(ErrorCode.rateLimited, ErrorMessage.rateLimited, 429, { 'retry-after': '1' });
         }
+        request.analyticsUserId = await authUserId(request);
       },
       config: {
         allowNul: true,
-        rateLimit: { max: opts.ratePerMinute, timeWindow: 60_000, hook: 'preHandler', keyGenerator: clientKey },
+        rateLimit: {
+          max: (request) =>
+            typeof request.analyticsUserId === 'number' ? opts.ratePerMinute : opts.addressRatePerMinute,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: clientKey,
+          onExceeded: (request) => opts.dropped.add('rate_limit', eventCount(request.body)),
+        },
       },
     },
     async (request) => {
       const { events } = parse(analyticsBatchSchema, request.body, { allowNul: true });
       await opts.ingest.assertKnownAppKeys(events);
-      const userId = await authUserId(request);
-      const result: AnalyticsCollectResult = await opts.gate.run(() => opts.ingest.ingest(events, userId));
+      const verdict = await opts.budget.reserve(events.length);
+      if (verdict === 'budget_minute') {
+        opts.dropped.add(verdict, events.length);
+        // The SDK keeps the batch and sends it again later with the same event ids.
+        throw new AppError(ErrorCode.rateLimited, ErrorMessage.rateLimited, 429, {
+          'retry-after': String(opts.budget.retryAfterSeconds()),
+        });
+      }
+      if (verdict === 'budget_day') {
+        // Resending would not help until tomorrow: the batch is answered and dropped.
+        opts.dropped.add(verdict, events.length);
+        return ok({ accepted: 0, duplicates: 0, dropped: events.length } satisfies AnalyticsCollectResult);
+      }
+      const { kept, refused } = await opts.names.filter(events);
+      if (refused > 0) opts.dropped.add('name_cap', refused, 0);
+      const stored =
+        kept.length > 0
+          ? await opts.gate.run(() => opts.ingest.ingest(kept, request.analyticsUserId ?? null))
+          : { accepted: 0, duplicates: 0 };
+      const result: AnalyticsCollectResult = refused > 0 ? { ...stored, dropped: refused } : stored;
       return ok(result);
     },
   );

@@ -1,19 +1,39 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { AnalyticsRollupJob, createAnalyticsServices, IngestGate } from '../../../services/analytics';
+import {
+  AnalyticsRollupJob,
+  createAnalyticsServices,
+  IngestGate,
+  MemoryCounter,
+  RedisCounter,
+} from '../../../services/analytics';
 import adminRoutes from './admin';
 import collectRoute from './collect';
 
 /** /api/analytics: the public ingest endpoint, the administrators' dashboard API and the rollup job. */
 const analyticsRoutes: FastifyPluginAsync = async (app) => {
   const settings = app.portalConfig.analytics;
-  const { ingest, rollup, query } = createAnalyticsServices(app.db, settings);
+  const { redis, namespace } = app.sharedCounters;
+  // With Redis the budget is one for all replicas; without, each process keeps its own.
+  const counter = redis ? new RedisCounter(redis, `${namespace}analytics:`) : new MemoryCounter();
+  const { ingest, rollup, query, budget, names, dropped } = createAnalyticsServices(app.db, settings, counter);
   const job = new AnalyticsRollupJob(rollup, settings.rollup_interval_seconds * 1000, app.log);
   app.addHook('onReady', async () => job.start());
-  app.addHook('onClose', async () => job.stop());
+  app.addHook('onClose', async () => {
+    await job.stop();
+    await dropped.close();
+  });
 
   const gate = new IngestGate(settings.ingest_concurrency, settings.ingest_queue);
-  await app.register(collectRoute, { ingest, gate, ratePerMinute: settings.rate_limit_per_minute });
-  await app.register(adminRoutes, { prefix: '/admin', query, rollup, job });
+  await app.register(collectRoute, {
+    ingest,
+    gate,
+    budget,
+    names,
+    dropped,
+    ratePerMinute: settings.rate_limit_per_minute,
+    addressRatePerMinute: settings.address_rate_limit_per_minute,
+  });
+  await app.register(adminRoutes, { prefix: '/admin', query, rollup, job, dropped });
 };
 
 export default analyticsRoutes;
