@@ -85,6 +85,7 @@ const empty: Record<string, unknown> = {
   cycles: { list: [] },
   api: { calls: 0, errors: 0, error_rate: 0, days: [], slowest: [] },
   'script-errors': { total: 0, list: [] },
+  dropped: { rows: [] },
 };
 const full: Record<string, unknown> = {
   overview: overview(),
@@ -92,6 +93,13 @@ const full: Record<string, unknown> = {
   cycles,
   api: apiStats,
   'script-errors': scriptErrors,
+  dropped: {
+    rows: [
+      { day: from, reason: 'rate_limit', batches: 40, events: 900 },
+      { day: to, reason: 'rate_limit', batches: 2, events: 100 },
+      { day: to, reason: 'budget_minute', batches: 3, events: 250 },
+    ],
+  },
   app: detail,
   rollup: { days: 1 },
 };
@@ -136,9 +144,20 @@ describe('analytics dashboard', { timeout: 60_000 }, () => {
     expect(overviewCall?.headers.authorization).toBe('Bearer a');
   });
 
+  it('shows what ingest dropped, by reason, summed over the range', async () => {
+    const fake = renderDashboard(full);
+    const table = await screen.findByTestId('analytics-dropped');
+    expect(screen.getByText('被丢弃的上报（共 1250 条事件）')).toBeTruthy();
+    const limited = within(table).getByText('单个客户端上报过于频繁').closest('tr') as HTMLElement;
+    expect(within(limited).getByText('42')).toBeTruthy();
+    expect(within(limited).getByText('1000')).toBeTruthy();
+    expect(within(table).getByText('超出每分钟入库总量')).toBeTruthy();
+    expect(fake.calls('/api/analytics/admin/dropped')[0]?.url.searchParams.get('from')).toBe(from);
+  });
+
   it('shows 暂无数据 when the range has no events', async () => {
     renderDashboard(empty);
-    await waitFor(() => expect(screen.getAllByText('暂无数据').length).toBe(6));
+    await waitFor(() => expect(screen.getAllByText('暂无数据').length).toBe(7));
     expect(screen.getAllByText('0').length).toBeGreaterThan(0);
   });
 

@@ -10,6 +10,7 @@ import dayjs from 'dayjs';
 import { useApiStats } from '../api/get-api-stats';
 import { useAppOpens } from '../api/get-app-opens';
 import { useCycles } from '../api/get-cycles';
+import { useDropped } from '../api/get-dropped';
 import { useOverview } from '../api/get-overview';
 import { useScriptErrors } from '../api/get-script-errors';
 import { useRunRollup } from '../api/run-rollup';
@@ -20,6 +21,7 @@ import { ApiPanel } from './api-panel';
 import { AppDrawer } from './app-drawer';
 import { AppBarChart } from './app-bar-chart';
 import { AppsTable } from './apps-table';
+import { DroppedPanel } from './dropped-panel';
 import { KpiCards } from './kpi-cards';
 import { ScriptErrorsTable } from './script-errors-table';
 
@@ -37,6 +39,7 @@ export default function AnalyticsDashboardPage() {
   const cycles = useCycles(range);
   const apiStats = useApiStats(range);
   const scriptErrors = useScriptErrors(range);
+  const dropped = useDropped(range);
   const rollup = useRunRollup();
 
   return (
@@ -108,6 +111,9 @@ export default function AnalyticsDashboardPage() {
         </Col>
         <Col xs={24}>
           <ScriptErrorsTable data={scriptErrors.data} loading={scriptErrors.isPending} error={scriptErrors.isError} />
+        </Col>
+        <Col xs={24}>
+          <DroppedPanel data={dropped.data} loading={dropped.isPending} error={dropped.isError} />
         </Col>
       </Row>
 
