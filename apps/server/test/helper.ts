@@ -26,6 +26,7 @@ export interface BuildTestAppOptions {
   extraRoutes?: FastifyPluginAsync[];
   webDistDir?: string;
   config?: (config: PortalConfig) => PortalConfig;
+  logger?: AppOptions['logger'];
 }
 
 export function exampleConfig(): PortalConfig {
@@ -85,6 +86,7 @@ export async function buildTestApp(opts: BuildTestAppOptions = {}): Promise<Test
     redisUrl: opts.redisUrl,
     rateLimitNamespace: opts.rateLimitNamespace,
     webDistDir: opts.webDistDir,
+    logger: opts.logger,
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {

@@ -1,9 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
 import { loggerOptions, redactUrl } from '../../src/lib/log-redaction';
-import { api, body, buildTestApp, exampleConfig, issueTokensFor, type TestApp } from '../helper';
+import { api, body, buildTestApp, issueTokensFor, type TestApp } from '../helper';
 
 /** NUL bytes refused everywhere, malformed URLs in the portal's envelope, secrets kept out of logs. */
 
@@ -118,7 +117,7 @@ describe('logs never hold codes, states, tokens or one-time codes', () => {
     expect(redactUrl('/api/chatgpt/models')).toBe('/api/chatgpt/models');
   });
 
-  it('keeps them out of every line the server writes', async () => {
+  it('keeps them out of every line the server writes', { timeout: 120_000 }, async () => {
     const lines: string[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
@@ -126,12 +125,8 @@ describe('logs never hold codes, states, tokens or one-time codes', () => {
         done();
       },
     });
-    const app = await buildApp({
-      config: exampleConfig(),
-      database: { kind: 'pglite' },
-      publicUrl: 'http://127.0.0.1:9',
-      logger: loggerOptions('debug', sink),
-    });
+    const logged = await buildTestApp({ logger: loggerOptions('debug', sink) });
+    const { app } = logged;
     try {
       const secrets = ['codeSECRET1', 'stateSECRET2', 'refreshSECRET3', 'blueSECRET4', 'accessSECRET5'];
       await app.inject({ method: 'GET', url: `/login?code=${secrets[0]}&state=${secrets[1]}` });
@@ -148,7 +143,7 @@ describe('logs never hold codes, states, tokens or one-time codes', () => {
       expect(log).toContain('[REDACTED]');
       for (const secret of secrets) expect(log).not.toContain(secret);
     } finally {
-      await app.close();
+      await logged.close();
     }
   });
 });
