@@ -1,6 +1,6 @@
 import { accessRuleSchema, appDefinitionSchema } from '@portal/contract';
 import { z } from 'zod';
-import { chatConfigSchema } from '../services/chat/config';
+import { chatConfigSchema } from '../modules/chat/config';
 import { imageProxyConfigSchema } from '../services/image-proxy/config';
 import { llmConfigSchema } from '../services/llm';
 

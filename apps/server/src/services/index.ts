@@ -8,7 +8,6 @@ import { LoginStateService } from './auth/login-state-service';
 import { RefreshTokenService } from './auth/refresh-token-service';
 import { SessionService } from './auth/session-service';
 import { SsoClient } from './auth/sso-client';
-import { createChatServices } from './chat';
 import { ImageProxy } from './image-proxy';
 import { createLlmGateway } from './llm';
 import { CatalogueService } from './catalogue/catalogue-service';
@@ -53,9 +52,6 @@ export async function createServices(opts: ServiceOptions) {
   const login = new LoginService(sso, new LoginStateService(db), users, sessions, catalogue, config.sso.claims);
   const codes = new OneTimeCodeService(db);
   const llm = createLlmGateway(config.providers);
-  const chat = createChatServices(db, llm, config.chat);
-  // Answers a crashed replica left "generating" are closed as incomplete.
-  await chat.messages.markStale(config.chat.stale_generating_seconds);
   const imageProxy = new ImageProxy(config.image_proxy);
 
   return {
@@ -69,7 +65,6 @@ export async function createServices(opts: ServiceOptions) {
     login,
     codes,
     llm,
-    chat,
     imageProxy,
     builtinIdp,
     serverSecret,

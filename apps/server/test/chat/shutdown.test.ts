@@ -36,7 +36,7 @@ const snapshotOnClose: FastifyPluginAsync = async (app) => {
 
 describe('server shutdown', () => {
   it('closes answers left generating by a crashed process', async () => {
-    const { chat } = t.app.services;
+    const { chat } = t.app;
     const conv = await chat.conversations.create(1, 'chatgpt', { modelType: 100, temperature: 1 });
     await t.app.db.insert(chatMessages).values([
       {

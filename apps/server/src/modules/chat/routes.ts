@@ -12,13 +12,13 @@ import {
   type ChatModule,
 } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../../errors/app-error';
-import { ok } from '../../../lib/envelope';
-import { parse } from '../../../lib/validate';
-import { requireUser } from '../../../plugins/auth';
-import { LlmError } from '../../../services/llm';
-import { resourceGone } from '../../../services/chat/not-found';
-import { toChatMessage, toConversation } from '../../../services/chat/serialize';
+import { AppError } from '../../errors/app-error';
+import { ok } from '../../lib/envelope';
+import { parse } from '../../lib/validate';
+import { requireUser } from '../../plugins/auth';
+import { LlmError } from '../../services/llm';
+import { resourceGone } from './not-found';
+import { toChatMessage, toConversation } from './serialize';
 
 /**
  * /api/{module} for one chat module (chatgpt, deepseek, metaso). The per-app right was checked by
@@ -26,7 +26,8 @@ import { toChatMessage, toConversation } from '../../../services/chat/serialize'
  */
 export function chatRoutes(module: ChatModule): FastifyPluginAsync {
   return async (app) => {
-    const { llm, chat } = app.services;
+    const { llm } = app.services;
+    const { chat } = app;
     const moduleType = ModuleType[module];
 
     const checkType = (type: number) => {

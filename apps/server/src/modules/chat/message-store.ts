@@ -8,7 +8,7 @@ import {
   type ChatMessageRow,
   type MessageFeedbackRow,
 } from '../../db/schema';
-import type { ChatTurn } from '../llm';
+import type { ChatTurn } from '../../services/llm';
 import { newId } from './ids';
 
 export interface AnswerState {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { LlmGateway } from '../llm';
+import type { LlmGateway } from '../../services/llm';
 import { AskService } from './ask-service';
 import type { ChatConfig } from './config';
 import { ConversationStore } from './conversation-store';

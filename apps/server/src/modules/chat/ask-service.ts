@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ChatMessageRow, ConversationRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import { LlmError, type LlmGateway, type ValidChatOptions } from '../llm';
+import { LlmError, type LlmGateway, type ValidChatOptions } from '../../services/llm';
 import type { ChatConfig } from './config';
 import type { ConversationStore } from './conversation-store';
 import type { AnswerState, MessageStore } from './message-store';
