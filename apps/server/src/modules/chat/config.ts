@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const quota = z.number().int().min(0).default(DEFAULT_USAGE_COUNT);
 
-/** The `chat` section of the server configuration: per-module asks per user and window, stream persistence. */
+/** The `chat` section of the server configuration: per-module asks per user and window, answer persistence. */
 export const chatConfigSchema = z
   .object({
     quotas: z.object({ chatgpt: quota, deepseek: quota, metaso: quota }).prefault({}),
@@ -15,8 +15,6 @@ export const chatConfigSchema = z
     persist_interval_ms: z.number().int().min(50).default(1_000),
     /** …or as soon as this many characters arrived since the last write. */
     persist_chars: z.number().int().min(64).default(2_048),
-    /** An answer still "generating" after this long without a write belonged to a crashed process. */
-    stale_generating_seconds: z.number().int().min(10).default(120),
   })
   .strict();
 export type ChatConfig = z.infer<typeof chatConfigSchema>;
