@@ -1,12 +1,16 @@
-import { DEFAULT_USAGE_COUNT } from '@portal/contract';
+import { CHAT_MODULES, DEFAULT_USAGE_COUNT, type ChatModule } from '@portal/contract';
 import { z } from 'zod';
 
 const quota = z.number().int().min(0).default(DEFAULT_USAGE_COUNT);
+/** One quota per chat module of the contract's table, keyed by module name. */
+const quotas = z.object(
+  Object.fromEntries(CHAT_MODULES.map((module) => [module, quota])) as Record<ChatModule, typeof quota>,
+);
 
 /** The `chat` section of the server configuration: per-module asks per user and window, answer persistence. */
 export const chatConfigSchema = z
   .object({
-    quotas: z.object({ chatgpt: quota, deepseek: quota, metaso: quota }).prefault({}),
+    quotas: quotas.prefault({}),
     /** Length of one usage window; the default is a calendar day. */
     quota_window_seconds: z.number().int().min(60).default(86_400),
     /** Windows start at midnight of this UTC offset (480 = UTC+8). */
