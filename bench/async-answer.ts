@@ -7,20 +7,21 @@
  * The benchmark polls every `pollMs` (20 ms by default) to resolve the first text finely; the
  * browser polls every 2,000 ms, so it adds up to that on top.
  *
- * Run: node --import tsx bench/async-answer.ts [runs=20] [polls=300] [pollMs=20]
+ * Run: node --import tsx bench/async-answer.ts [runs=10] [polls=300] [pollMs=20]
  */
 import { signInOverHttp } from '../e2e/oidc-login';
 import { startPortal } from '../e2e/portal-server';
 import { startFakeUpstream } from '../apps/server/test/llm/fake-upstream';
 import { freshPostgres, ms, percentile, writeBenchConfig } from './chat-bench-support';
 
-const runs = Number(process.argv[2] ?? 20);
+const runs = Number(process.argv[2] ?? 10);
 const polls = Number(process.argv[3] ?? 300);
 const pollMs = Number(process.argv[4] ?? 20);
-const tokens = Array.from({ length: 50 }, (_, i) => `tok${i} `);
+// Long enough (about 4 s) that the first text comes from a progress save, not from the final one.
+const tokens = Array.from({ length: 400 }, (_, i) => `tok${i} `);
 
 const fake = await startFakeUpstream();
-fake.setDefault({ tokens, intervalMs: 5 });
+fake.setDefault({ tokens, intervalMs: 10 });
 const configPath = writeBenchConfig(fake.baseUrl);
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
 

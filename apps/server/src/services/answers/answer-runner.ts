@@ -71,6 +71,10 @@ export class AnswerRunner {
     let usage: TokenUsage | undefined;
     try {
       const claimed = await this.leases.claim(messageId, store.kind);
+      if (!claimed.claimed) {
+        // Another process started this answer (a retried job): its owner's sweep closes it.
+        return { status: 'incomplete', state, error: new Error('generation owned elsewhere') };
+      }
       if (claimed.stopRequested) stop('client');
       renewTimer = setInterval(() => {
         this.leases.renew(messageId).then(

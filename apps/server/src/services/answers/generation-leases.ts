@@ -25,7 +25,9 @@ export class GenerationLeases {
    * Takes ownership of a message's generation; answers whether a stop was already requested
    * (a stop may arrive before an asynchronous answer starts).
    */
-  async claim(messageId: string, store: string): Promise<{ stopRequested: boolean }> {
+  async claim(messageId: string, store: string): Promise<{ claimed: boolean; stopRequested: boolean }> {
+    // Only an unowned row (a stop that came first) is taken over: a generation that another
+    // process started is never restarted, its answer is closed when that owner's lease runs out.
     const [row] = await rows<{ stop_requested: boolean }>(
       this.db,
       sql`insert into generations (message_id, store, owner, owner_host, owner_pid, lease_until)
@@ -33,9 +35,10 @@ export class GenerationLeases {
                   now() + ${this.leaseMs} * interval '1 millisecond')
           on conflict (message_id) do update set owner = excluded.owner, owner_host = excluded.owner_host,
             owner_pid = excluded.owner_pid, lease_until = excluded.lease_until
+          where generations.owner is null
           returning stop_requested`,
     );
-    return { stopRequested: row?.stop_requested ?? false };
+    return { claimed: row !== undefined, stopRequested: row?.stop_requested ?? false };
   }
 
   /** Extends the lease; answers whether someone asked to stop the generation. */

@@ -5,7 +5,9 @@ import type { AnswerState, AnswerStore } from './types';
  * so a crash loses little and a fast stream does not turn into a write per token.
  */
 export class ProgressWriter {
-  private lastSave = Date.now();
+  // The first text is saved at once, so a polling client sees the answer start without waiting
+  // a whole interval; after that, every interval or every `chars` characters.
+  private lastSave = 0;
   private savedChars = 0;
   private busy = false;
   private pending: Promise<void> = Promise.resolve();
