@@ -114,6 +114,17 @@ describe('ERNIE: asynchronous answers polled through completion', () => {
     expect(later.status).toBe('aborted');
   });
 
+  it('stops through the lease flag, as a stop from another replica does', async () => {
+    fake.reset();
+    fake.next({ tokens: Array.from({ length: 400 }, (_, i) => `w${i} `), intervalMs: 30 });
+    const started = await askErnie('另一台服务器上的停止');
+    await eventually(async () => (await completion(started.message_id)).content.length > 0, 20_000);
+    // Only the database flag, not this process's registry: the owner reads it at its next renewal.
+    await t.app.services.answers.leases.requestStop(started.message_id, 'chat');
+    await eventually(async () => (await completion(started.message_id)).status !== 'generating', 20_000);
+    expect((await completion(started.message_id)).status).toBe('aborted');
+  });
+
   it('refuses another user’s message and a model of another path', async () => {
     fake.reset();
     fake.next({ tokens: ['好'] });
