@@ -21,3 +21,5 @@ export * from './analytics-daily-api';
 export * from './analytics-daily-script-errors';
 export * from './analytics-event-names';
 export * from './analytics-dropped';
+export * from './jobs';
+export * from './generations';

@@ -1,13 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  AnalyticsRollupJob,
-  createAnalyticsServices,
-  IngestGate,
-  MemoryCounter,
-  RedisCounter,
-} from '../../../services/analytics';
-import adminRoutes from './admin';
-import collectRoute from './collect';
+import type { ServerModule } from '../module';
+import { AnalyticsRollupJob, createAnalyticsServices, IngestGate, MemoryCounter, RedisCounter } from './services';
+import adminRoutes from './admin-routes';
+import collectRoute from './collect-routes';
 
 /** /api/analytics: the public ingest endpoint, the administrators' dashboard API and the rollup job. */
 const analyticsRoutes: FastifyPluginAsync = async (app) => {
@@ -36,4 +31,11 @@ const analyticsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminRoutes, { prefix: '/admin', query, rollup, job, dropped });
 };
 
-export default analyticsRoutes;
+const analytics: ServerModule = {
+  name: 'analytics',
+  plugin: async (app) => {
+    await app.register(analyticsRoutes, { prefix: '/api/analytics' });
+  },
+};
+
+export default analytics;

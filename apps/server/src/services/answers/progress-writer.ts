@@ -1,17 +1,19 @@
-import type { AnswerState, MessageStore } from './message-store';
+import type { AnswerState, AnswerStore } from './types';
 
 /**
  * Saves a growing answer at most every `intervalMs` or `chars` characters, one UPDATE at a time,
  * so a crash loses little and a fast stream does not turn into a write per token.
  */
 export class ProgressWriter {
-  private lastSave = Date.now();
+  // The first text is saved at once, so a polling client sees the answer start without waiting
+  // a whole interval; after that, every interval or every `chars` characters.
+  private lastSave = 0;
   private savedChars = 0;
   private busy = false;
   private pending: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly store: MessageStore,
+    private readonly store: Pick<AnswerStore, 'saveProgress'>,
     private readonly messageId: string,
     private readonly intervalMs: number,
     private readonly chars: number,

@@ -1,1 +1,0 @@
-ALTER TABLE "login_states" ADD COLUMN "browser_hash" text DEFAULT '' NOT NULL;
