@@ -18,9 +18,17 @@ import { installDomPolyfills } from '../src/testing/dom-polyfills';
 import { installTestClient } from '../src/testing/install-test-client';
 
 beforeAll(installDomPolyfills);
+
+describe('defaultRange', () => {
+  it("ends on the analytics zone's today, not the browser's", () => {
+    const lateUtc = new Date('2026-11-22T17:30:00Z');
+    expect(defaultRange('Asia/Shanghai', lateUtc)).toEqual({ from: '2026-11-17', to: '2026-11-23' });
+    expect(defaultRange('UTC', lateUtc)).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+  });
+});
 afterEach(cleanup);
 
-const { from, to } = defaultRange();
+const { from, to } = defaultRange('Asia/Shanghai');
 
 const overview = (over: Partial<AnalyticsOverview> = {}): AnalyticsOverview => ({
   from,

@@ -7,5 +7,7 @@ export const runtimeConfigSchema = z.object({
   apiDomain: z.string().default('/'),
   bfaUrl: z.string().default(''),
   bfaAutoFinishDelay: z.record(z.string(), z.number().int().nonnegative()).default({}),
+  /** IANA zone whose calendar days the analytics figures count (the server's `analytics.timezone`). */
+  analyticsTimeZone: z.string().default('Asia/Shanghai'),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -10,6 +10,7 @@ const appConfigRoute: FastifyPluginAsync = async (app) => {
     apiDomain: '/',
     bfaUrl: '/api/analytics/collect',
     bfaAutoFinishDelay: config.analytics.auto_finish_delay,
+    analyticsTimeZone: config.analytics.timezone,
   });
   app.get('/app-config.json', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');

@@ -106,6 +106,7 @@ describe('runtime config', () => {
       apiDomain: '/',
       bfaUrl: '/api/analytics/collect',
       bfaAutoFinishDelay: {},
+      analyticsTimeZone: 'Asia/Shanghai',
     });
   });
 });

@@ -94,6 +94,7 @@ const RUNTIME_DEFAULTS: RuntimeConfig = {
   apiDomain: '/',
   bfaUrl: '',
   bfaAutoFinishDelay: {},
+  analyticsTimeZone: 'Asia/Shanghai',
 };
 
 /** `/app-config.json`: each field falls back to its default on its own, as the contract schema's defaults do. */
@@ -108,6 +109,7 @@ export function parseRuntimeConfig(data: unknown): RuntimeConfig {
     bfaAutoFinishDelay: Object.fromEntries(
       Object.entries(delays).filter((entry): entry is [string, number] => isInt(entry[1]) && entry[1] >= 0),
     ),
+    analyticsTimeZone: isString(v.analyticsTimeZone) ? v.analyticsTimeZone : RUNTIME_DEFAULTS.analyticsTimeZone,
   };
 }
 

@@ -14,6 +14,7 @@ import { useDropped } from '../api/get-dropped';
 import { useOverview } from '../api/get-overview';
 import { useScriptErrors } from '../api/get-script-errors';
 import { useRunRollup } from '../api/run-rollup';
+import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { DAY_FORMAT, defaultRange } from '../utils/default-range';
 import { formatDuration } from '../utils/format';
 import { ActiveUsersChart } from './active-users-chart';
@@ -32,7 +33,7 @@ const MAX_RANGE_DAYS = 366;
 
 /** The behaviour-analytics dashboard for administrators. */
 export default function AnalyticsDashboardPage() {
-  const [range, setRange] = useState<AnalyticsRangeQuery>(() => defaultRange());
+  const [range, setRange] = useState<AnalyticsRangeQuery>(() => defaultRange(getRuntimeConfig().analyticsTimeZone));
   const [selectedApp, setSelectedApp] = useState<string | undefined>();
   const overview = useOverview(range);
   const opens = useAppOpens(range);
