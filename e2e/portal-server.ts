@@ -14,7 +14,15 @@ const repoRoot = resolve(import.meta.dirname, '..');
 export interface RunningPortal {
   baseUrl: string;
   pid: number;
+  /** Milliseconds from spawning the process to the first answered request. */
+  startMs: number;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Reuse this data directory (a restart); the default is a fresh one removed on stop. */
+  dataDir?: string;
+  keepDataDir?: boolean;
 }
 
 export function freePort(): Promise<number> {
@@ -28,11 +36,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+export async function startPortal(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningPortal> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-run-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-run-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
+  const spawnedAt = performance.now();
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(repoRoot, 'apps/server'),
     env: {
@@ -55,17 +67,18 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
       server.kill('SIGTERM');
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
-  for (let attempt = 0; attempt < 240; attempt++) {
+  for (let attempt = 0; attempt < 6000; attempt++) {
     if (server.exitCode !== null) break;
     try {
-      if ((await fetch(`${baseUrl}/app-config.json`)).ok) return { baseUrl, pid: server.pid ?? 0, stop };
+      if ((await fetch(`${baseUrl}/app-config.json`)).ok)
+        return { baseUrl, pid: server.pid ?? 0, startMs: performance.now() - spawnedAt, stop };
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 20));
   }
   await stop();
   throw new Error(`portal did not come up at ${baseUrl}:\n${output}`);
