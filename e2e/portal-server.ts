@@ -1,15 +1,17 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /**
- * Starts the portal as `npm start` runs it (built web app, built-in sign-in) on a free port with a
+ * Starts the portal as `npm start` runs it (compiled server, built web app, built-in sign-in) on a free port with a
  * throw-away data directory. Used by the browser suites and the benchmarks.
  */
 
 const repoRoot = resolve(import.meta.dirname, '..');
+/** The compiled server that `npm start` runs (built by `npm run build`). */
+const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
 
 export interface RunningPortal {
   baseUrl: string;
@@ -45,7 +47,8 @@ export async function startPortal(
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const spawnedAt = performance.now();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` first`);
+  const server = spawn(process.execPath, [serverEntry], {
     cwd: join(repoRoot, 'apps/server'),
     env: {
       ...process.env,
