@@ -18,6 +18,7 @@ export interface RunningPortal {
   pid: number;
   /** Milliseconds from spawning the process to the first answered request. */
   startMs: number;
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -25,6 +26,8 @@ export interface StartOptions {
   /** Reuse this data directory (a restart); the default is a fresh one removed on stop. */
   dataDir?: string;
   keepDataDir?: boolean;
+  /** PUBLIC_URL when the browser reaches the server through a load balancer. */
+  publicUrl?: string;
 }
 
 export function freePort(): Promise<number> {
@@ -57,7 +60,7 @@ export async function startPortal(
       ...env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
+      PUBLIC_URL: options.publicUrl ?? baseUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -65,7 +68,7 @@ export async function startPortal(
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
   const stop = async () => {
-    if (server.exitCode === null) {
+    if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((r) => server.once('exit', r));
       server.kill('SIGTERM');
       await exited;
@@ -77,7 +80,7 @@ export async function startPortal(
     if (server.exitCode !== null) break;
     try {
       if ((await fetch(`${baseUrl}/app-config.json`)).ok)
-        return { baseUrl, pid: server.pid ?? 0, startMs: performance.now() - spawnedAt, stop };
+        return { baseUrl, port, pid: server.pid ?? 0, startMs: performance.now() - spawnedAt, stop };
     } catch {
       // not listening yet
     }
