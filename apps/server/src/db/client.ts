@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverRoot } from '../config/paths';
 import { migrationsCurrent } from './migrations-current';
+import { initPgliteDir, pgliteOptions } from './pglite-settings';
 import * as schema from './schema';
 
 /** One type for both drivers: services never know which engine runs underneath. */
@@ -46,9 +47,10 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
   if (target.dataDir) {
     const dir = join(target.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    initPgliteDir(dir);
+    client = new PGlite(dir, pgliteOptions(PGlite.defaultStartParams));
   } else {
-    client = new PGlite();
+    client = new PGlite(pgliteOptions(PGlite.defaultStartParams));
   }
   const db = drizzlePglite(client, { schema });
   if (!(await migrationsCurrent(db, migrationsFolder))) await migratePglite(db, { migrationsFolder });
