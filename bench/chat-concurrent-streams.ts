@@ -97,7 +97,7 @@ try {
   );
   console.info(`  server VmRSS before:     ${(before / 1024).toFixed(1)} MiB`);
   console.info(`  server VmRSS with all:   ${(during / 1024).toFixed(1)} MiB`);
-  console.info(`  growth per open stream:  ${((during - before) / streams).toFixed(1)} KiB`);
+  console.info(`  growth per open stream:  ${((during - before) / streams).toFixed(1)} KiB   (budget ≤ 60 KiB)`);
 } finally {
   for (const req of open) req.destroy();
   agent.destroy();

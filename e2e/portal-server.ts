@@ -1,20 +1,33 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /**
- * Starts the portal as `npm start` runs it (built web app, built-in sign-in) on a free port with a
+ * Starts the portal as `npm start` runs it (compiled server, built web app, built-in sign-in) on a free port with a
  * throw-away data directory. Used by the browser suites and the benchmarks.
  */
 
 const repoRoot = resolve(import.meta.dirname, '..');
+/** The compiled server that `npm start` runs (built by `npm run build`). */
+const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
 
 export interface RunningPortal {
   baseUrl: string;
   pid: number;
+  /** Milliseconds from spawning the process to the first answered request. */
+  startMs: number;
+  port: number;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Reuse this data directory (a restart); the default is a fresh one removed on stop. */
+  dataDir?: string;
+  keepDataDir?: boolean;
+  /** PUBLIC_URL when the browser reaches the server through a load balancer. */
+  publicUrl?: string;
 }
 
 export function freePort(): Promise<number> {
@@ -28,12 +41,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+export async function startPortal(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningPortal> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-run-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-run-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const spawnedAt = performance.now();
+  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` first`);
+  const server = spawn(process.execPath, [serverEntry], {
     cwd: join(repoRoot, 'apps/server'),
     env: {
       ...process.env,
@@ -42,7 +60,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
       ...env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
+      PUBLIC_URL: options.publicUrl ?? baseUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -50,22 +68,23 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
   const stop = async () => {
-    if (server.exitCode === null) {
+    if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((r) => server.once('exit', r));
       server.kill('SIGTERM');
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
-  for (let attempt = 0; attempt < 240; attempt++) {
+  for (let attempt = 0; attempt < 6000; attempt++) {
     if (server.exitCode !== null) break;
     try {
-      if ((await fetch(`${baseUrl}/app-config.json`)).ok) return { baseUrl, pid: server.pid ?? 0, stop };
+      if ((await fetch(`${baseUrl}/app-config.json`)).ok)
+        return { baseUrl, port, pid: server.pid ?? 0, startMs: performance.now() - spawnedAt, stop };
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 20));
   }
   await stop();
   throw new Error(`portal did not come up at ${baseUrl}:\n${output}`);

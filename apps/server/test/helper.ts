@@ -51,7 +51,7 @@ async function freePort(): Promise<number> {
  * The database for one test file: in-memory PGlite, or a fresh PostgreSQL database created on the
  * TEST_DB server and dropped afterwards, so files never see each other's rows.
  */
-async function testDatabase(): Promise<{ target: DbTarget; drop(): Promise<void> }> {
+export async function testDatabase(): Promise<{ target: DbTarget; drop(): Promise<void> }> {
   const testDb = process.env.TEST_DB ?? 'pglite';
   if (testDb === 'pglite') return { target: { kind: 'pglite' }, drop: async () => undefined };
   const name = `portal_test_${randomBytes(6).toString('hex')}`;

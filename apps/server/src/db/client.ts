@@ -1,13 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { serverRoot } from '../config/paths';
+import { migrationsCurrent } from './migrations-current';
+import { initPgliteDir, pgliteOptions } from './pglite-settings';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -22,20 +19,31 @@ export interface DbHandle {
 
 export type DbTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
 
-export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = join(serverRoot, 'drizzle');
 
 /** Opens the database and applies every pending migration before anything else touches it. */
 export async function openDatabase(target: DbTarget): Promise<DbHandle> {
+  // Each engine's driver loads only when used: the other one is never needed by this process.
   if (target.kind === 'postgres') {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle client that the server drops (restart, failover, admin command) emits 'error' on the
     // pool; unheard, that would end the process. The pool replaces it on the next checkout, and a
     // real outage still surfaces as an error on the query that meets it.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    if (!(await migrationsCurrent(db, migrationsFolder))) await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client: PGlite;
   let release = () => undefined as void;
   if (target.dataDir) {
@@ -43,13 +51,14 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     mkdirSync(dir, { recursive: true });
     // Before the files are opened: a second process must not even read them.
     release = acquireDataDirLock(target.dataDir).release;
-    client = new PGlite(dir);
+    initPgliteDir(dir);
+    client = new PGlite(dir, pgliteOptions(PGlite.defaultStartParams));
   } else {
-    client = new PGlite();
+    client = new PGlite(pgliteOptions(PGlite.defaultStartParams));
   }
   try {
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
+    if (!(await migrationsCurrent(db, migrationsFolder))) await migratePglite(db, { migrationsFolder });
     const close = async () => {
       try {
         await client.close();

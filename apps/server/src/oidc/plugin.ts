@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { safeEqual } from '../lib/crypto';
 import { builtinClientSecret, builtinProviderKeys } from './keys';
 import { expiredPage, loginPage } from './login-page';
-import { BUILTIN_SCOPES, createBuiltinProvider } from './provider';
+import type Provider from 'oidc-provider';
+import { BUILTIN_SCOPES } from './scopes';
 
 const MOUNT = '/oidc';
 const WRONG_CREDENTIALS = '账号或密码错误';
@@ -15,18 +16,27 @@ const WRONG_CREDENTIALS = '账号或密码错误';
 const builtinOidc: FastifyPluginAsync = async (app) => {
   const { services, portalConfig: config, db } = app;
   const keys = await builtinProviderKeys(services.settings);
-  const provider = createBuiltinProvider({
-    issuer: `${app.publicUrl}${MOUNT}`,
-    db,
-    accounts: config.demo_accounts,
-    client: {
-      id: config.sso.client_id,
-      secret: builtinClientSecret(services.serverSecret),
-      redirectUri: services.sso.redirectUri,
-    },
-    ...keys,
-  });
-  const handle = provider.callback();
+  // The provider library is large and only sign-ins through it need it: it loads on the first
+  // /oidc request, not at start (a restart is then listening that much sooner).
+  let loading: Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }> | undefined;
+  const builtin = () =>
+    (loading ??= import('./provider').then(({ createBuiltinProvider }) => {
+      const provider = createBuiltinProvider({
+        issuer: `${app.publicUrl}${MOUNT}`,
+        db,
+        accounts: config.demo_accounts,
+        client: {
+          id: config.sso.client_id,
+          secret: builtinClientSecret(services.serverSecret),
+          redirectUri: services.sso.redirectUri,
+        },
+        ...keys,
+      });
+      return { provider, handle: provider.callback() };
+    })).catch((err: unknown) => {
+      loading = undefined; // let the next request try again
+      throw err;
+    });
 
   // The provider parses its own bodies, so it takes the request before Fastify reads it.
   app.route({
@@ -38,7 +48,14 @@ const builtinOidc: FastifyPluginAsync = async (app) => {
       reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
       req.originalUrl = req.url;
       req.url = (req.url ?? '').slice(MOUNT.length) || '/';
-      void handle(req, reply.raw);
+      builtin().then(
+        ({ handle }) => handle(req, reply.raw),
+        (err: unknown) => {
+          request.log.error({ err }, 'built-in identity provider failed to load');
+          reply.raw.statusCode = 500;
+          reply.raw.end();
+        },
+      );
     },
     handler: async () => undefined,
   });
@@ -61,6 +78,7 @@ const builtinOidc: FastifyPluginAsync = async (app) => {
     );
 
     pages.get<{ Params: { uid: string } }>(`${MOUNT}/interaction/:uid`, async (request, reply) => {
+      const { provider } = await builtin();
       const details = await provider.interactionDetails(request.raw, reply.raw);
       if (details.prompt.name === 'consent') {
         const grant = new provider.Grant({
@@ -86,6 +104,7 @@ const builtinOidc: FastifyPluginAsync = async (app) => {
     pages.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
       `${MOUNT}/interaction/:uid/login`,
       async (request, reply) => {
+        const { provider } = await builtin();
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const login = String(request.body?.login ?? '').trim();
         const password = String(request.body?.password ?? '');

@@ -2,8 +2,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import type { DemoAccount } from '../config/schema';
 import type { Db } from '../db/client';
 import { dbAdapter } from './db-adapter';
-
-export const BUILTIN_SCOPES = ['openid', 'profile', 'email', 'phone', 'groups'];
+import { BUILTIN_SCOPES } from './scopes';
 
 export interface BuiltinProviderOptions {
   issuer: string;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../db/schema';
 import { AppError } from '../errors/app-error';
+import type { GateRead } from '../services/rights/rights-gate';
 import { PUBLIC_API_PATHS } from './public-api-paths';
 
 export interface RequestUser {
@@ -23,11 +24,15 @@ declare module 'fastify' {
 
 const prefixApp = apiPrefixAppKey as Record<string, string>;
 
-/** The user row the auth hook loaded, so handlers need not read it again. */
-const loadedRows = new WeakMap<FastifyRequest, User>();
+/** What the auth hook read (user row, global rights version), so handlers need not read it again. */
+const gateReads = new WeakMap<FastifyRequest, GateRead>();
 
 export function loadedUserRow(request: FastifyRequest): User | undefined {
-  return loadedRows.get(request);
+  return gateReads.get(request)?.user;
+}
+
+export function loadedGateRead(request: FastifyRequest): GateRead | undefined {
+  return gateReads.get(request);
 }
 
 /** The decoded request path with duplicate and trailing slashes collapsed. */
@@ -64,29 +69,27 @@ export default fp(
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
       const claims = await app.services.signer.verify(match[1]);
-      // Both reads are independent; on PostgreSQL they go out on two pooled connections at once.
-      const [user, globalVersion] = await Promise.all([
-        app.services.users.findById(claims.userId),
-        app.services.rights.globalVersion(),
-      ]);
-      if (!user || user.disabled) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
-      loadedRows.set(request, user);
+      // One round trip: the user row with the global rights version beside it. It is read on every
+      // call so that a change made on any replica is seen here at once.
+      const read = await app.services.gate.read(claims.userId);
+      if (!read || read.user.disabled) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
+      const { user, globalVersion } = read;
+      gateReads.set(request, read);
       if (claims.rightsVersion < globalVersion + user.rightsVersion) {
         throw new AppError(ErrorCode.permissionsChanged, ErrorMessage.permissionsChanged);
       }
-      const principal = app.services.rights.principalOf(user);
       request.user = {
         id: user.id,
         subject: user.subject,
         login: user.login,
         userName: user.userName,
-        isAdmin: principal.isAdmin,
+        isAdmin: app.services.rights.isAdmin(user),
         groups: user.groups,
       };
 
       const prefix = path.split('/')[2]?.toLowerCase() ?? '';
       const appKey = Object.hasOwn(prefixApp, prefix) ? prefixApp[prefix] : undefined;
-      if (appKey && !(await app.services.rights.mayOpenApp(principal, appKey))) {
+      if (appKey && !(await app.services.gate.mayOpenApp(read, appKey))) {
         throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenApp);
       }
     });

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { ErrorCode, ErrorMessage } from '@portal/contract';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { AppError } from '../errors/app-error';
 
 export interface RateLimitSettings {
@@ -31,8 +31,13 @@ export interface RateLimitPluginOptions {
  */
 export default fp<RateLimitPluginOptions>(
   async (app, opts) => {
+    // Loaded only when configured: a single server without Redis does not pay for the client.
     const redis = opts.redisUrl
-      ? new Redis(opts.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
+      ? new (await import('ioredis')).Redis(opts.redisUrl, {
+          connectTimeout: 1000,
+          maxRetriesPerRequest: 1,
+          lazyConnect: false,
+        })
       : undefined;
     if (redis) {
       redis.on('error', (err) => app.log.warn({ err }, 'rate-limit store unavailable'));

@@ -17,6 +17,7 @@ import { createLlmGateway } from './llm';
 import { CatalogueService } from './catalogue/catalogue-service';
 import { seedFromConfig } from './catalogue/seed-service';
 import { OneTimeCodeService } from './codes/one-time-code-service';
+import { RightsGate } from './rights/rights-gate';
 import { RightsService } from './rights/rights-service';
 import { SettingsService } from './settings/settings-service';
 import { UserService } from './users/user-service';
@@ -38,11 +39,12 @@ export async function createServices(opts: ServiceOptions) {
   const settings = new SettingsService(db);
   // Unset JWT_SECRET: one secret is generated and kept in the database, so restarts and replicas agree.
   const serverSecret = opts.jwtSecret ?? (await settings.getOrCreate('jwt_secret', () => randomToken(48)));
-  await seedFromConfig(db, config);
+  if (await seedFromConfig(db, config)) await settings.bumpGlobalRightsVersion();
 
   const rights = new RightsService(db, settings, config.admins);
   const catalogue = new CatalogueService(db, rights);
   const users = new UserService(db, rights, catalogue);
+  const gate = new RightsGate(db, rights, catalogue);
   const signer = new AccessTokenSigner(serverSecret, opts.accessTokenTtlSeconds ?? config.tokens.access_ttl_seconds);
   const refreshTokens = new RefreshTokenService(db, config.tokens.refresh_ttl_seconds);
   const sessions = new SessionService(signer, refreshTokens, rights, users);
@@ -70,6 +72,7 @@ export async function createServices(opts: ServiceOptions) {
   return {
     settings,
     rights,
+    gate,
     catalogue,
     users,
     signer,

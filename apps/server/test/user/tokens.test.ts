@@ -83,9 +83,10 @@ describe('access tokens', () => {
   });
 
   it('answers 1001 once the access token has expired; a refresh makes calls work again', async () => {
-    // A signer with a one-second lifetime and the app's own secret, as `accessTokenTtlSeconds: 1` would build.
+    // A signer with a one-minute lifetime and the app's own secret; the clock is moved past it below
+    // (a one-second lifetime could run out before the first call on a busy machine).
     const tokens = await issueTokensFor(t, 'staff');
-    const shortLived = new AccessTokenSigner(t.app.services.serverSecret, 1);
+    const shortLived = new AccessTokenSigner(t.app.services.serverSecret, 60);
     const claims = await t.app.services.signer.verify(tokens.access_token.token);
     const access = await shortLived.sign(claims);
     expect(body(await api(t, access.token, { method: 'GET', url: '/api/user/info' })).code).toBe(0);

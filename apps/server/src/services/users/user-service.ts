@@ -1,4 +1,4 @@
-import type { AccountInfo } from '@portal/contract';
+import type { AccountInfo, AppListEntry } from '@portal/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type User } from '../../db/schema';
@@ -67,7 +67,8 @@ export class UserService {
     return row;
   }
 
-  async accountInfo(user: User): Promise<AccountInfo> {
+  /** `appList` when the caller already has it (the auth gate's cached list for this request). */
+  async accountInfo(user: User, appList?: AppListEntry[]): Promise<AccountInfo> {
     const principal = this.rights.principalOf(user);
     return {
       id: user.id,
@@ -76,7 +77,7 @@ export class UserService {
       email: user.email,
       avatar: user.avatar,
       is_admin: principal.isAdmin,
-      app_list: await this.catalogue.listFor(principal),
+      app_list: appList ?? (await this.catalogue.listFor(principal)),
     };
   }
 

@@ -12,12 +12,12 @@ import { z } from 'zod';
 import { AppError } from '../../../errors/app-error';
 import { ok } from '../../../lib/envelope';
 import { parse } from '../../../lib/validate';
-import { loadedUserRow, requireUser } from '../../../plugins/auth';
+import { loadedGateRead, requireUser } from '../../../plugins/auth';
 import { readBrowserKey, setBrowserKey } from './browser-key-cookie';
 
 /** /api/user: sign-in, tokens, the current account, jump codes. */
 const userRoutes: FastifyPluginAsync = async (app) => {
-  const { login, sessions, users, catalogue, rights, codes } = app.services;
+  const { login, sessions, users, catalogue, rights, codes, gate } = app.services;
   const limited = { rateLimit: app.authRateLimit };
   const secureCookie = app.publicUrl.startsWith('https:');
 
@@ -47,9 +47,9 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/info', async (request) => {
-    const user = loadedUserRow(request) ?? (await users.findById(requireUser(request).id));
-    if (!user) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
-    return ok({ account_info: await users.accountInfo(user) });
+    const read = loadedGateRead(request) ?? (await gate.read(requireUser(request).id));
+    if (!read) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
+    return ok({ account_info: await users.accountInfo(read.user, await gate.appsFor(read)) });
   });
 
   app.get('/getJumpCode', async (request) => {

@@ -1,0 +1,69 @@
+import type { AppListEntry } from '@portal/contract';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { settings, users, type User } from '../../db/schema';
+import type { CatalogueService } from '../catalogue/catalogue-service';
+import type { RightsService } from './rights-service';
+import { GLOBAL_RIGHTS_VERSION_KEY } from '../settings/settings-service';
+import { VersionedCache } from './versioned-cache';
+
+/** What the gate read for one request: the user row and the global rights version beside it. */
+export interface GateRead {
+  user: User;
+  globalVersion: number;
+}
+
+/**
+ * The auth gate's reads. Every request pays one query (the user row with the global rights
+ * version beside it), so a rule or catalogue change made on any replica is seen by the next call
+ * on every other one. What follows from that pair — the user's app list with be_authorized — is
+ * cached per process under (user, global version, user version): both versions only grow and
+ * every change that can alter the list moves one of them, so an entry is never stale, only
+ * unused. Nothing in it is needed by another replica; a miss just reads the catalogue again.
+ */
+export class RightsGate {
+  private readonly lists: VersionedCache<AppListEntry[]>;
+  private readonly readUser;
+
+  constructor(
+    db: Db,
+    private readonly rights: RightsService,
+    private readonly catalogue: CatalogueService,
+    maxEntries = 10_000,
+  ) {
+    this.lists = new VersionedCache(maxEntries);
+    // Prepared once: the statement text and its plan are not rebuilt per request.
+    this.readUser = db
+      .select({
+        ...getTableColumns(users),
+        globalVersion: sql<
+          string | null
+        >`(select ${settings.value} from ${settings} where ${settings.key} = ${GLOBAL_RIGHTS_VERSION_KEY})`,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare('rights_gate_read_user');
+  }
+
+  /** The user and the global version in one round trip; undefined when the user does not exist. */
+  async read(userId: number): Promise<GateRead | undefined> {
+    const [row] = await this.readUser.execute({ id: userId });
+    if (!row) return undefined;
+    const { globalVersion, ...user } = row;
+    // No stored version yet reads as 0, the value it is created with.
+    return { user, globalVersion: Number(globalVersion ?? 0) };
+  }
+
+  /** Every enabled app with be_authorized for this user, as of the versions just read. */
+  appsFor(read: GateRead): Promise<AppListEntry[]> {
+    const { user, globalVersion } = read;
+    return this.lists.get(`${user.id}:${globalVersion}:${user.rightsVersion}`, () =>
+      this.catalogue.listFor(this.rights.principalOf(user)),
+    );
+  }
+
+  /** The per-app gate on module APIs: the app must exist, be enabled, and be allowed. */
+  async mayOpenApp(read: GateRead, appKey: string): Promise<boolean> {
+    return (await this.appsFor(read)).some((a) => a.app_key === appKey && a.be_authorized);
+  }
+}

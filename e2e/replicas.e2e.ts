@@ -1,0 +1,215 @@
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeBenchConfig } from '../bench/chat-bench-support';
+import { startFakeUpstream, type FakeUpstream } from '../apps/server/test/llm/fake-upstream';
+import { nginxAvailable, startBalancer, type RunningBalancer } from './load-balancer';
+import { signInOverHttp } from './oidc-login';
+import { freePort, startPortal, type RunningPortal } from './portal-server';
+
+/**
+ * Two server processes (the compiled server, as `npm start` runs it) on one PostgreSQL database
+ * and one Redis, nginx in front with round robin: the scale path of the README's recipe.
+ */
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// A Redis database of its own, emptied first, so rate-limit counters of earlier runs do not count.
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/11';
+const databaseName = `portal_replicas_${process.pid}`;
+
+async function services(): Promise<string | undefined> {
+  if (!nginxAvailable()) return 'nginx is not installed';
+  const client = new pg.Client({ connectionString: adminUrl });
+  try {
+    await client.connect();
+  } catch {
+    return 'no PostgreSQL';
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    await redis.flushdb();
+  } catch {
+    return 'no Redis';
+  } finally {
+    redis.disconnect();
+  }
+  return undefined;
+}
+
+const missing = await services();
+if (missing) console.warn(`replicas e2e skipped: ${missing}`);
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+let fake: FakeUpstream;
+const replicas: RunningPortal[] = [];
+let balancer: RunningBalancer;
+let base: string;
+
+beforeAll(async () => {
+  if (missing) return;
+  await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE ${databaseName}`);
+  const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${databaseName}`);
+  fake = await startFakeUpstream();
+  fake.setDefault({ tokens: Array.from({ length: 40 }, (_, i) => `t${i} `), intervalMs: 20 });
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const env = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    PORTAL_CONFIG: writeBenchConfig(fake.baseUrl),
+    TRUST_PROXY: 'true',
+  };
+  // One after the other: the first applies the migrations and seeds, the second finds them done.
+  replicas.push(await startPortal(env, { publicUrl: base }));
+  replicas.push(await startPortal(env, { publicUrl: base }));
+  balancer = await startBalancer(
+    replicas.map((r) => r.port),
+    port,
+  );
+});
+
+afterAll(async () => {
+  await balancer?.stop();
+  for (const replica of replicas) await replica.stop();
+  await fake?.close();
+  if (!missing) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+});
+
+async function call<T>(
+  path: string,
+  token: string,
+  init: RequestInit = {},
+): Promise<{ env: Envelope<T>; upstream: string; status: number }> {
+  const res = await fetch(`${base}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
+  });
+  return { env: (await res.json()) as Envelope<T>, upstream: res.headers.get('x-upstream') ?? '', status: res.status };
+}
+
+/** Opens an answer stream; resolves once `count` answer events arrived, with a reader for the rest. */
+async function openStream(token: string, count: number) {
+  const res = await fetch(`${base}/api/chatgpt/message/askStream`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt: '两个副本', model_type: 100, temperature: 1 }),
+  });
+  expect(res.status).toBe(200);
+  const upstream = res.headers.get('x-upstream') ?? '';
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const events = () => [...text.matchAll(/event: (\w+)\ndata: (.*)\n/g)].map((m) => ({ event: m[1]!, data: m[2]! }));
+  const readUntil = async (done: () => boolean) => {
+    while (!done()) {
+      const chunk = await reader.read();
+      if (chunk.done) return false;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    return true;
+  };
+  await readUntil(() => events().filter((e) => e.event === 'message').length >= count);
+  const first = JSON.parse(events().find((e) => e.event === 'message')!.data) as {
+    conv_id: string;
+    message_id: string;
+  };
+  return {
+    upstream,
+    first,
+    events,
+    /** Reads to the end; false when the connection broke before a finish event. */
+    finish: () => readUntil(() => events().some((e) => e.event === 'finish')).catch(() => false),
+  };
+}
+
+describe.skipIf(missing)('two replicas behind nginx on one PostgreSQL and Redis', () => {
+  let token: string;
+  let refreshToken: string;
+
+  it('signs in across both replicas and carries on through the other', async () => {
+    // The sign-in's own requests (authorize, provider pages, login) already alternate.
+    const login = await signInOverHttp(base, 'staff', 'staff123');
+    token = login.access_token.token;
+    refreshToken = login.refresh_token.token;
+    const seen = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const { env, upstream } = await call<{ account_info: { user_name: string } }>('/api/user/info', token);
+      expect(env.code).toBe(0);
+      expect(env.data.account_info.user_name).toBe('张三');
+      seen.add(upstream);
+    }
+    expect(seen.size).toBe(2);
+    const refreshed = await call<{ access_token: { token: string }; refresh_token: { token: string } }>(
+      '/api/user/refreshToken',
+      token,
+      { method: 'POST', body: JSON.stringify({ refresh_token: refreshToken }) },
+    );
+    expect(refreshed.env.code).toBe(0);
+    token = refreshed.env.data.access_token.token;
+    refreshToken = refreshed.env.data.refresh_token.token;
+    expect((await call('/api/user/info', token)).env.code).toBe(0);
+  });
+
+  it('streams an answer from one replica while the next calls land on the other', async () => {
+    const stream = await openStream(token, 2);
+    const others: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { env, upstream } = await call<{ list: Array<{ conv_id: string }> }>(
+        '/api/chatgpt/conversation/list?page=1&page_size=20',
+        token,
+      );
+      expect(env.code).toBe(0);
+      if (upstream !== stream.upstream) others.push(upstream);
+    }
+    expect(others.length).toBeGreaterThan(0);
+    expect(await stream.finish()).toBe(true);
+    const text = stream
+      .events()
+      .filter((e) => e.event === 'message')
+      .map((e) => (JSON.parse(e.data) as { text: string }).text)
+      .join('');
+    expect(text).toBe(Array.from({ length: 40 }, (_, i) => `t${i} `).join(''));
+    // Stored by one replica, read back through whichever the balancer picks.
+    for (let i = 0; i < 2; i++) {
+      type MessageList = { list: Array<{ role: string; status: string; content: string }> };
+    const listMessages = () =>
+      call<MessageList>(`/api/chatgpt/message/list?conv_id=${stream.first.conv_id}&page=1&page_size=20`, token);
+    // The survivor's lease sweep closes the dead owner's answer: at once for a pid gone from this
+    // host, at the latest when the lease runs out. Poll with a budget fit for a loaded machine.
+    let answer: MessageList['list'][number] | undefined;
+    for (let waited = 0; waited < 60_000; waited += 500) {
+      const { env } = await listMessages();
+      expect(env.code).toBe(0);
+      expect(env.data.list.find((m) => m.role === 'user')?.content).toBe('两个副本');
+      answer = env.data.list.find((m) => m.role === 'assistant');
+      if (answer?.status !== 'generating') break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    // The partial answer is kept, and marked incomplete rather than left generating.
+    expect(answer?.content.startsWith('k0 k1 k2 ')).toBe(true);
+    expect(answer?.status).toBe('incomplete');
+    // A new question goes on through the survivor.
+    fake.setDefault({ tokens: ['好的'], intervalMs: 5 });
+    const next = await openStream(token, 1);
+    expect(await next.finish()).toBe(true);
+  });
+});
