@@ -190,7 +190,53 @@ describe.skipIf(missing)('two replicas behind nginx on one PostgreSQL and Redis'
     expect(text).toBe(Array.from({ length: 40 }, (_, i) => `t${i} `).join(''));
     // Stored by one replica, read back through whichever the balancer picks.
     for (let i = 0; i < 2; i++) {
-      type MessageList = { list: Array<{ role: string; status: string; content: string }> };
+      const { env } = await call<{ list: Array<{ role: string; status: string; content: string }> }>(
+        `/api/chatgpt/message/list?conv_id=${stream.first.conv_id}&page=1&page_size=20`,
+        token,
+      );
+      expect(env.code).toBe(0);
+      const answer = env.data.list.find((m) => m.role === 'assistant');
+      expect(answer?.status).toBe('done');
+      expect(answer?.content).toBe(text);
+    }
+  });
+
+  it('shares the sign-in rate limit between the replicas through Redis', async () => {
+    // The auth routes allow 20 calls a minute per client address. Counted per process, two
+    // replicas would let about 40 through; shared, at most 20 (fewer: the sign-in above used some).
+    const served = new Set<string>();
+    let allowed = 0;
+    let limited = false;
+    for (let i = 0; i < 45 && !limited; i++) {
+      const res = await fetch(`${base}/api/user/authorize?from=%2Fhome`);
+      const env = (await res.json()) as Envelope;
+      if (res.status === 429) {
+        expect(env.code).toBe(4029);
+        limited = true;
+      } else {
+        expect(env.code).toBe(0);
+        allowed++;
+        served.add(res.headers.get('x-upstream') ?? '');
+      }
+    }
+    expect(limited).toBe(true);
+    expect(allowed).toBeLessThanOrEqual(20);
+    expect(served.size).toBe(2);
+  });
+
+  it('keeps going when the replica serving a stream is killed mid-answer', async () => {
+    fake.setDefault({ tokens: Array.from({ length: 400 }, (_, i) => `k${i} `), intervalMs: 25 });
+    const stream = await openStream(token, 3);
+    const victim = replicas.find((r) => stream.upstream.endsWith(`:${r.port}`));
+    expect(victim).toBeDefined();
+    // Let a periodic save land, then kill the process without any chance to clean up.
+    await new Promise((r) => setTimeout(r, 2_500));
+    process.kill(victim!.pid, 'SIGKILL');
+    expect(await stream.finish()).toBe(false);
+
+    // The user carries on: nginx sends every call to the surviving replica.
+    for (let i = 0; i < 4; i++) expect((await call('/api/user/info', token)).env.code).toBe(0);
+    type MessageList = { list: Array<{ role: string; status: string; content: string }> };
     const listMessages = () =>
       call<MessageList>(`/api/chatgpt/message/list?conv_id=${stream.first.conv_id}&page=1&page_size=20`, token);
     // The survivor's lease sweep closes the dead owner's answer: at once for a pid gone from this
