@@ -8,6 +8,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database: env.database,
+    dataDir: env.dataDir,
     publicUrl: env.publicUrl,
     jwtSecret: env.jwtSecret,
     redisUrl: env.redisUrl,

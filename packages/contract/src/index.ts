@@ -13,3 +13,4 @@ export * from './analytics-catalogue';
 export * from './analytics-admin';
 export * from './admin-api';
 export * from './source-url';
+export * from './files';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { chatConfigSchema } from '../services/chat/config';
 import { imageProxyConfigSchema } from '../services/image-proxy/config';
 import { llmConfigSchema } from '../services/llm';
+import { storageConfigSchema } from '../services/storage/config';
 
 export const configAppSchema = appDefinitionSchema.extend({
   /** Shared with an external app so it can redeem one-time codes server-to-server. */
@@ -90,5 +91,7 @@ export const portalConfigSchema = z.looseObject({
   providers: llmConfigSchema.prefault({}),
   chat: chatConfigSchema.prefault({}),
   image_proxy: imageProxyConfigSchema.prefault({}),
+  /** Uploaded files: a folder under DATA_DIR, or an S3-compatible store. */
+  storage: storageConfigSchema.prefault({}),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;

@@ -4,6 +4,7 @@ import analyticsRoutes from './api/analytics';
 import appRoutes from './api/app';
 import { chatRoutes } from './api/chat';
 import feedbackRoutes from './api/feedback';
+import fileRoutes from './api/file';
 import imageRoutes from './api/image';
 import openRoutes from './api/open';
 import studioRoutes from './api/studio';
@@ -25,6 +26,7 @@ export const apiAreas: ReadonlyArray<readonly [prefix: string, plugin: FastifyPl
   ['/api/metaso', chatRoutes('metaso')],
   ['/api/feedback', feedbackRoutes],
   ['/api/image', imageRoutes],
+  ['/api/file', fileRoutes],
 ];
 
 const routes: FastifyPluginAsync = async (app) => {

@@ -9,6 +9,7 @@ import { RefreshTokenService } from './auth/refresh-token-service';
 import { SessionService } from './auth/session-service';
 import { SsoClient } from './auth/sso-client';
 import { createChatServices } from './chat';
+import { createFileServices } from './files';
 import { ImageProxy } from './image-proxy';
 import { createLlmGateway } from './llm';
 import { CatalogueService } from './catalogue/catalogue-service';
@@ -24,6 +25,8 @@ export interface ServiceOptions {
   publicUrl: string;
   jwtSecret?: string;
   accessTokenTtlSeconds?: number;
+  /** DATA_DIR: relative storage folders are taken from here. */
+  dataDir: string;
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -57,6 +60,7 @@ export async function createServices(opts: ServiceOptions) {
   // Answers a crashed replica left "generating" are closed as incomplete.
   await chat.messages.markStale(config.chat.stale_generating_seconds);
   const imageProxy = new ImageProxy(config.image_proxy);
+  const files = await createFileServices(db, config.storage, opts.dataDir);
 
   return {
     settings,
@@ -71,6 +75,7 @@ export async function createServices(opts: ServiceOptions) {
     llm,
     chat,
     imageProxy,
+    files,
     builtinIdp,
     serverSecret,
   };
