@@ -38,7 +38,9 @@ async function readForm(req: IncomingMessage): Promise<PostForm> {
   } as RequestInit);
   const data = await request.formData();
   const form: PostForm = { fields: {} };
-  for (const [name, value] of data) {
+  const entries: Array<[string, string | Blob]> = [];
+  data.forEach((value, name) => entries.push([name, value]));
+  for (const [name, value] of entries) {
     if (typeof value === 'string') form.fields[name] = value;
     else if (name === 'file' && !form.file) form.file = Buffer.from(await value.arrayBuffer());
   }

@@ -36,21 +36,46 @@ export async function receiveUpload(
   rules: UploadRules,
 ): Promise<FileRow> {
   const user = requireUser(request);
-  const declared = Number(request.headers['content-length']);
-  // A body announced as larger than the limit is refused before a byte of it is read.
-  if (Number.isFinite(declared) && declared > rules.maxBytes + MULTIPART_OVERHEAD_BYTES) {
-    throw tooLargeError(rules, undefined);
+  try {
+    const declared = Number(request.headers['content-length']);
+    // A body announced as larger than the limit is refused before a byte of it is read.
+    if (Number.isFinite(declared) && declared > rules.maxBytes + MULTIPART_OVERHEAD_BYTES) {
+      throw tooLargeError(rules, undefined);
+    }
+    // One byte past the limit is enough to know; the guard turns it into the 413.
+    const part = await request.file({ limits: { fileSize: rules.maxBytes + 1 } });
+    if (!part) throw new AppError(ErrorCode.validation, uploadMessages.noFile);
+    return await app.services.files.service.saveUpload({
+      ownerId: user.id,
+      module,
+      rawName: part.filename ?? '',
+      body: part.file,
+      rules,
+    });
+  } catch (error) {
+    releaseBody(request);
+    throw error;
   }
-  // One byte past the limit is enough to know; the guard turns it into the 413.
-  const part = await request.file({ limits: { fileSize: rules.maxBytes + 1 } });
-  if (!part) throw new AppError(ErrorCode.validation, uploadMessages.noFile);
-  return app.services.files.service.saveUpload({
-    ownerId: user.id,
-    module,
-    rawName: part.filename ?? '',
-    body: part.file,
-    rules,
-  });
+}
+
+/** How long the rest of a refused body is read and dropped before the connection is cut. */
+const DRAIN_MS = 5_000;
+
+/**
+ * After a refusal the rest of the body is still arriving, and the multipart parser, no longer read,
+ * holds the socket paused, so it would never notice the client leaving. Drop what comes for a
+ * moment (so the client can read the answer rather than a reset), then close; never keep it.
+ */
+function releaseBody(request: FastifyRequest): void {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  raw.unpipe();
+  raw.resume();
+  const timer = setTimeout(() => raw.destroy(), DRAIN_MS);
+  timer.unref();
+  const clear = () => clearTimeout(timer);
+  raw.once('end', clear);
+  raw.once('close', clear);
 }
 
 /** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */
