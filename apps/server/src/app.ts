@@ -1,7 +1,8 @@
+import { join } from 'node:path';
 import sensible from '@fastify/sensible';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { PortalConfig } from './config/schema';
-import { webDistDir } from './config/paths';
+import { repoRoot, webDistDir } from './config/paths';
 import type { DbTarget } from './db/client';
 import builtinOidc from './oidc/plugin';
 import auth from './plugins/auth';
@@ -13,6 +14,7 @@ import refuseNul from './plugins/refuse-nul';
 import { echoRequestId, requestIdOf } from './plugins/request-id';
 import securityHeaders from './plugins/security-headers';
 import services from './plugins/services';
+import { directUploadOrigins } from './services/storage/config';
 import spa from './plugins/spa';
 import routes from './routes';
 import appConfigRoute from './routes/app-config';
@@ -20,6 +22,8 @@ import appConfigRoute from './routes/app-config';
 export interface AppOptions {
   config: PortalConfig;
   database: DbTarget;
+  /** DATA_DIR; defaults to the embedded database's folder, else `<repo>/data`. */
+  dataDir?: string;
   /** Origin the browser uses; redirect_uri and the built-in issuer derive from it. */
   publicUrl: string;
   jwtSecret?: string;
@@ -50,7 +54,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   echoRequestId(app);
 
   await app.register(sensible);
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { connectSrc: directUploadOrigins(opts.config.storage) });
   await app.register(refuseNul);
   await app.register(rateLimit, {
     redisUrl: opts.redisUrl,
@@ -64,6 +68,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     publicUrl: opts.publicUrl.replace(/\/+$/, ''),
     jwtSecret: opts.jwtSecret,
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
+    dataDir:
+      opts.dataDir ?? (opts.database.kind === 'pglite' ? opts.database.dataDir : undefined) ?? join(repoRoot, 'data'),
   });
   await app.register(auth);
 

@@ -7,6 +7,7 @@ export interface Env {
   host: string;
   publicUrl: string;
   database: DbTarget;
+  dataDir: string;
   configPath: string;
   jwtSecret?: string;
   logLevel: string;
@@ -24,6 +25,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     port,
     host: env.HOST ?? '0.0.0.0',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir,
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir },
     configPath: env.PORTAL_CONFIG ? resolveUserPath(env.PORTAL_CONFIG) : defaultConfigPath(),
     jwtSecret: env.JWT_SECRET || undefined,

@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database: env.database,
+    dataDir: env.dataDir,
     publicUrl: env.publicUrl,
     jwtSecret: env.jwtSecret,
     redisUrl: env.redisUrl,

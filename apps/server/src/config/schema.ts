@@ -5,6 +5,7 @@ import { answersConfigSchema } from '../services/answers/config';
 import { jobsConfigSchema } from '../services/jobs/config';
 import { imageProxyConfigSchema } from '../services/image-proxy/config';
 import { llmConfigSchema } from '../services/llm';
+import { storageConfigSchema } from '../services/storage/config';
 
 export const configAppSchema = appDefinitionSchema.extend({
   /** Shared with an external app so it can redeem one-time codes server-to-server. */
@@ -104,5 +105,7 @@ export const portalConfigSchema = z.looseObject({
   answers: answersConfigSchema.prefault({}),
   jobs: jobsConfigSchema.prefault({}),
   image_proxy: imageProxyConfigSchema.prefault({}),
+  /** Uploaded files: a folder under DATA_DIR, or an S3-compatible store. */
+  storage: storageConfigSchema.prefault({}),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;

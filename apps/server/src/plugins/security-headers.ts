@@ -5,8 +5,8 @@ import fp from 'fastify-plugin';
  * Security headers for every response. Scripts only from our origin (no inline scripts); inline
  * styles are allowed because antd injects its CSS-in-JS at runtime.
  */
-export default fp(
-  async (app) => {
+export default fp<{ connectSrc?: string[] }>(
+  async (app, opts) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -16,7 +16,8 @@ export default fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'https:'],
+          // Plus the storage origin browsers upload to directly, which may be plain http on a LAN.
+          connectSrc: ["'self'", 'https:', ...(opts.connectSrc ?? [])],
           mediaSrc: ["'self'", 'blob:', 'https:'],
           frameSrc: ["'self'", 'https:'],
           workerSrc: ["'self'", 'blob:'],

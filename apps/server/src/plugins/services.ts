@@ -15,6 +15,7 @@ export interface ServicesPluginOptions {
   publicUrl: string;
   jwtSecret?: string;
   accessTokenTtlSeconds?: number;
+  dataDir: string;
 }
 
 export default fp<ServicesPluginOptions>(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import adminRoutes from './api/admin';
 import appRoutes from './api/app';
+import fileRoutes from './api/file';
 import imageRoutes from './api/image';
 import openRoutes from './api/open';
 import studioRoutes from './api/studio';
@@ -18,6 +19,7 @@ export const apiAreas: ReadonlyArray<readonly [prefix: string, plugin: FastifyPl
   ['/api/open', openRoutes],
   ['/api/admin', adminRoutes],
   ['/api/image', imageRoutes],
+  ['/api/file', fileRoutes],
 ];
 
 const routes: FastifyPluginAsync = async (app) => {

@@ -11,6 +11,7 @@ import { SsoClient } from './auth/sso-client';
 import type { FastifyBaseLogger } from 'fastify';
 import { processIdentity } from '../lib/process-identity';
 import { createAnswers } from './answers';
+import { createFileServices } from './files';
 import { ImageProxy } from './image-proxy';
 import { JobQueue } from './jobs';
 import { createLlmGateway } from './llm';
@@ -29,6 +30,8 @@ export interface ServiceOptions {
   jwtSecret?: string;
   accessTokenTtlSeconds?: number;
   log: FastifyBaseLogger;
+  /** DATA_DIR: relative storage folders are taken from here. */
+  dataDir: string;
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -68,6 +71,7 @@ export async function createServices(opts: ServiceOptions) {
   });
   const answers = createAnswers(db, identity, config.answers, opts.log);
   const imageProxy = new ImageProxy(config.image_proxy);
+  const files = await createFileServices(db, config.storage, opts.dataDir);
 
   return {
     settings,
@@ -85,6 +89,7 @@ export async function createServices(opts: ServiceOptions) {
     jobs,
     answers,
     imageProxy,
+    files,
     builtinIdp,
     serverSecret,
   };

@@ -71,6 +71,17 @@ export interface HttpClientOptions {
 
 export type QueryValue = string | number | boolean | null | undefined;
 
+/**
+ * Sends one prepared request some other way than fetch (uploads use XMLHttpRequest for progress).
+ * The client still adds the headers and handles every reply code, refresh and retry included.
+ */
+export type RequestTransport = (request: {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  signal?: AbortSignal;
+}) => Promise<{ status: number; text: string }>;
+
 export interface RequestOptions<T> {
   params?: Record<string, QueryValue | QueryValue[]>;
   body?: unknown;
@@ -78,6 +89,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** The caller shows failures itself: no toast for "other" codes. */
   silent?: boolean;
+  /** Sends the request instead of fetch; the body is the transport's own (e.g. FormData). */
+  transport?: RequestTransport;
 }
 
 export interface HttpClient {
@@ -197,16 +210,22 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const requestId = h[REQUEST_ID_HEADER] ?? '';
     h.Accept = 'application/json';
     const init: RequestInit = { method, headers: h, signal: opts.signal, credentials: 'same-origin' };
-    if (method === 'POST') {
+    if (method === 'POST' && !opts.transport) {
       h['Content-Type'] = 'application/json';
       init.body = JSON.stringify(opts.body ?? {});
     }
     const started = now();
-    let response: Response;
+    let status: number;
     let text: string;
     try {
-      response = await fetchImpl(url(path, method === 'GET' ? opts.params : undefined), init);
-      text = await response.text();
+      const target = url(path, method === 'GET' ? opts.params : undefined);
+      if (opts.transport) {
+        ({ status, text } = await opts.transport({ method, url: target, headers: h, signal: opts.signal }));
+      } else {
+        const response = await fetchImpl(target, init);
+        status = response.status;
+        text = await response.text();
+      }
     } catch (error) {
       if (opts.signal?.aborted) throw error;
       console.error(`[http] ${method} ${path} failed`, error);
@@ -214,16 +233,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       emit({ path, durationMs: now() - started, httpStatus: 0, code: NETWORK_ERROR_CODE, message, requestId });
       throw new HttpError(NETWORK_ERROR_CODE, message, requestId, 0);
     }
-    const envelope = parseEnvelope(text, response.status);
+    const envelope = parseEnvelope(text, status);
     emit({
       path,
       durationMs: now() - started,
-      httpStatus: response.status,
+      httpStatus: status,
       code: envelope.code,
       message: envelope.message,
       requestId,
     });
-    return { ...envelope, httpStatus: response.status, requestId };
+    return { ...envelope, httpStatus: status, requestId };
   }
 
   /** Runs the handler for a code once; concurrent callers with the same code poll until it is done. */

@@ -23,3 +23,4 @@ export * from './analytics-event-names';
 export * from './analytics-dropped';
 export * from './jobs';
 export * from './generations';
+export * from './files';

@@ -1,0 +1,31 @@
+import { isAbsolute, resolve } from 'node:path';
+import type { Db } from '../../db/client';
+import type { StorageConfig } from '../storage/config';
+import { DiskStore } from '../storage/disk-store';
+import { S3Store } from '../storage/s3-store';
+import { FileService } from './file-service';
+import type { UploadRules } from './rules';
+
+export { FileService, toStoredFile } from './file-service';
+export type { UploadRules } from './rules';
+
+/** The configured store (a folder under DATA_DIR, or S3-compatible) and the file service on top. */
+export async function createFileServices(db: Db, config: StorageConfig, dataDir: string) {
+  let service: FileService;
+  if (config.kind === 's3' && config.s3) {
+    const store = new S3Store(config.s3);
+    service = new FileService(db, store, config.s3.key_prefix, config.s3.direct_upload ? store : undefined);
+  } else {
+    const store = new DiskStore(isAbsolute(config.dir) ? config.dir : resolve(dataDir, config.dir));
+    await store.sweepTemp();
+    service = new FileService(db, store, '', undefined);
+  }
+  /** Limits of the common upload: images, section 5. */
+  const commonRules: UploadRules = {
+    kinds: ['image'],
+    maxBytes: config.max_image_bytes,
+    maxWidth: config.max_image_width,
+    maxHeight: config.max_image_height,
+  };
+  return { service, commonRules, rateLimitPerMinute: config.rate_limit_per_minute };
+}

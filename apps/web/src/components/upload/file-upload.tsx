@@ -1,0 +1,157 @@
+import { InboxOutlined } from '@ant-design/icons';
+import type { FileKind, StoredFile } from '@portal/contract';
+import { Button, Progress } from 'antd';
+import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { uploadErrorMessage, uploadFile, type UploadRules } from '../../lib/upload';
+import './file-upload.css';
+
+export interface FileUploadProps {
+  /** A module's own upload URL; the common image upload when absent. */
+  action?: string;
+  /** Required with `action`: what the module accepts. */
+  rules?: UploadRules;
+  /** The picker's filter, e.g. "image/*" or ".pdf,.docx". Only a convenience: the checks decide. */
+  accept?: string;
+  hint?: string;
+  disabled?: boolean;
+  onUploaded?: (file: StoredFile) => void;
+}
+
+type State =
+  | { phase: 'idle' }
+  | { phase: 'uploading'; name: string; percent: number }
+  | { phase: 'done'; file: StoredFile }
+  | { phase: 'error'; message: string };
+
+const ACCEPT_BY_KIND: Record<FileKind, string> = {
+  image: 'image/png,image/jpeg,image/gif,image/webp',
+  pdf: '.pdf',
+  docx: '.docx',
+  xlsx: '.xlsx',
+  csv: '.csv',
+  txt: '.txt',
+  md: '.md',
+};
+
+/**
+ * Drop a file or pick one (click, Enter or Space), see progress, cancel; refusals are shown in
+ * Chinese under the zone. Works by touch and at phone widths.
+ */
+export function FileUpload({ action, rules, accept, hint, disabled, onUploaded }: FileUploadProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const controller = useRef<AbortController | null>(null);
+  const [state, setState] = useState<State>({ phase: 'idle' });
+  const [dragging, setDragging] = useState(false);
+  const hintId = useId();
+  const busy = state.phase === 'uploading';
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const start = useCallback(
+    async (file: File) => {
+      controller.current?.abort();
+      const own = new AbortController();
+      controller.current = own;
+      setState({ phase: 'uploading', name: file.name, percent: 0 });
+      try {
+        const stored = await uploadFile(file, {
+          url: action,
+          rules,
+          signal: own.signal,
+          onProgress: ({ loaded, total }) =>
+            setState({
+              phase: 'uploading',
+              name: file.name,
+              percent: Math.min(99, Math.floor((loaded / total) * 100)),
+            }),
+        });
+        if (own.signal.aborted) return;
+        setState({ phase: 'done', file: stored });
+        onUploaded?.(stored);
+      } catch (error) {
+        const message = uploadErrorMessage(error);
+        setState(message ? { phase: 'error', message } : { phase: 'idle' });
+      } finally {
+        if (controller.current === own) controller.current = null;
+      }
+    },
+    [action, rules, onUploaded],
+  );
+
+  const pick = () => {
+    if (!disabled && !busy) input.current?.click();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      pick();
+    }
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !disabled && !busy) void start(file);
+  };
+
+  const acceptList =
+    accept ?? (rules ?? { kinds: ['image'] as FileKind[] }).kinds.map((k) => ACCEPT_BY_KIND[k]).join(',');
+
+  return (
+    <div className="file-upload">
+      <div
+        className={`file-upload__zone${dragging ? ' is-dragging' : ''}${disabled ? ' is-disabled' : ''}`}
+        role="button"
+        tabIndex={disabled ? -1 : 0}
+        aria-disabled={disabled || busy}
+        aria-describedby={hintId}
+        aria-label="上传文件"
+        onClick={pick}
+        onKeyDown={onKeyDown}
+        onDragOver={(e) => {
+          e.preventDefault();
+          if (!dragging) setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <InboxOutlined className="file-upload__icon" aria-hidden />
+        <p className="file-upload__title">点击或拖拽文件到此处上传</p>
+        <p className="file-upload__hint" id={hintId}>
+          {hint ?? '支持 PNG、JPG、GIF、WebP 图片'}
+        </p>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept={acceptList}
+          data-testid="file-upload-input"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void start(file);
+          }}
+        />
+      </div>
+      {state.phase === 'uploading' && (
+        <div className="file-upload__status" aria-live="polite">
+          <span className="file-upload__name">{state.name}</span>
+          <Progress percent={state.percent} size="small" aria-label="上传进度" />
+          <Button size="small" onClick={() => controller.current?.abort()}>
+            取消上传
+          </Button>
+        </div>
+      )}
+      {state.phase === 'done' && (
+        <p className="file-upload__done" aria-live="polite">
+          已上传：{state.file.name}
+        </p>
+      )}
+      {state.phase === 'error' && (
+        <p className="file-upload__error" role="alert">
+          {state.message}
+        </p>
+      )}
+    </div>
+  );
+}
