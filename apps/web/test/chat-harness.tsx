@@ -13,7 +13,7 @@ import type {
 } from '@portal/contract';
 import { ChatSessionPage, ChatWelcomePage } from '../src/features/chat';
 import { useChatStore } from '../src/features/chat/store/chat-store';
-import { defaultSettings } from '../src/features/chat/store/settings-slice';
+import { defaultSettingsOfAll } from '../src/features/chat/store/settings-slice';
 import { installDomPolyfills } from '../src/testing/dom-polyfills';
 import { installTestClient } from '../src/testing/install-test-client';
 
@@ -189,11 +189,7 @@ export function resetChatState(): void {
   localStorage.clear();
   useChatStore.setState({
     sessions: {},
-    settings: {
-      chatgpt: defaultSettings('chatgpt'),
-      deepseek: defaultSettings('deepseek'),
-      metaso: defaultSettings('metaso'),
-    },
+    settings: defaultSettingsOfAll(),
   });
 }
 

@@ -7,6 +7,7 @@ import type {
   MessageListResponse,
   UsageStatus,
 } from '@portal/contract';
+import type { AnswerIds } from '../../../components/thread';
 import type { Parser } from '../../../lib/parsers';
 
 /*
@@ -84,6 +85,15 @@ export const isChatMessage = fields<ChatMessage>({
 const isModelEntry = fields<ChatModelEntry>({ id: isInt, label: isString, demo: isBool });
 
 export const conversationParser = parser(isConversation);
+export const chatMessageParser = parser(isChatMessage);
+export const answerIdsParser = parser(
+  fields<AnswerIds>({
+    conv_id: isId,
+    message_id: isId,
+    user_message_id: optional(isId),
+    title: optional(isString),
+  }),
+);
 export const conversationListParser = parser(
   fields<{ conv_list: Conversation[] }>({ conv_list: arrayOf(isConversation) }),
 );

@@ -18,6 +18,15 @@ export interface WelcomeConfig {
   prompts: readonly string[];
 }
 
+/** A model of the selector and, when it is served elsewhere, where its message calls go. */
+export interface ChatModelOption extends ModelOption {
+  apiPrefix?: string;
+  transport?: 'stream' | 'poll';
+  askPath?: string;
+  /** Answers carry a reasoning part (思考过程). */
+  reasoning?: boolean;
+}
+
 /** The chat module config of spec section 3. */
 export interface ChatModuleConfig {
   name: ChatModule;
@@ -31,7 +40,7 @@ export interface ChatModuleConfig {
   convMap: readonly unknown[];
   /** Shows the remaining-asks counter from promptQueue/list. */
   useStatus: boolean;
-  modelTypeConfig: { models: readonly ModelOption[]; defaultModel: number };
+  modelTypeConfig: { models: readonly ChatModelOption[]; defaultModel: number };
   temperatureConfig: TemperatureRange;
   /** Metaso's reply language and search scope options. */
   searchOptions?: {
