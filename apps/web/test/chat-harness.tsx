@@ -39,6 +39,8 @@ interface BackendOptions {
   messages?: Record<string, ChatMessage[]>;
   models?: ChatModelEntry[];
   usage?: UsageStatus;
+  /** `message/completion`: the stored answer at the n-th poll of it (1-based). */
+  completion?(messageId: string, call: number): ChatMessage | undefined;
 }
 
 const envelope = (data: unknown, code = 0, message = 'ok') =>
@@ -125,6 +127,12 @@ export function createBackend(options: BackendOptions = {}) {
       const end = Math.max(0, all.length - (page - 1) * size);
       const list = all.slice(Math.max(0, end - size), end);
       return envelope({ list, page, page_size: size, total: all.length, has_more: page * size < all.length });
+    }
+    if (path.endsWith('/message/completion')) {
+      const id = url.searchParams.get('message_id') ?? '';
+      const call = requests.filter((r) => r.path === path && r.params.get('message_id') === id).length;
+      const found = options.completion?.(id, call);
+      return found ? envelope(found) : envelope(null, 4000, '会话不存在');
     }
     if (path.endsWith('/promptQueue/list')) {
       usageCalls += 1;
