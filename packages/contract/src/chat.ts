@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { CHAT_MODULES, type ChatModule } from './constants';
+import { CHAT_MESSAGE_APIS, CHAT_MODULES, type ChatModule } from './constants';
 
 /** The three chat apps (chatgpt, deepseek, metaso) and their API path segment. */
 export const chatModuleSchema = z.enum(CHAT_MODULES as [ChatModule, ...ChatModule[]]);
+/** Every prefix that serves chat message calls (`/api/{api}/message/…`). */
+export const chatMessageApiSchema = z.enum(CHAT_MESSAGE_APIS);
 
 /** Hard ceiling on a prompt's size at the edge; the configured limit is usually lower. */
 export const CHAT_PROMPT_HARD_MAX_CHARS = 100_000;
@@ -209,6 +211,50 @@ export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 
 /** `GET /api/{module}/message/completion` → the stored message. */
 export const messageCompletionQuerySchema = z.object({ message_id: messageIdSchema });
+
+/*
+ * Asynchronous answers. The ask call stores the question and returns the ids at once; the answer
+ * is generated on the server whether or not anyone is connected, and the browser polls the
+ * completion call (every DEFAULT_POLL_INTERVAL_MS) until the status is final. Chat uses
+ * `POST /api/ernie/message/ask` and `GET /api/ernie/message/completion`; session modules use the
+ * same shapes for `prompt/asyncAsk` and `prompt/getCompletion`.
+ */
+
+/** `POST /api/ernie/message/ask` body: the same as askStream. */
+export const asyncAskRequestSchema = askStreamRequestSchema;
+export type AsyncAskRequest = AskStreamRequest;
+
+/** Answer of an asynchronous ask: where to poll. `title` is set when the conversation got one. */
+export const asyncAskResponseSchema = z.object({
+  conv_id: convIdSchema,
+  message_id: messageIdSchema,
+  user_message_id: messageIdSchema,
+  title: z.string().optional(),
+});
+export type AsyncAskResponse = z.infer<typeof asyncAskResponseSchema>;
+
+/** Query of a completion poll. */
+export const answerCompletionQuerySchema = messageCompletionQuerySchema;
+export type AnswerCompletionQuery = z.infer<typeof answerCompletionQuerySchema>;
+/**
+ * Answer of a completion poll: the answer so far (content, reasoning, citations) and its status;
+ * `generating` means poll again, anything else is final.
+ */
+export const answerCompletionResponseSchema = chatMessageSchema;
+export type AnswerCompletion = ChatMessage;
+
+/**
+ * `POST /api/{module}/message/stop`: aborts an answer that is still generating, on whichever
+ * server generates it; answers the message as it stands (already final answers are unchanged).
+ */
+export const answerStopRequestSchema = z.object({ message_id: messageIdSchema });
+export type AnswerStopRequest = z.infer<typeof answerStopRequestSchema>;
+export const answerStopResponseSchema = chatMessageSchema;
+
+/** True for the statuses after which a poll stops. */
+export function isFinalMessageStatus(status: MessageStatus): boolean {
+  return status !== 'generating';
+}
 
 /** Answer of every `/api/feedback/*` call: the caller's feedback on the message after the action. */
 export const feedbackStateSchema = z.object({

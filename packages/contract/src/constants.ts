@@ -1,8 +1,20 @@
 /** Business constants of section 9. */
 
+/** Where a chat model's message calls go: `/api/{api}/message/…`. */
+export const CHAT_MESSAGE_APIS = ['chatgpt', 'ernie', 'zhipu', 'deepseek', 'metaso'] as const;
+export type ChatMessageApi = (typeof CHAT_MESSAGE_APIS)[number];
+/** How an answer reaches the browser: an event stream, or an asynchronous answer that it polls. */
+export const ANSWER_TRANSPORTS = ['stream', 'poll'] as const;
+export type AnswerTransport = (typeof ANSWER_TRANSPORTS)[number];
+
 export interface ModelOption {
   id: number;
   label: string;
+  /** Prefix of the model's message calls (conversation calls stay on the module's own prefix). */
+  api: ChatMessageApi;
+  transport: AnswerTransport;
+  /** The model thinks aloud before it answers (shown as a reasoning block). */
+  reasoning: boolean;
 }
 export interface TemperatureRange {
   min: number;
@@ -10,36 +22,71 @@ export interface TemperatureRange {
   step: number;
   default: number;
 }
+export interface ChatModuleSpec {
+  models: readonly ModelOption[];
+  defaultModel: number;
+  temperature: TemperatureRange;
+  /**
+   * The module answers from a web search: asks carry a reply language (`lang`) and a search
+   * scope (`enableMix`), answers carry numbered citations.
+   */
+  webSearch: boolean;
+}
 
 export const chatModels = {
   chatgpt: {
     models: [
-      { id: 0, label: 'GPT-3.5' },
-      { id: 100, label: 'GPT-4.0' },
-      { id: 120, label: 'GPT-4o' },
+      { id: 0, label: 'GPT-3.5', api: 'chatgpt', transport: 'stream', reasoning: false },
+      { id: 100, label: 'GPT-4.0', api: 'chatgpt', transport: 'stream', reasoning: false },
+      { id: 120, label: 'GPT-4o', api: 'chatgpt', transport: 'stream', reasoning: false },
+      { id: 200, label: 'ERNIE 4.0', api: 'ernie', transport: 'poll', reasoning: false },
+      { id: 300, label: 'GLM-4', api: 'zhipu', transport: 'stream', reasoning: false },
     ],
     defaultModel: 100,
     temperature: { min: 0, max: 2, step: 0.1, default: 1 },
+    webSearch: false,
   },
   deepseek: {
     models: [
-      { id: 0, label: 'DeepSeek-V3' },
-      { id: 1, label: 'DeepSeek-R1' },
+      { id: 0, label: 'DeepSeek-V3', api: 'deepseek', transport: 'stream', reasoning: false },
+      { id: 1, label: 'DeepSeek-R1', api: 'deepseek', transport: 'stream', reasoning: true },
     ],
     defaultModel: 0,
     temperature: { min: 0.05, max: 1, step: 0.05, default: 0.95 },
+    webSearch: false,
   },
   metaso: {
     models: [
-      { id: 0, label: 'metaLLM' },
-      { id: 1, label: 'metaso-dsr1' },
+      { id: 0, label: 'metaLLM', api: 'metaso', transport: 'stream', reasoning: false },
+      { id: 1, label: 'metaso-dsr1', api: 'metaso', transport: 'stream', reasoning: true },
     ],
     defaultModel: 1,
     temperature: { min: 0, max: 2, step: 0.1, default: 1 },
+    webSearch: true,
   },
-} as const satisfies Record<string, { models: ModelOption[]; defaultModel: number; temperature: TemperatureRange }>;
+} as const satisfies Record<string, ChatModuleSpec>;
 export type ChatModule = keyof typeof chatModels;
 export const CHAT_MODULES = Object.keys(chatModels) as ChatModule[];
+
+/** A chat module's model entry by id; undefined for an unknown id. */
+export function chatModel(module: ChatModule, modelType: number): ModelOption | undefined {
+  const models: readonly ModelOption[] = chatModels[module].models;
+  return models.find((m) => m.id === modelType);
+}
+
+/** The chat module and model whose message calls go to `/api/{api}` (each api has one module). */
+export function chatModuleOfApi(api: ChatMessageApi): ChatModule {
+  const found = CHAT_MODULES.find((module) => chatModels[module].models.some((m) => m.api === api));
+  if (!found) throw new Error(`no chat module answers on ${api}`);
+  return found;
+}
+
+/** Message APIs of a chat module: its own prefix first, then those of its other models. */
+export function chatMessageApis(module: ChatModule): ChatMessageApi[] {
+  const apis: ChatMessageApi[] = [];
+  for (const m of chatModels[module].models as readonly ModelOption[]) if (!apis.includes(m.api)) apis.push(m.api);
+  return apis;
+}
 
 export const metasoLanguages = [
   { value: 0, label: '回复中文' },

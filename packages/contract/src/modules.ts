@@ -1,37 +1,205 @@
+/**
+ * The module table: every module of the portal in one place. Module type numbers, the rights
+ * gate's prefix → app-key map, page titles, quota keys and the web route list derive from it, so
+ * adding a module starts with one row here.
+ */
+
+export const MODULE_KINDS = ['chat', 'session', 'tool', 'embedded'] as const;
+/**
+ * chat: conversations with a model picker (chatgpt, deepseek, metaso); session: prompt sessions
+ * with a welcome page (brainstorm, insight, pdf, report, marketing); tool: a workbench of its own
+ * (red, addbg, midjourney); embedded: another application shown in a frame.
+ */
+export type ModuleKind = (typeof MODULE_KINDS)[number];
+
+export interface ModuleEntry {
+  /** Module type number of section 3, sent as `type` with conversation and feedback calls. */
+  readonly type?: number;
+  /** Every `/api/{prefix}` whose calls need this module's app right. */
+  readonly prefixes: readonly string[];
+  /** The catalogue app whose right opens the module. */
+  readonly appKey: string;
+  /** Module title of section 2 (welcome page, document title when the catalogue has no name). */
+  readonly title: string;
+  /** Title of the session page when it differs from `title`. */
+  readonly sessionTitle?: string;
+  readonly kind: ModuleKind;
+  /** Top-level web route; modules without one have no page of their own. */
+  readonly path?: string;
+  /** Key of the per-user ask quota; absent where nothing is counted. */
+  readonly quotaKey?: string;
+}
+
+export const MODULES = {
+  chatgpt: {
+    type: 2,
+    // ERNIE and GLM are models of the chatgpt module with their own message paths.
+    prefixes: ['chatgpt', 'ernie', 'zhipu'],
+    appKey: 'chatgpt',
+    title: 'ChatGPT',
+    kind: 'chat',
+    path: '/chatgpt',
+    quotaKey: 'chatgpt',
+  },
+  deepseek: {
+    type: 10,
+    prefixes: ['deepseek'],
+    appKey: 'deepseek',
+    title: 'DeepSeek',
+    kind: 'chat',
+    path: '/deepseek',
+    quotaKey: 'deepseek',
+  },
+  metaso: {
+    type: 11,
+    prefixes: ['metaso'],
+    appKey: 'metaso',
+    title: '智能搜索助手',
+    kind: 'chat',
+    path: '/metaso',
+    quotaKey: 'metaso',
+  },
+  // Midjourney's calls live under the chatgpt prefix (mjAsk…); it has no page of its own.
+  midjourney: { type: 1, prefixes: [], appKey: 'chatgpt', title: 'Midjourney', kind: 'tool' },
+  brainstorm: {
+    type: 3,
+    prefixes: ['brainstorm'],
+    appKey: 'brainstorm',
+    title: '创意头脑风暴',
+    kind: 'session',
+    path: '/brainstorm',
+    quotaKey: 'brainstorm',
+  },
+  insight: {
+    type: 4,
+    prefixes: ['insight'],
+    appKey: 'insight',
+    title: '用户感性洞察',
+    sessionTitle: '用户感性洞察',
+    kind: 'session',
+    path: '/insight',
+    quotaKey: 'insight',
+  },
+  pdf: {
+    type: 5,
+    prefixes: ['pdf'],
+    appKey: 'pdf',
+    title: 'PDF文档分析',
+    kind: 'session',
+    path: '/pdf',
+    quotaKey: 'pdf',
+  },
+  report: {
+    type: 6,
+    prefixes: ['report'],
+    appKey: 'report',
+    title: '行业分析报告',
+    sessionTitle: '会话-行业分析报告',
+    kind: 'session',
+    path: '/report',
+    quotaKey: 'report',
+  },
+  marketing: {
+    type: 7,
+    prefixes: ['marketing'],
+    appKey: 'marketing',
+    title: '案例分析',
+    kind: 'session',
+    path: '/marketing',
+    quotaKey: 'marketing',
+  },
+  red: { prefixes: ['red'], appKey: 'red', title: '社媒洞察', kind: 'tool', path: '/red' },
+  addbg: { prefixes: ['addbg'], appKey: 'addbg', title: '图片设计', kind: 'tool', path: '/addbg' },
+  stablediffusion: {
+    // The spec's designer calls (getSDWebUICode) belong to the Stable Diffusion app.
+    prefixes: ['stablediffusion', 'designer'],
+    appKey: 'stablediffusion',
+    title: 'Stable Diffusion',
+    kind: 'embedded',
+    path: '/stablediffusion',
+  },
+  comfyui: { prefixes: ['comfyui'], appKey: 'comfyui', title: 'ComfyUI', kind: 'embedded', path: '/comfyui' },
+} as const satisfies Record<string, ModuleEntry>;
+
+type Table = typeof MODULES;
+/** Every module's name (also its web route name). */
+export type ModuleName = keyof Table;
+export const MODULE_NAMES = Object.keys(MODULES) as ModuleName[];
+
+/** Looks a module up by name; undefined for anything else. */
+export function moduleEntry(name: string): ModuleEntry | undefined {
+  return Object.hasOwn(MODULES, name) ? (MODULES as Record<string, ModuleEntry>)[name] : undefined;
+}
+
+/** Modules that have a type number of section 3. */
+export type TypedModuleName = { [K in ModuleName]: Table[K] extends { type: number } ? K : never }[ModuleName];
+
 /** Module type numbers of section 3. */
-export const ModuleType = {
-  midjourney: 1,
-  chatgpt: 2,
-  brainstorm: 3,
-  insight: 4,
-  pdf: 5,
-  report: 6,
-  marketing: 7,
-  deepseek: 10,
-  metaso: 11,
-} as const;
-export type ModuleName = keyof typeof ModuleType;
+export const ModuleType = Object.fromEntries(
+  MODULE_NAMES.flatMap((name) => {
+    const entry: ModuleEntry = MODULES[name];
+    return entry.type === undefined ? [] : [[name, entry.type]];
+  }),
+) as { readonly [K in TypedModuleName]: Table[K] extends { type: infer T } ? T : never };
+
+/** Every module API prefix. */
+export type ModulePrefix = Table[ModuleName]['prefixes'][number];
+/** Every catalogue app key a module needs. */
+export type ModuleAppKey = Table[ModuleName]['appKey'];
 
 /**
  * Every module API prefix and the app key whose right it needs. The server enforces it on
  * every request under the prefix; the browser guard only mirrors it.
  */
-export const apiPrefixAppKey = {
-  chatgpt: 'chatgpt',
-  deepseek: 'deepseek',
-  metaso: 'metaso',
-  brainstorm: 'brainstorm',
-  insight: 'insight',
-  pdf: 'pdf',
-  report: 'report',
-  marketing: 'marketing',
-  red: 'red',
-  addbg: 'addbg',
-  designer: 'stablediffusion',
-  stablediffusion: 'stablediffusion',
-  comfyui: 'comfyui',
-} as const;
-export type ModulePrefix = keyof typeof apiPrefixAppKey;
+export const apiPrefixAppKey = Object.fromEntries(
+  MODULE_NAMES.flatMap((name) => MODULES[name].prefixes.map((prefix) => [prefix, MODULES[name].appKey])),
+) as Readonly<Record<ModulePrefix, ModuleAppKey>>;
+
+/** Module titles by name (welcome page, document title when the catalogue has no name). */
+export const moduleTitleByName = Object.fromEntries(
+  MODULE_NAMES.map((name) => [name, MODULES[name].title]),
+) as Readonly<Record<ModuleName, string>>;
+
+/** Title of a module's session page. */
+export function moduleSessionTitle(name: ModuleName): string {
+  const entry: ModuleEntry = MODULES[name];
+  return entry.sessionTitle ?? entry.title;
+}
+
+/** Modules whose asks are counted, and the quota key each counts under. */
+export const moduleQuotaKeys = Object.fromEntries(
+  MODULE_NAMES.flatMap((name) => {
+    const entry: ModuleEntry = MODULES[name];
+    return entry.quotaKey === undefined ? [] : [[name, entry.quotaKey]];
+  }),
+) as Readonly<Partial<Record<ModuleName, string>>>;
+
+export interface ModuleRoute {
+  /** Route name: the module name, which the guard checks as the app key. */
+  name: ModuleName;
+  path: string;
+  appKey: string;
+  kind: ModuleKind;
+  title: string;
+  sessionTitle: string;
+}
+
+/** Top-level web routes of the modules that have a page. */
+export const MODULE_ROUTES: readonly ModuleRoute[] = MODULE_NAMES.flatMap((name) => {
+  const entry: ModuleEntry = MODULES[name];
+  return entry.path === undefined
+    ? []
+    : [
+        {
+          name,
+          path: entry.path,
+          appKey: entry.appKey,
+          kind: entry.kind,
+          title: entry.title,
+          sessionTitle: entry.sessionTitle ?? entry.title,
+        },
+      ];
+});
 
 /** Routes reachable without signing in (guard rule 1). */
 export const PUBLIC_ROUTE_NAMES = ['login', 'preview', 'root', 'dev', 'prompt'] as const;
