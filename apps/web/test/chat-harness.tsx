@@ -41,6 +41,8 @@ interface BackendOptions {
   usage?: UsageStatus;
   /** `message/completion`: the stored answer at the n-th poll of it (1-based). */
   completion?(messageId: string, call: number): ChatMessage | undefined;
+  /** Prefixes whose `message/ask` is asynchronous (answers ids, then polled); elsewhere it streams. */
+  asyncApis?: string[];
 }
 
 const envelope = (data: unknown, code = 0, message = 'ok') =>
@@ -57,6 +59,8 @@ export function createBackend(options: BackendOptions = {}) {
   const streams: FakeStream[] = [];
   const feedback = new Map<string, FeedbackState>();
   let created = 0;
+  let asked = 0;
+  const stopped: string[] = [];
   let usageCalls = 0;
   const waiting: ((s: FakeStream) => void)[] = [];
 
@@ -95,7 +99,27 @@ export function createBackend(options: BackendOptions = {}) {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
     const path = url.pathname;
     requests.push({ method: init.method ?? 'GET', path, params: url.searchParams, body });
-    if (path.endsWith('/message/askStream')) return openStream(path, body ?? {}, init.signal);
+    const prefix = path.replace(/\/message\/[^/]+$/, '');
+    const asyncApi = options.asyncApis?.includes(prefix) ?? false;
+    if (path.endsWith('/message/askStream') || (path.endsWith('/message/ask') && !asyncApi)) {
+      return openStream(path, body ?? {}, init.signal);
+    }
+    if (path.endsWith('/message/ask')) {
+      asked += 1;
+      // Like the server: the first answer names the conversation.
+      const conv = conversations.find((c) => c.conv_id === body?.conv_id);
+      if (conv && asked === 1) conv.title = '新标题';
+      return envelope({
+        conv_id: String(body?.conv_id),
+        message_id: `a${asked}`,
+        user_message_id: `q${asked}`,
+        ...(asked === 1 ? { title: '新标题' } : {}),
+      });
+    }
+    if (path.endsWith('/message/stop')) {
+      stopped.push(String(body?.message_id));
+      return envelope(null);
+    }
     if (path.endsWith('/conversation/list')) return envelope({ conv_list: conversations });
     if (path.endsWith('/conversation/create')) {
       created += 1;
@@ -159,6 +183,8 @@ export function createBackend(options: BackendOptions = {}) {
     requests,
     streams,
     conversations,
+    /** Message ids whose generation `message/stop` was asked to end. */
+    stopped,
     calls: (suffix: string) => requests.filter((r) => r.path.endsWith(suffix)),
     nextStream: () =>
       new Promise<FakeStream>((resolve) => {

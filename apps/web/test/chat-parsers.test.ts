@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asyncAskResponseSchema,
   chatMessageSchema,
   conversationListResponseSchema,
   conversationSchema,
@@ -8,6 +9,8 @@ import {
   usageStatusSchema,
 } from '@portal/contract';
 import {
+  asyncAskResponseParser,
+  chatMessageParser,
   conversationListParser,
   feedbackStateParser,
   conversationParser,
@@ -54,6 +57,32 @@ describe('chat response parsers agree with the contract schemas', () => {
     ['missing title', conversationParser, conversationSchema, { ...conversation, title: undefined }],
     ['conversation list', conversationListParser, conversationListResponseSchema, { conv_list: [conversation] }],
     ['message list', messageListParser, messageListResponseSchema, { list: [answer] }],
+    ['completion', chatMessageParser, chatMessageSchema, { ...answer, status: 'generating' }],
+    ['completion without status', chatMessageParser, chatMessageSchema, { ...answer, status: undefined }],
+    [
+      'async ask',
+      asyncAskResponseParser,
+      asyncAskResponseSchema,
+      { conv_id: 'c1', message_id: 'm2', user_message_id: 'm1', title: '标题' },
+    ],
+    [
+      'async ask without title',
+      asyncAskResponseParser,
+      asyncAskResponseSchema,
+      { conv_id: 'c1', message_id: 'm2', user_message_id: 'm1' },
+    ],
+    [
+      'async ask without question id',
+      asyncAskResponseParser,
+      asyncAskResponseSchema,
+      { conv_id: 'c1', message_id: 'm2' },
+    ],
+    [
+      'async ask with a blank id',
+      asyncAskResponseParser,
+      asyncAskResponseSchema,
+      { conv_id: 'c1', message_id: ' ', user_message_id: 'm1' },
+    ],
     ['bad status', messageListParser, messageListResponseSchema, { list: [{ ...answer, status: 'weird' }] }],
     ['bad role', messageListParser, messageListResponseSchema, { list: [{ ...answer, role: 'system' }] }],
     ['empty id', messageListParser, messageListResponseSchema, { list: [{ ...answer, message_id: ' ' }] }],

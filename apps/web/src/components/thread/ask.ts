@@ -21,6 +21,8 @@ export interface AskInput {
   prompt: string;
   /** How the answer arrives; built by the module for this question. */
   transport: AnswerTransport;
+  /** The model thinks aloud first: its 思考中… block shows before any text arrives. */
+  expectReasoning?: boolean;
   regenerate?: boolean;
   callbacks?: AskCallbacks;
 }
@@ -38,7 +40,14 @@ export async function ask(input: AskInput): Promise<void> {
   const now = Date.now();
   const answerKey = localKey('answer');
   const questionKey = localKey('user');
-  const answer: UiMessage = { key: answerKey, role: 'assistant', content: '', status: 'generating', create_time: now };
+  const answer: UiMessage = {
+    key: answerKey,
+    role: 'assistant',
+    content: '',
+    ...(input.expectReasoning ? { reasoning: '' } : {}),
+    status: 'generating',
+    create_time: now,
+  };
   if (input.regenerate) {
     const last = state.sessions[threadId]?.list.at(-1);
     if (last?.role === 'assistant') state.removeMessage(threadId, last.key);

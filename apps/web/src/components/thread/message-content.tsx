@@ -10,8 +10,8 @@ export const AssistantContent = memo(function AssistantContent({ message }: { me
   const streaming = message.status === 'generating';
   return (
     <div className="chat-answer" data-testid="chat-answer" data-status={message.status}>
-      {message.reasoning ? (
-        <ReasoningBlock reasoning={message.reasoning} thinking={streaming && !message.content} />
+      {message.reasoning || (streaming && message.reasoning !== undefined) ? (
+        <ReasoningBlock reasoning={message.reasoning ?? ''} thinking={streaming && !message.content} />
       ) : null}
       {message.content ? (
         <AnswerMarkdown content={message.content} streaming={streaming} citations={message.citations} />

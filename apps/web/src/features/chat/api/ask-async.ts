@@ -1,9 +1,8 @@
-import type { AskStreamRequest } from '@portal/contract';
-import type { AnswerIds } from '../../../components/thread';
+import type { AsyncAskRequest, AsyncAskResponse } from '@portal/contract';
 import { api } from '../../../lib/api';
-import { answerIdsParser } from './parsers';
+import { asyncAskResponseParser } from './parsers';
 
 /** `POST {prefix}/message/ask` of an asynchronous model: the question is stored, the ids come back at once. */
-export function askAsync(path: string, body: AskStreamRequest): Promise<AnswerIds> {
-  return api.post(path, body, { schema: answerIdsParser });
+export function askAsync(path: string, body: AsyncAskRequest): Promise<AsyncAskResponse> {
+  return api.post(path, body, { schema: asyncAskResponseParser });
 }

@@ -1,4 +1,5 @@
 import type {
+  AsyncAskResponse,
   ChatMessage,
   ChatModelEntry,
   Citation,
@@ -7,7 +8,6 @@ import type {
   MessageListResponse,
   UsageStatus,
 } from '@portal/contract';
-import type { AnswerIds } from '../../../components/thread';
 import type { Parser } from '../../../lib/parsers';
 
 /*
@@ -86,11 +86,11 @@ const isModelEntry = fields<ChatModelEntry>({ id: isInt, label: isString, demo: 
 
 export const conversationParser = parser(isConversation);
 export const chatMessageParser = parser(isChatMessage);
-export const answerIdsParser = parser(
-  fields<AnswerIds>({
+export const asyncAskResponseParser = parser(
+  fields<AsyncAskResponse>({
     conv_id: isId,
     message_id: isId,
-    user_message_id: optional(isId),
+    user_message_id: isId,
     title: optional(isString),
   }),
 );

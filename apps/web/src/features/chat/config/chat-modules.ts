@@ -6,6 +6,7 @@ import {
   metasoScopes,
   ModuleType,
   type ChatModule,
+  type ChatModuleSpec,
   type ModelOption,
   type TemperatureRange,
 } from '@portal/contract';
@@ -16,15 +17,6 @@ export interface WelcomeConfig {
   fullName: string;
   description: string;
   prompts: readonly string[];
-}
-
-/** A model of the selector and, when it is served elsewhere, where its message calls go. */
-export interface ChatModelOption extends ModelOption {
-  apiPrefix?: string;
-  transport?: 'stream' | 'poll';
-  askPath?: string;
-  /** Answers carry a reasoning part (思考过程). */
-  reasoning?: boolean;
 }
 
 /** The chat module config of spec section 3. */
@@ -40,9 +32,9 @@ export interface ChatModuleConfig {
   convMap: readonly unknown[];
   /** Shows the remaining-asks counter from promptQueue/list. */
   useStatus: boolean;
-  modelTypeConfig: { models: readonly ChatModelOption[]; defaultModel: number };
+  modelTypeConfig: { models: readonly ModelOption[]; defaultModel: number };
   temperatureConfig: TemperatureRange;
-  /** Metaso's reply language and search scope options. */
+  /** Reply language and search scope of a module that answers from a web search. */
   searchOptions?: {
     languages: typeof metasoLanguages;
     scopes: typeof metasoScopes;
@@ -52,8 +44,8 @@ export interface ChatModuleConfig {
   welcomeConfig: WelcomeConfig;
 }
 
-function base(name: ChatModule) {
-  const spec = chatModels[name];
+function base(name: ChatModule): Omit<ChatModuleConfig, 'welcomeConfig'> {
+  const spec: ChatModuleSpec = chatModels[name];
   return {
     name,
     type: ModuleType[name],
@@ -63,6 +55,16 @@ function base(name: ChatModule) {
     useStatus: true,
     modelTypeConfig: { models: spec.models, defaultModel: spec.defaultModel },
     temperatureConfig: spec.temperature,
+    ...(spec.webSearch
+      ? {
+          searchOptions: {
+            languages: metasoLanguages,
+            scopes: metasoScopes,
+            defaultLang: METASO_DEFAULT_LANG,
+            defaultScope: METASO_DEFAULT_SCOPE,
+          },
+        }
+      : {}),
   };
 }
 
@@ -91,12 +93,6 @@ export const chatModuleConfigs: Record<ChatModule, ChatModuleConfig> = {
   },
   metaso: {
     ...base('metaso'),
-    searchOptions: {
-      languages: metasoLanguages,
-      scopes: metasoScopes,
-      defaultLang: METASO_DEFAULT_LANG,
-      defaultScope: METASO_DEFAULT_SCOPE,
-    },
     welcomeConfig: {
       icon: '搜',
       fullName: '智能搜索助手',

@@ -42,7 +42,7 @@ export function transportFor(input: ChatAskInput): AnswerTransport {
   if (route.transport === 'poll') {
     return {
       kind: 'poll',
-      ask: () => askAsync(route.prefix + route.askPath, body),
+      ask: () => askAsync(route.askPath, body),
       completion: completionOf(route.prefix),
       stop: (messageId) => stopAnswer(route.prefix, messageId),
     };
@@ -53,7 +53,7 @@ export function transportFor(input: ChatAskInput): AnswerTransport {
       () => true,
       () => false,
     );
-  return askStreamTransport(route.prefix + route.askPath, body, repairAuth);
+  return askStreamTransport(route.askPath, body, repairAuth);
 }
 
 /** Asks in a conversation of a chat module; the answer is written into the chat store. */
@@ -63,6 +63,7 @@ export function chatAsk(input: ChatAskInput): Promise<void> {
     threadId: input.convId,
     prompt: input.prompt,
     transport: transportFor(input),
+    expectReasoning: messageApiOf(input.config, input.settings.modelType).reasoning,
     regenerate: input.regenerate,
     callbacks: input.callbacks,
   });
