@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import { isChatModule, type ChatModule } from '@portal/contract';
+import { CHAT_MODULES, type ChatModule } from '@portal/contract';
 import { chatModuleConfig, type ChatModuleConfig } from '../config/chat-modules';
 
 /** Name of the top-level route: the route table names each module's route after the module. */
@@ -10,6 +10,9 @@ function topRouteName(matches: ReturnType<typeof useMatches>): string | undefine
   }
   return undefined;
 }
+
+// Not the contract's isChatModule: that lives beside the zod schemas, which stay out of this chunk.
+const isChatModule = (name: string): name is ChatModule => (CHAT_MODULES as readonly string[]).includes(name);
 
 /** The module given by the page's prop, or else by the top-level route name. */
 export function useChatModule(module?: ChatModule): ChatModuleConfig {
