@@ -18,7 +18,13 @@ export function writeBenchConfig(baseUrl: string): string {
   config.providers = {
     endpoints: { fake: { baseUrl, retries: 0, idleTimeoutMs: 600_000, timeoutMs: 600_000 } },
     models: {
-      chatgpt: { '0': target('gpt-3.5-turbo'), '100': target('gpt-4'), '120': target('gpt-4o') },
+      chatgpt: {
+        '0': target('gpt-3.5-turbo'),
+        '100': target('gpt-4'),
+        '120': target('gpt-4o'),
+        '200': target('ernie-4.0'),
+        '300': target('glm-4'),
+      },
       deepseek: { '0': target('deepseek-chat'), '1': target('deepseek-reasoner') },
       metaso: { '0': target('meta-llm'), '1': target('metaso-dsr1') },
     },

@@ -5,6 +5,7 @@ import { webDistDir } from './config/paths';
 import type { DbTarget } from './db/client';
 import builtinOidc from './oidc/plugin';
 import auth from './plugins/auth';
+import { serverModules } from './modules';
 import db from './plugins/db';
 import { installErrorHandler } from './plugins/error-handler';
 import rateLimit, { type RateLimitSettings } from './plugins/rate-limit';
@@ -66,6 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(appConfigRoute);
   if (app.services.builtinIdp) await app.register(builtinOidc);
   await app.register(routes);
+  for (const module of serverModules) await app.register(module.plugin);
   for (const extra of opts.extraRoutes ?? []) await app.register(extra);
   await app.register(spa, { distDir: opts.webDistDir ?? webDistDir });
 

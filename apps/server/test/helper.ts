@@ -15,6 +15,8 @@ export interface TestApp {
   /** The listening origin, also the app's PUBLIC_URL. */
   baseUrl: string;
   config: PortalConfig;
+  /** The app's database, for tests that open a second connection to it. */
+  database: DbTarget;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function buildTestApp(opts: BuildTestAppOptions = {}): Promise<Test
     app,
     baseUrl,
     config,
+    database: database.target,
     async close() {
       await app.close();
       await database.drop();

@@ -1,6 +1,8 @@
 import { accessRuleSchema, appDefinitionSchema } from '@portal/contract';
 import { z } from 'zod';
-import { chatConfigSchema } from '../services/chat/config';
+import { chatConfigSchema } from '../modules/chat/config';
+import { answersConfigSchema } from '../services/answers/config';
+import { jobsConfigSchema } from '../services/jobs/config';
 import { imageProxyConfigSchema } from '../services/image-proxy/config';
 import { llmConfigSchema } from '../services/llm';
 
@@ -89,6 +91,8 @@ export const portalConfigSchema = z.looseObject({
   /** Model providers; without any, every chat module answers with the built-in demo model. */
   providers: llmConfigSchema.prefault({}),
   chat: chatConfigSchema.prefault({}),
+  answers: answersConfigSchema.prefault({}),
+  jobs: jobsConfigSchema.prefault({}),
   image_proxy: imageProxyConfigSchema.prefault({}),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;

@@ -21,7 +21,19 @@ export default fp<ServicesPluginOptions>(
   async (app, opts) => {
     app.decorate('portalConfig', opts.config);
     app.decorate('publicUrl', opts.publicUrl);
-    app.decorate('services', await createServices({ db: app.db, ...opts }));
+    const services = await createServices({ db: app.db, log: app.log, ...opts });
+    app.decorate('services', services);
+    // Modules register their answer stores and job handlers while the app is built; work starts
+    // once they all have.
+    app.addHook('onReady', async () => {
+      await services.answers.start();
+      await services.jobs.start();
+    });
+    // Answers being generated are stopped and saved (incomplete) before the server stops listening.
+    app.addHook('preClose', async () => {
+      await services.answers.stop();
+      await services.jobs.stop();
+    });
   },
   { name: 'services', dependencies: ['db'], fastify: '5.x' },
 );

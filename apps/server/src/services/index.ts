@@ -8,8 +8,11 @@ import { LoginStateService } from './auth/login-state-service';
 import { RefreshTokenService } from './auth/refresh-token-service';
 import { SessionService } from './auth/session-service';
 import { SsoClient } from './auth/sso-client';
-import { createChatServices } from './chat';
+import type { FastifyBaseLogger } from 'fastify';
+import { processIdentity } from '../lib/process-identity';
+import { createAnswers } from './answers';
 import { ImageProxy } from './image-proxy';
+import { JobQueue } from './jobs';
 import { createLlmGateway } from './llm';
 import { CatalogueService } from './catalogue/catalogue-service';
 import { seedFromConfig } from './catalogue/seed-service';
@@ -24,6 +27,7 @@ export interface ServiceOptions {
   publicUrl: string;
   jwtSecret?: string;
   accessTokenTtlSeconds?: number;
+  log: FastifyBaseLogger;
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -53,9 +57,14 @@ export async function createServices(opts: ServiceOptions) {
   const login = new LoginService(sso, new LoginStateService(db), users, sessions, catalogue, config.sso.claims);
   const codes = new OneTimeCodeService(db);
   const llm = createLlmGateway(config.providers);
-  const chat = createChatServices(db, llm, config.chat);
-  // Answers a crashed replica left "generating" are closed as incomplete.
-  await chat.messages.markStale(config.chat.stale_generating_seconds);
+  // Leases in the database name their holder, so a dead process's work is found and taken over.
+  const identity = processIdentity();
+  const jobs = new JobQueue(db, identity, opts.log, {
+    pollMs: config.jobs.poll_ms,
+    leaseMs: config.jobs.lease_ms,
+    sweepMs: config.jobs.sweep_ms,
+  });
+  const answers = createAnswers(db, identity, config.answers, opts.log);
   const imageProxy = new ImageProxy(config.image_proxy);
 
   return {
@@ -69,7 +78,9 @@ export async function createServices(opts: ServiceOptions) {
     login,
     codes,
     llm,
-    chat,
+    identity,
+    jobs,
+    answers,
     imageProxy,
     builtinIdp,
     serverSecret,

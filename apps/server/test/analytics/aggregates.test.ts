@@ -9,8 +9,8 @@ import type {
 } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnalyticsRollupService } from '../../src/services/analytics';
-import { rows } from '../../src/services/analytics/sql-rows';
+import { AnalyticsRollupService } from '../../src/modules/analytics/services';
+import { rows } from '../../src/modules/analytics/sql-rows';
 import { api, body, buildTestApp, issueTokensFor, type TestApp } from '../helper';
 import { apiEvent, event, initEvent, openEvent, scriptErrorEvent, shanghaiDay, shanghaiTime } from './events';
 

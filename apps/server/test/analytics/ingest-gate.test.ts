@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IngestGate } from '../../src/services/analytics';
+import { IngestGate } from '../../src/modules/analytics/services';
 
 function deferred() {
   let resolve!: () => void;

@@ -247,6 +247,8 @@ describe('usage and models', () => {
       { id: 0, label: 'GPT-3.5', demo: false },
       { id: 100, label: 'GPT-4.0', demo: false },
       { id: 120, label: 'GPT-4o', demo: false },
+      { id: 200, label: 'ERNIE 4.0', demo: false },
+      { id: 300, label: 'GLM-4', demo: false },
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { ChatStreamEventName } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { chatConfigSchema } from '../../src/services/chat/config';
+import { chatConfigSchema } from '../../src/modules/chat/config';
 import { imageProxyConfigSchema } from '../../src/services/image-proxy';
 import { llmConfigSchema, type LlmConfigInput } from '../../src/services/llm';
 import { api, buildTestApp, issueTokensFor, type TestApp } from '../helper';

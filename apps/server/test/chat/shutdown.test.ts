@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages } from '../../src/db/schema';
+import { chatMessages, generations } from '../../src/db/schema';
 import type { FastifyPluginAsync } from 'fastify';
 import type { TestApp } from '../helper';
 import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
@@ -35,8 +35,8 @@ const snapshotOnClose: FastifyPluginAsync = async (app) => {
 };
 
 describe('server shutdown', () => {
-  it('closes answers left generating by a crashed process', async () => {
-    const { chat } = t.app.services;
+  it('closes the answers of a generation owner whose lease ran out, and only those', async () => {
+    const { chat } = t.app;
     const conv = await chat.conversations.create(1, 'chatgpt', { modelType: 100, temperature: 1 });
     await t.app.db.insert(chatMessages).values([
       {
@@ -46,17 +46,36 @@ describe('server shutdown', () => {
         role: 'assistant',
         status: 'generating',
         content: 'half',
-        updatedAt: sql`now() - interval '10 minutes'`,
       },
       { id: 'live-answer', convId: conv.id, userId: 1, role: 'assistant', status: 'generating', content: 'live' },
     ]);
-    expect(await chat.messages.markStale(120)).toBe(1);
+    // Owners on another host: only the lease tells whether they live.
+    await t.app.db.insert(generations).values([
+      {
+        messageId: 'stale-answer',
+        store: 'chat',
+        owner: 'elsewhere:1:a',
+        ownerHost: 'elsewhere',
+        ownerPid: 1,
+        leaseUntil: sql`now() - interval '1 second'`,
+      },
+      {
+        messageId: 'live-answer',
+        store: 'chat',
+        owner: 'elsewhere:1:a',
+        ownerHost: 'elsewhere',
+        ownerPid: 1,
+        leaseUntil: sql`now() + interval '1 minute'`,
+      },
+    ]);
+    await t.app.services.answers.sweep();
     const rows = await t.app.db.select({ id: chatMessages.id, status: chatMessages.status }).from(chatMessages);
     expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toMatchObject({
       'stale-answer': 'incomplete',
       'live-answer': 'generating',
     });
     await t.app.db.delete(chatMessages).where(eq(chatMessages.id, 'live-answer'));
+    await t.app.db.delete(generations);
   });
 
   it('stops in-flight streams on close, tells the client, and leaves nothing generating', async () => {

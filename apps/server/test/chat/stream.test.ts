@@ -193,7 +193,7 @@ describe('askStream', () => {
     const stored = (await row(messageId))!;
     expect(stored.content.startsWith(received)).toBe(true);
     expect(stored.content.length).toBeLessThan(tokens.join('').length);
-    expect(t.app.services.chat.streams.size).toBe(0);
+    expect(t.app.services.answers.registry.size).toBe(0);
   });
 
   it('regenerates the last answer: same question, the old answer replaced', async () => {

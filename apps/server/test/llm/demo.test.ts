@@ -5,10 +5,16 @@ import { ask, collect } from './helpers';
 const demoGateway = () => createLlmGateway({}, { env: {}, demoChunkDelayMs: 1 });
 
 describe('built-in demo model', () => {
-  it('lists a single demo entry for an unconfigured module', () => {
+  it('lists every model of an unconfigured module, each marked as the demo model', () => {
     const gateway = demoGateway();
-    expect(gateway.listModels('chatgpt')).toEqual([{ id: 100, label: DEMO_MODEL_LABEL, demo: true }]);
-    expect(gateway.listModels('deepseek')).toEqual([{ id: 0, label: '演示模型', demo: true }]);
+    expect(gateway.listModels('chatgpt').map((m) => m.id)).toEqual([0, 100, 120, 200, 300]);
+    expect(gateway.listModels('chatgpt').every((m) => m.demo && m.label.endsWith(`（${DEMO_MODEL_LABEL}）`))).toBe(
+      true,
+    );
+    expect(gateway.listModels('deepseek')).toEqual([
+      { id: 0, label: 'DeepSeek-V3（演示模型）', demo: true },
+      { id: 1, label: 'DeepSeek-R1（演示模型）', demo: true },
+    ]);
     expect(gateway.isDemo('metaso', 1)).toBe(true);
   });
 

@@ -23,7 +23,14 @@ export function fakeConfig(fake: FakeUpstream, overrides: Partial<LlmConfigInput
       },
     },
     models: {
-      chatgpt: { '0': target('gpt-3.5-turbo'), '100': target('gpt-4'), '120': target('gpt-4o') },
+      chatgpt: {
+        '0': target('gpt-3.5-turbo'),
+        '100': target('gpt-4'),
+        '120': target('gpt-4o'),
+        // ERNIE and GLM: OpenAI-compatible endpoints like the others.
+        '200': target('ernie-4.0'),
+        '300': target('glm-4'),
+      },
       deepseek: { '0': target('deepseek-chat'), '1': target('deepseek-reasoner') },
       metaso: { '0': target('meta-llm'), '1': target('metaso-dsr1') },
     },

@@ -48,7 +48,7 @@ describe('validateChatOptions', () => {
     expect(wrongModel.kind).toBe('invalid_request');
     expect(wrongModel.code).toBe(ErrorCode.validation);
     expect(wrongModel.message).toBe(
-      '参数 model_type 不合法：不支持的模型，可选 0（GPT-3.5）、100（GPT-4.0）、120（GPT-4o）',
+      '参数 model_type 不合法：不支持的模型，可选 0（GPT-3.5）、100（GPT-4.0）、120（GPT-4o）、200（ERNIE 4.0）、300（GLM-4）',
     );
     expect(errorOf(() => gateway.validateChatOptions('chatgpt', { model_type: '100' })).message).toContain(
       'model_type',

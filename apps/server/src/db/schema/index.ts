@@ -19,3 +19,5 @@ export * from './analytics-daily-opens';
 export * from './analytics-daily-cycles';
 export * from './analytics-daily-api';
 export * from './analytics-daily-script-errors';
+export * from './jobs';
+export * from './generations';

@@ -1,4 +1,4 @@
-import { chatModels, type ChatModule, type Citation } from '@portal/contract';
+import { chatModel, type ChatModule, type Citation } from '@portal/contract';
 import { sleep } from './call-control';
 import { LlmError } from './errors';
 import type { LlmChunk } from './types';
@@ -15,11 +15,6 @@ export interface DemoInput {
 const QUOTE_MAX_CHARS = 500;
 const CHUNK_CHARS = 4;
 
-/** Models whose real counterpart thinks aloud first (DeepSeek-R1, metaso-dsr1). */
-function isReasoningModel(module: ChatModule, modelType: number): boolean {
-  return (module === 'deepseek' || module === 'metaso') && modelType === 1;
-}
-
 function quote(text: string): string {
   const clipped = text.length > QUOTE_MAX_CHARS ? `${text.slice(0, QUOTE_MAX_CHARS)}…` : text;
   return clipped
@@ -29,8 +24,7 @@ function quote(text: string): string {
 }
 
 function modelLabel(module: ChatModule, modelType: number): string {
-  const models: readonly { id: number; label: string }[] = chatModels[module].models;
-  return models.find((m) => m.id === modelType)?.label ?? String(modelType);
+  return chatModel(module, modelType)?.label ?? String(modelType);
 }
 
 export function demoAnswer(input: Pick<DemoInput, 'module' | 'modelType' | 'prompt' | 'sources'>): string {
@@ -81,7 +75,8 @@ export async function* streamDemo(input: DemoInput): AsyncGenerator<LlmChunk> {
       yield { type, text: piece };
     }
   };
-  if (isReasoningModel(input.module, input.modelType)) {
+  // Models whose real counterpart thinks aloud first (the contract marks them) show it here too.
+  if (chatModel(input.module, input.modelType)?.reasoning) {
     yield* emit('reasoning', '这是演示模型展示的思考过程：先复述问题，再说明当前没有接入真实的模型服务。');
   }
   yield* emit('content', demoAnswer(input));

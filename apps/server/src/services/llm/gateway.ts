@@ -1,4 +1,4 @@
-import type { ChatModelEntry, ChatModule } from '@portal/contract';
+import { chatModels, type ChatModelEntry, type ChatModule } from '@portal/contract';
 import { CallControl, sleep } from './call-control';
 import { ProviderClients, type Env } from './clients';
 import { llmConfigSchema, type LlmConfig, type LlmConfigInput, type ModelTarget } from './config';
@@ -95,7 +95,8 @@ export function createLlmGateway(
     const history = trimHistory(turns, config.limits.maxHistoryChars);
     const messages: UpstreamMessage[] = [...history];
     let search: SearchOutcome = { sources: [] };
-    if (valid.module === 'metaso') {
+    // Modules that answer from a web search get numbered sources and a system prompt citing them.
+    if (chatModels[valid.module].webSearch) {
       search = await searchSources({
         search: config.search,
         env,

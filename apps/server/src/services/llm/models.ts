@@ -81,11 +81,14 @@ export function validateChatOptions(config: LlmConfig, module: string, input: Ch
   return { module, modelType, temperature, options: { lang, enableMix } };
 }
 
-/** Model selector entries: the configured models with their contract labels, or the demo model. */
+/**
+ * Model selector entries: the configured models with their contract labels; without any, every
+ * model of the module, marked as answered by the demo model (so each transport can be tried).
+ */
 export function listModels(config: LlmConfig, module: ChatModule): ChatModelEntry[] {
   const spec = chatModels[module];
   if (!isModuleConfigured(config, module)) {
-    return [{ id: spec.defaultModel, label: DEMO_MODEL_LABEL, demo: true }];
+    return spec.models.map((m) => ({ id: m.id, label: `${m.label}（${DEMO_MODEL_LABEL}）`, demo: true }));
   }
   return spec.models
     .filter((m) => resolveTarget(config, module, m.id))

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { AnalyticsRollupJob, createAnalyticsServices, IngestGate } from '../../../services/analytics';
-import adminRoutes from './admin';
-import collectRoute from './collect';
+import type { ServerModule } from '../module';
+import { AnalyticsRollupJob, createAnalyticsServices, IngestGate } from './services';
+import adminRoutes from './admin-routes';
+import collectRoute from './collect-routes';
 
 /** /api/analytics: the public ingest endpoint, the administrators' dashboard API and the rollup job. */
 const analyticsRoutes: FastifyPluginAsync = async (app) => {
@@ -16,4 +17,11 @@ const analyticsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminRoutes, { prefix: '/admin', query, rollup, job });
 };
 
-export default analyticsRoutes;
+const analytics: ServerModule = {
+  name: 'analytics',
+  plugin: async (app) => {
+    await app.register(analyticsRoutes, { prefix: '/api/analytics' });
+  },
+};
+
+export default analytics;

@@ -1,4 +1,4 @@
-import type { AnswerState, MessageStore } from './message-store';
+import type { AnswerState, AnswerStore } from './types';
 
 /**
  * Saves a growing answer at most every `intervalMs` or `chars` characters, one UPDATE at a time,
@@ -11,7 +11,7 @@ export class ProgressWriter {
   private pending: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly store: MessageStore,
+    private readonly store: Pick<AnswerStore, 'saveProgress'>,
     private readonly messageId: string,
     private readonly intervalMs: number,
     private readonly chars: number,

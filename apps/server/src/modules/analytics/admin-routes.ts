@@ -6,11 +6,11 @@ import {
   ErrorMessage,
 } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../../errors/app-error';
-import { ok } from '../../../lib/envelope';
-import { parse } from '../../../lib/validate';
-import { requireUser } from '../../../plugins/auth';
-import type { AnalyticsQueryService, AnalyticsRollupJob, AnalyticsRollupService } from '../../../services/analytics';
+import { AppError } from '../../errors/app-error';
+import { ok } from '../../lib/envelope';
+import { parse } from '../../lib/validate';
+import { requireUser } from '../../plugins/auth';
+import type { AnalyticsQueryService, AnalyticsRollupJob, AnalyticsRollupService } from './services';
 
 export interface AdminRouteOptions {
   query: AnalyticsQueryService;

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { REQUEST_ID_HEADER, type ChatStreamEventName } from '@portal/contract';
+import { REQUEST_ID_HEADER } from '@portal/contract';
 
 /** Comment line that keeps idle proxies from closing a stream while a model thinks. */
 const KEEP_ALIVE = ': keep-alive\n\n';
@@ -9,12 +9,17 @@ const KEEP_ALIVE_MS = 15_000;
  * One event. The payload is JSON on a single `data:` line: JSON.stringify escapes CR and LF, so
  * no answer text can end the event early or forge another one.
  */
-export function formatEvent(name: ChatStreamEventName, data: unknown): string {
+export function formatEvent(name: string, data: unknown): string {
+  // An event name is ours, never user input; a line break in it would forge a field.
+  if (!/^[A-Za-z0-9_.-]+$/.test(name)) throw new Error(`invalid event name ${JSON.stringify(name)}`);
   return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-/** A hand-written event stream on the raw response: no compression, no buffering, flushed per event. */
-export class EventStream {
+/**
+ * A hand-written event stream on the raw response: no compression, no buffering, flushed per
+ * event. `Events` maps each event name to its payload, so a transport names its own events.
+ */
+export class EventStream<Events extends Record<string, unknown> = Record<string, unknown>> {
   private readonly keepAlive: NodeJS.Timeout;
 
   constructor(
@@ -38,7 +43,7 @@ export class EventStream {
     return !this.res.writableEnded && !this.res.destroyed;
   }
 
-  send(name: ChatStreamEventName, data: unknown): void {
+  send<K extends keyof Events & string>(name: K, data: Events[K]): void {
     this.write(formatEvent(name, data));
   }
 

@@ -1,12 +1,16 @@
-import { DEFAULT_USAGE_COUNT } from '@portal/contract';
+import { CHAT_MODULES, DEFAULT_USAGE_COUNT, type ChatModule } from '@portal/contract';
 import { z } from 'zod';
 
 const quota = z.number().int().min(0).default(DEFAULT_USAGE_COUNT);
+/** One quota per chat module of the contract's table, keyed by module name. */
+const quotas = z.object(
+  Object.fromEntries(CHAT_MODULES.map((module) => [module, quota])) as Record<ChatModule, typeof quota>,
+);
 
-/** The `chat` section of the server configuration: per-module asks per user and window, stream persistence. */
+/** The `chat` section of the server configuration: per-module asks per user and window, answer persistence. */
 export const chatConfigSchema = z
   .object({
-    quotas: z.object({ chatgpt: quota, deepseek: quota, metaso: quota }).prefault({}),
+    quotas: quotas.prefault({}),
     /** Length of one usage window; the default is a calendar day. */
     quota_window_seconds: z.number().int().min(60).default(86_400),
     /** Windows start at midnight of this UTC offset (480 = UTC+8). */
@@ -15,8 +19,6 @@ export const chatConfigSchema = z
     persist_interval_ms: z.number().int().min(50).default(1_000),
     /** …or as soon as this many characters arrived since the last write. */
     persist_chars: z.number().int().min(64).default(2_048),
-    /** An answer still "generating" after this long without a write belonged to a crashed process. */
-    stale_generating_seconds: z.number().int().min(10).default(120),
   })
   .strict();
 export type ChatConfig = z.infer<typeof chatConfigSchema>;

@@ -6,10 +6,10 @@ import {
   type AnalyticsCollectResult,
 } from '@portal/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AppError } from '../../../errors/app-error';
-import { ok } from '../../../lib/envelope';
-import { parse } from '../../../lib/validate';
-import type { AnalyticsIngestService, IngestGate } from '../../../services/analytics';
+import { AppError } from '../../errors/app-error';
+import { ok } from '../../lib/envelope';
+import { parse } from '../../lib/validate';
+import type { AnalyticsIngestService, IngestGate } from './services';
 
 export interface CollectRouteOptions {
   ingest: AnalyticsIngestService;

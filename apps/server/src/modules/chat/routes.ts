@@ -1,5 +1,7 @@
 import {
+  answerStopRequestSchema,
   askStreamRequestSchema,
+  chatModels,
   conversationCreateRequestSchema,
   conversationDeleteRequestSchema,
   conversationListQuerySchema,
@@ -9,34 +11,32 @@ import {
   messageListQuerySchema,
   ModuleType,
   validationMessage,
+  type ChatMessageApi,
   type ChatModule,
+  type ModelOption,
 } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../../errors/app-error';
-import { ok } from '../../../lib/envelope';
-import { parse } from '../../../lib/validate';
-import { requireUser } from '../../../plugins/auth';
-import { LlmError } from '../../../services/llm';
-import { resourceGone } from '../../../services/chat/not-found';
-import { toChatMessage, toConversation } from '../../../services/chat/serialize';
+import { AppError } from '../../errors/app-error';
+import { ok } from '../../lib/envelope';
+import { parse } from '../../lib/validate';
+import { requireUser } from '../../plugins/auth';
+import { LlmError } from '../../services/llm';
+import { resourceGone } from './not-found';
+import { toChatMessage, toConversation } from './serialize';
 
 /**
- * /api/{module} for one chat module (chatgpt, deepseek, metaso). The per-app right was checked by
- * the auth hook; every id is looked up within the signed-in user's own rows.
+ * /api/{module} conversation calls of one chat module (chatgpt, deepseek, metaso). The per-app
+ * right was checked by the auth hook; every id is looked up within the signed-in user's own rows.
  */
-export function chatRoutes(module: ChatModule): FastifyPluginAsync {
+export function conversationRoutes(module: ChatModule): FastifyPluginAsync {
   return async (app) => {
-    const { llm, chat } = app.services;
+    const { llm } = app.services;
+    const { chat } = app;
     const moduleType = ModuleType[module];
 
     const checkType = (type: number) => {
       if (type !== moduleType) throw new AppError(ErrorCode.validation, validationMessage('type', '与当前模块不符'));
     };
-
-    // Streams of this module are stopped and saved before the server stops listening.
-    app.addHook('preClose', async () => {
-      await chat.streams.stopAll(module);
-    });
 
     app.get('/models', async () => ok({ list: llm.listModels(module) }));
 
@@ -79,6 +79,23 @@ export function chatRoutes(module: ChatModule): FastifyPluginAsync {
       return ok(null);
     });
 
+    app.get('/promptQueue/list', async (request) => ok(await chat.usage.status(requireUser(request).id, module)));
+  };
+}
+
+/**
+ * /api/{api} message calls of one chat module's models on that API: the module's own prefix
+ * streams (`askStream`); the prefix of another model family asks with `ask`, streamed or
+ * asynchronous as its models' transport says (GLM on /api/zhipu streams, ERNIE on /api/ernie is
+ * polled through `completion`). Conversations stay the module's own.
+ */
+export function messageRoutes(module: ChatModule, api: ChatMessageApi): FastifyPluginAsync {
+  return async (app) => {
+    const { chat } = app;
+    const models: readonly ModelOption[] = chatModels[module].models;
+    const transport = models.find((m) => m.api === api)?.transport ?? 'stream';
+    const askPath = api === module ? '/message/askStream' : '/message/ask';
+
     app.get('/message/list', async (request) => {
       const query = parse(messageListQuerySchema, request.query);
       const user = requireUser(request);
@@ -100,13 +117,25 @@ export function chatRoutes(module: ChatModule): FastifyPluginAsync {
       return ok(toChatMessage(found.row, found.feedback));
     });
 
-    app.get('/promptQueue/list', async (request) => ok(await chat.usage.status(requireUser(request).id, module)));
-
-    app.post('/message/askStream', async (request, reply) => {
-      const body = parse(askStreamRequestSchema, request.body);
-      const prepared = await chat.asks.prepare(requireUser(request).id, module, body);
-      reply.hijack();
-      await chat.asks.run(prepared, reply.raw, request.id, request.log);
+    app.post('/message/stop', async (request) => {
+      const { message_id } = parse(answerStopRequestSchema, request.body);
+      const row = await chat.asks.stop(requireUser(request).id, module, message_id);
+      return ok(toChatMessage(row, null));
     });
+
+    if (transport === 'poll') {
+      app.post(askPath, async (request) => {
+        const body = parse(askStreamRequestSchema, request.body);
+        const prepared = await chat.asks.prepare(requireUser(request).id, module, api, body);
+        return ok(await chat.asks.startAsync(prepared));
+      });
+    } else {
+      app.post(askPath, async (request, reply) => {
+        const body = parse(askStreamRequestSchema, request.body);
+        const prepared = await chat.asks.prepare(requireUser(request).id, module, api, body);
+        reply.hijack();
+        await chat.asks.stream(prepared, reply.raw, request.id, request.log);
+      });
+    }
   };
 }

@@ -1,5 +1,5 @@
-import type { ChatModule, Citation, MessageStatus } from '@portal/contract';
-import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { ChatModule, MessageStatus } from '@portal/contract';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   chatMessages,
@@ -8,14 +8,11 @@ import {
   type ChatMessageRow,
   type MessageFeedbackRow,
 } from '../../db/schema';
-import type { ChatTurn } from '../llm';
+import type { AnswerState, AnswerStore } from '../../services/answers';
+import type { ChatTurn } from '../../services/llm';
 import { newId } from './ids';
 
-export interface AnswerState {
-  content: string;
-  reasoning: string;
-  citations?: Citation[];
-}
+export type { AnswerState } from '../../services/answers';
 
 export interface MessagePage {
   rows: { row: ChatMessageRow; feedback: MessageFeedbackRow['value'] }[];
@@ -25,7 +22,9 @@ export interface MessagePage {
 /** How many stored turns are read to build the history; the gateway trims them by size. */
 const HISTORY_ROWS = 200;
 
-export class MessageStore {
+export class MessageStore implements AnswerStore {
+  readonly kind = 'chat';
+
   constructor(private readonly db: Db) {}
 
   /** Page 1 is the newest `pageSize` messages; each page is returned oldest first. */
@@ -166,14 +165,34 @@ export class MessageStore {
       .where(eq(chatMessages.id, id));
   }
 
-  /** Answers left "generating" by a process that died; they will never finish. */
-  async markStale(olderThanSeconds: number): Promise<number> {
-    const cutoff = new Date(Date.now() - olderThanSeconds * 1000);
-    const rows = await this.db
+  async row(id: string): Promise<ChatMessageRow | undefined> {
+    const [row] = await this.db.select().from(chatMessages).where(eq(chatMessages.id, id)).limit(1);
+    return row;
+  }
+
+  async status(id: string): Promise<MessageStatus | undefined> {
+    const [row] = await this.db
+      .select({ status: chatMessages.status })
+      .from(chatMessages)
+      .where(eq(chatMessages.id, id))
+      .limit(1);
+    return row?.status;
+  }
+
+  /** Closes an answer that no generation will finish; a final answer is left alone. */
+  async closeIfGenerating(id: string, status: Exclude<MessageStatus, 'generating'>): Promise<void> {
+    await this.db
+      .update(chatMessages)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(chatMessages.id, id), eq(chatMessages.status, 'generating')));
+  }
+
+  /** Answers whose generation's owner died: they will never finish. */
+  async markIncomplete(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
       .update(chatMessages)
       .set({ status: 'incomplete', updatedAt: new Date() })
-      .where(and(eq(chatMessages.status, 'generating'), lt(chatMessages.updatedAt, cutoff)))
-      .returning({ id: chatMessages.id });
-    return rows.length;
+      .where(and(inArray(chatMessages.id, ids), eq(chatMessages.status, 'generating')));
   }
 }

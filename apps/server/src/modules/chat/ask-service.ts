@@ -1,0 +1,291 @@
+import type { ServerResponse } from 'node:http';
+import {
+  chatModel,
+  chatModels,
+  ErrorCode,
+  ErrorMessage,
+  httpStatusOf,
+  validationMessage,
+  type AskStreamRequest,
+  type AsyncAskResponse,
+  type ChatMessageApi,
+  type ChatModule,
+  type ChatStreamError,
+  type ChatStreamFinish,
+  type ChatStreamMessage,
+} from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { ChatMessageRow, ConversationRow } from '../../db/schema';
+import { AppError } from '../../errors/app-error';
+import { EventStream } from '../../lib/event-stream';
+import type { Answers } from '../../services/answers';
+import type { JobQueue } from '../../services/jobs';
+import { LlmError, type ChatTurn, type LlmChunk, type LlmGateway, type ValidChatOptions } from '../../services/llm';
+import type { ChatConfig } from './config';
+import type { ConversationStore } from './conversation-store';
+import type { MessageStore } from './message-store';
+import { resourceGone } from './not-found';
+import { titleFromPrompt } from './title';
+import type { UsageService } from './usage-service';
+
+const SHUTDOWN_MESSAGE = '服务正在重启，回答已中断，请稍后重新提问';
+
+/** The job that generates an asynchronous chat answer. */
+export const CHAT_ANSWER_JOB = 'chat.answer';
+
+/** What an asynchronous answer's job needs to generate it after the request has ended. */
+export interface ChatAnswerJob {
+  module: ChatModule;
+  convId: string;
+  answerId: string;
+  questionSeq: number;
+  modelType: number;
+  temperature: number;
+  options: ValidChatOptions['options'];
+}
+
+/** The events of a chat answer stream. */
+type ChatStreamEvents = { message: ChatStreamMessage; finish: ChatStreamFinish; error: ChatStreamError };
+
+/** A question accepted and stored, ready to be answered. */
+export interface PreparedAsk {
+  module: ChatModule;
+  options: ValidChatOptions;
+  conversation: ConversationRow;
+  question: ChatMessageRow;
+  answer: ChatMessageRow;
+  /** The question was stored by this request (not a regenerate). */
+  newQuestion: boolean;
+  /** The conversation was created by this request, so the question is its whole history. */
+  newConversation: boolean;
+  title?: string;
+}
+
+function asAppError(error: unknown): unknown {
+  if (!(error instanceof LlmError)) return error;
+  return new AppError(error.code, error.message, httpStatusOf[error.code]);
+}
+
+/** POST /api/{module}/message/askStream: checks, stores the question, then streams and saves the answer. */
+export class AskService {
+  constructor(
+    private readonly db: Db,
+    private readonly llm: LlmGateway,
+    private readonly conversations: ConversationStore,
+    private readonly messages: MessageStore,
+    private readonly usage: UsageService,
+    private readonly answers: Answers,
+    private readonly jobs: JobQueue,
+    private readonly config: ChatConfig,
+  ) {}
+
+  /** Everything that may fail as a plain JSON error happens here, before any stream starts. */
+  async prepare(userId: number, module: ChatModule, api: ChatMessageApi, body: AskStreamRequest): Promise<PreparedAsk> {
+    let options: ValidChatOptions;
+    try {
+      options = this.llm.validateChatOptions(module, body);
+      if (!body.regenerate) this.llm.checkPrompt(body.prompt);
+    } catch (error) {
+      throw asAppError(error);
+    }
+    // Each model answers on its own path (ERNIE on /api/ernie, GLM on /api/zhipu…).
+    const model = chatModel(module, options.modelType);
+    if (model && model.api !== api) {
+      throw new AppError(ErrorCode.validation, validationMessage('model_type', `该模型的提问接口为 /api/${model.api}`));
+    }
+    // The quota is checked first: an exhausted user learns that even for a conversation id that is wrong.
+    const [, existing] = await Promise.all([
+      this.usage.ensureAvailable(userId, module),
+      body.conv_id ? this.conversations.find(userId, module, body.conv_id) : undefined,
+    ]);
+    if (body.conv_id && !existing) throw resourceGone();
+    let regenerateOf: ChatMessageRow | undefined;
+    if (body.regenerate) {
+      if (!existing) throw new AppError(ErrorCode.validation, validationMessage('conv_id', '重新回答需要指定对话'));
+      regenerateOf = await this.messages.lastQuestion(existing.id);
+      if (!regenerateOf) throw new AppError(ErrorCode.validation, validationMessage('regenerate', '该对话还没有问题'));
+    }
+    const search = chatModels[module].webSearch
+      ? { lang: options.options.lang, enableMix: options.options.enableMix }
+      : {};
+    const settings = { modelType: options.modelType, temperature: options.temperature, ...search };
+
+    // Few statements on purpose: this all happens before the first token.
+    return this.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      await this.usage.reserve(db, userId, module);
+      const title = !existing || existing.autoTitle ? titleFromPrompt(regenerateOf?.content ?? body.prompt) : undefined;
+      const conversation = existing ?? (await this.conversations.create(userId, module, { ...settings, title }, db));
+      const turn = { convId: conversation.id, userId, ...settings };
+      let question: ChatMessageRow;
+      let answer: ChatMessageRow;
+      if (regenerateOf) {
+        question = regenerateOf;
+        await this.messages.deleteAnswersAfter(db, conversation.id, regenerateOf.seq);
+        answer = await this.messages.insertAnswerPlaceholder(db, turn);
+      } else {
+        [question, answer] = await this.messages.insertTurn(db, { ...turn, prompt: body.prompt });
+      }
+      await this.usage.record(db, { userId, module, convId: conversation.id, messageId: question.id });
+      if (existing) await this.conversations.recordAsk(conversation.id, { ...settings, title }, db);
+      return {
+        module,
+        options,
+        conversation,
+        question,
+        answer,
+        newQuestion: !regenerateOf,
+        newConversation: !existing,
+        title,
+      };
+    });
+  }
+
+  /** The model's chunks for an answer whose question is stored at `questionSeq`. */
+  private async *generate(job: ChatAnswerJob, signal: AbortSignal, firstTurn?: ChatTurn): AsyncGenerator<LlmChunk> {
+    const turns = firstTurn ? [firstTurn] : await this.messages.history(job.convId, job.questionSeq);
+    yield* this.llm.streamChat({
+      module: job.module,
+      modelType: job.modelType,
+      temperature: job.temperature,
+      messages: this.llm.trimHistory(turns),
+      signal,
+      options: job.options,
+    });
+  }
+
+  private jobOf(ask: PreparedAsk): ChatAnswerJob {
+    return {
+      module: ask.module,
+      convId: ask.conversation.id,
+      answerId: ask.answer.id,
+      questionSeq: ask.question.seq,
+      modelType: ask.options.modelType,
+      temperature: ask.options.temperature,
+      options: ask.options.options,
+    };
+  }
+
+  private get persist() {
+    return { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars };
+  }
+
+  /** Event-stream transport: streams the answer on the raw response; it is saved whatever happens. */
+  async stream(ask: PreparedAsk, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
+    const ids = { conv_id: ask.conversation.id, message_id: ask.answer.id };
+    const left = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) left.abort();
+    });
+    // The client may have gone while the question was being stored.
+    if (res.destroyed) left.abort();
+    const stream = new EventStream<ChatStreamEvents>(res, requestId);
+    const firstTurn = ask.newConversation ? { role: 'user' as const, content: ask.question.content } : undefined;
+    try {
+      const outcome = await this.answers.runner.run({
+        store: this.messages,
+        messageId: ask.answer.id,
+        persist: this.persist,
+        signal: left.signal,
+        log,
+        generate: (signal) => this.generate(this.jobOf(ask), signal, firstTurn),
+        onChunk: (chunk) => {
+          if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
+          else if (chunk.type === 'reasoning') stream.send('message', { ...ids, text: '', reasoning: chunk.text });
+          else if (chunk.type === 'citations') stream.send('message', { ...ids, text: '', citations: chunk.sources });
+        },
+      });
+      if (outcome.status === 'done') {
+        stream.send('finish', {
+          ...ids,
+          ...(ask.newQuestion ? { user_message_id: ask.question.id } : {}),
+          ...(ask.title ? { title: ask.title } : {}),
+          status: 'done',
+          ...(outcome.finishReason ? { finish_reason: outcome.finishReason } : {}),
+          ...(outcome.usage ? { usage: outcome.usage } : {}),
+        });
+      } else if (outcome.stopReason !== 'client') {
+        const error = outcome.error;
+        if (!(error instanceof LlmError)) log.error({ err: error }, 'answer stream failed');
+        stream.send('error', {
+          ...ids,
+          message:
+            outcome.stopReason === 'shutdown'
+              ? SHUTDOWN_MESSAGE
+              : error instanceof LlmError
+                ? error.message
+                : ErrorMessage.upstream,
+          code: error instanceof LlmError ? error.code : ErrorCode.upstream,
+        });
+      }
+    } finally {
+      stream.end();
+    }
+  }
+
+  /** Asynchronous transport: queues the generation as a job and answers the ids at once. */
+  async startAsync(ask: PreparedAsk): Promise<AsyncAskResponse> {
+    await this.jobs.send(CHAT_ANSWER_JOB, this.jobOf(ask));
+    return {
+      conv_id: ask.conversation.id,
+      message_id: ask.answer.id,
+      user_message_id: ask.question.id,
+      ...(ask.title ? { title: ask.title } : {}),
+    };
+  }
+
+  /** Runs an asynchronous answer's job, on whichever replica took it. */
+  async runJob(job: ChatAnswerJob, signal: AbortSignal, log: FastifyBaseLogger): Promise<{ status: string }> {
+    // A retried job whose answer was already closed (stopped, or its first worker died) is done.
+    const current = await this.messages.status(job.answerId);
+    if (current !== 'generating') return { status: current ?? 'gone' };
+    const stopOnShutdown = () => this.answers.registry.stop(job.answerId, 'shutdown');
+    signal.addEventListener('abort', stopOnShutdown, { once: true });
+    try {
+      const outcome = await this.answers.runner.run({
+        store: this.messages,
+        messageId: job.answerId,
+        persist: this.persist,
+        log,
+        generate: (s) => this.generate(job, s),
+      });
+      if (
+        outcome.status === 'incomplete' &&
+        !(outcome.error instanceof LlmError) &&
+        outcome.stopReason !== 'shutdown'
+      ) {
+        log.error({ err: outcome.error }, 'asynchronous answer failed');
+      }
+      return { status: outcome.status };
+    } finally {
+      signal.removeEventListener('abort', stopOnShutdown);
+    }
+  }
+
+  /**
+   * Stops an answer of this user, wherever it is generated, and answers the message once it is
+   * final (or as it stands after a few seconds).
+   */
+  async stop(userId: number, module: ChatModule, messageId: string): Promise<ChatMessageRow> {
+    const found = await this.messages.findOwned(userId, messageId, module);
+    if (!found || found.row.role !== 'assistant') throw resourceGone();
+    if (found.row.status !== 'generating') return found.row;
+    await this.answers.requestStop(this.messages, messageId);
+    const deadline = Date.now() + STOP_WAIT_MS;
+    while (Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      const row = await this.messages.row(messageId);
+      if (!row || row.status !== 'generating') return row ?? found.row;
+    }
+    // Nobody owned it (its job had not started): close it here; the job will find it closed.
+    if (!(await this.answers.leases.isOwned(messageId))) {
+      await this.messages.closeIfGenerating(messageId, 'aborted');
+      await this.answers.leases.dropUnowned(messageId);
+    }
+    return (await this.messages.row(messageId)) ?? found.row;
+  }
+}
+
+/** How long a stop call waits for the owner to close the answer. */
+const STOP_WAIT_MS = 5_000;

@@ -1,0 +1,51 @@
+import { CHAT_MODULES, chatMessageApis } from '@portal/contract';
+import fp from 'fastify-plugin';
+import type { ServerModule } from '../module';
+import { CHAT_ANSWER_JOB, type ChatAnswerJob } from './ask-service';
+import feedbackRoutes from './feedback-routes';
+import { conversationRoutes, messageRoutes } from './routes';
+import { createChatServices, type ChatServices } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The chat module's services (chatgpt, deepseek, metaso share one implementation). */
+    chat: ChatServices;
+  }
+}
+
+/** Asynchronous answers generated at once per process; more wait in the queue. */
+const ANSWER_JOB_CONCURRENCY = 32;
+
+/**
+ * The chat modules of the contract's `chatModels` table: conversation calls on each module's own
+ * prefix, message calls on the prefix of each model's API (ERNIE on /api/ernie, GLM on
+ * /api/zhipu), feedback on /api/feedback.
+ */
+const chat: ServerModule = {
+  name: 'chat',
+  plugin: fp(
+    async (app) => {
+      const { db } = app;
+      const { llm, answers, jobs } = app.services;
+      const services = createChatServices({ db, llm, answers, jobs }, app.portalConfig.chat);
+      app.decorate('chat', services);
+      answers.registerStore(services.messages);
+      jobs.register<ChatAnswerJob>(
+        CHAT_ANSWER_JOB,
+        (job) => services.asks.runJob(job.data, job.signal, app.log),
+        // A generation is not repeated: a retry only closes an answer whose worker died.
+        { concurrency: ANSWER_JOB_CONCURRENCY, maxAttempts: 3 },
+      );
+      for (const module of CHAT_MODULES) {
+        await app.register(conversationRoutes(module), { prefix: `/api/${module}` });
+        for (const api of chatMessageApis(module)) {
+          await app.register(messageRoutes(module, api), { prefix: `/api/${api}` });
+        }
+      }
+      await app.register(feedbackRoutes, { prefix: '/api/feedback' });
+    },
+    { name: 'chat-module', dependencies: ['services'], fastify: '5.x' },
+  ),
+};
+
+export default chat;

@@ -1,0 +1,6 @@
+import analytics from './analytics';
+import chat from './chat';
+import type { ServerModule } from './module';
+
+/** Every server module. Adding one is one line here (and its folder). */
+export const serverModules: readonly ServerModule[] = [chat, analytics];

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { ProcessIdentity } from '../../lib/process-identity';
+import { AnswerRegistry } from './answer-registry';
+import { AnswerRunner } from './answer-runner';
+import type { AnswersConfig } from './config';
+import { GenerationLeases } from './generation-leases';
+import type { AnswerStore } from './types';
+
+export { AnswerRunner, type AnswerOutcome, type RunAnswerInput } from './answer-runner';
+export { answersConfigSchema, type AnswersConfig } from './config';
+export type { AnswerState, AnswerStore, StopReason } from './types';
+
+export type Answers = ReturnType<typeof createAnswers>;
+
+/**
+ * Everything modules share to generate answers: the runner, the stores that hold answers (each
+ * module registers its own) and the sweep that closes the answers of dead owners.
+ */
+export function createAnswers(db: Db, me: ProcessIdentity, config: AnswersConfig, log: FastifyBaseLogger) {
+  const leases = new GenerationLeases(db, me, config.lease_ms);
+  const registry = new AnswerRegistry();
+  const runner = new AnswerRunner(leases, registry, { renewMs: config.renew_ms });
+  const stores = new Map<string, AnswerStore>();
+  let timer: NodeJS.Timeout | undefined;
+
+  async function sweep(): Promise<void> {
+    try {
+      const dead = await leases.sweepDead();
+      for (const [kind, ids] of dead) await stores.get(kind)?.markIncomplete(ids);
+    } catch (error) {
+      log.warn({ err: error }, 'sweeping dead generations failed');
+    }
+  }
+
+  return {
+    runner,
+    registry,
+    leases,
+    registerStore(store: AnswerStore): void {
+      stores.set(store.kind, store);
+    },
+    /**
+     * Asks an answer to stop: at once when this process generates it, otherwise through the flag
+     * its owner reads at its next lease renewal.
+     */
+    async requestStop(store: AnswerStore, messageId: string): Promise<void> {
+      if (registry.stop(messageId, 'client')) return;
+      await leases.requestStop(messageId, store.kind);
+    },
+    sweep,
+    /** The first sweep closes what a previous incarnation of this replica left generating. */
+    async start(): Promise<void> {
+      await sweep();
+      timer = setInterval(() => void sweep(), config.sweep_ms);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      await registry.stopAll();
+    },
+  };
+}

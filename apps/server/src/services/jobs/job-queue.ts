@@ -1,0 +1,318 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { JobState } from '../../db/schema';
+import { deadPids, type ProcessIdentity } from '../../lib/process-identity';
+import { rows } from '../../lib/sql-rows';
+
+export interface JobContext<T> {
+  id: number;
+  data: T;
+  /** 1 on the first run. */
+  attempt: number;
+  /** Aborted when the job is cancelled or this process stops. */
+  signal: AbortSignal;
+  /** Stores a progress value anyone can read with `get(id)`. */
+  progress(value: unknown): Promise<void>;
+}
+
+export type JobHandler<T> = (job: JobContext<T>) => Promise<unknown>;
+
+export interface JobOptions {
+  /** Jobs of this name run at once in this process. */
+  concurrency?: number;
+  /** Runs in all, the first included. */
+  maxAttempts?: number;
+  /** Wait before retry n is `backoffMs * 2^(n-1)`, capped at a minute. */
+  backoffMs?: number;
+}
+
+export interface JobStatus {
+  id: number;
+  name: string;
+  state: JobState;
+  attempts: number;
+  progress: unknown;
+  result: unknown;
+  lastError: string | null;
+}
+
+export interface JobQueueOptions {
+  /** How often idle workers look for due jobs (a local send wakes them at once). */
+  pollMs?: number;
+  /** A worker that has not renewed its lease for this long is taken for dead. */
+  leaseMs?: number;
+  /** How often expired leases are swept. */
+  sweepMs?: number;
+}
+
+interface Registered {
+  handler: JobHandler<unknown>;
+  concurrency: number;
+  maxAttempts: number;
+  backoffMs: number;
+  running: number;
+}
+
+interface Fetched {
+  id: string;
+  name: string;
+  data: unknown;
+  attempts: number;
+}
+
+const MAX_BACKOFF_MS = 60_000;
+
+/**
+ * A job queue in the database, the same SQL on PGlite and PostgreSQL. Jobs survive restarts;
+ * `FOR UPDATE SKIP LOCKED` hands each to one worker across replicas; a lease renewed while the
+ * handler runs tells a live worker from a dead one, and a dead worker's jobs are retried with
+ * backoff (or fail once their attempts are used up). Nothing is kept only in memory.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, Registered>();
+  private readonly active = new Map<number, AbortController>();
+  private readonly finished = new Set<Promise<void>>();
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly sweepMs: number;
+  private pollTimer?: NodeJS.Timeout;
+  private renewTimer?: NodeJS.Timeout;
+  private sweepTimer?: NodeJS.Timeout;
+  private fetching = false;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly me: ProcessIdentity,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+    options: JobQueueOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 500;
+    this.leaseMs = options.leaseMs ?? 15_000;
+    this.sweepMs = options.sweepMs ?? 5_000;
+  }
+
+  /** Declares what runs jobs of `name` in this process. Register before `start()`. */
+  register<T>(name: string, handler: JobHandler<T>, options: JobOptions = {}): void {
+    this.handlers.set(name, {
+      handler: handler as JobHandler<unknown>,
+      concurrency: options.concurrency ?? 4,
+      maxAttempts: options.maxAttempts ?? 3,
+      backoffMs: options.backoffMs ?? 1_000,
+      running: 0,
+    });
+  }
+
+  /** Queues a job; any replica that registered `name` may run it. */
+  async send(name: string, data: unknown, options: { maxAttempts?: number; delayMs?: number } = {}): Promise<number> {
+    const maxAttempts = options.maxAttempts ?? this.handlers.get(name)?.maxAttempts ?? 3;
+    const delay = options.delayMs ?? 0;
+    const [row] = await rows<{ id: string }>(
+      this.db,
+      sql`insert into jobs (name, data, max_attempts, run_at)
+          values (${name}, ${JSON.stringify(data)}::jsonb, ${maxAttempts}, now() + ${delay} * interval '1 millisecond')
+          returning id::text as id`,
+    );
+    if (this.handlers.has(name)) this.wake();
+    return Number(row!.id);
+  }
+
+  /** Cancels a queued job at once; an active one is aborted at its worker's next lease renewal. */
+  async cancel(id: number): Promise<void> {
+    await this.db.execute(sql`update jobs set
+        state = case when state = 'queued' then 'cancelled' else state end,
+        cancel_requested = true, updated_at = now()
+      where id = ${id} and state in ('queued', 'active')`);
+    this.active.get(id)?.abort();
+  }
+
+  async get(id: number): Promise<JobStatus | undefined> {
+    const [row] = await rows<{
+      id: string;
+      name: string;
+      state: JobState;
+      attempts: number;
+      progress: unknown;
+      result: unknown;
+      last_error: string | null;
+    }>(
+      this.db,
+      sql`select id::text as id, name, state, attempts::int as attempts, progress, result, last_error
+          from jobs where id = ${id}`,
+    );
+    if (!row) return undefined;
+    return {
+      id: Number(row.id),
+      name: row.name,
+      state: row.state,
+      attempts: row.attempts,
+      progress: row.progress,
+      result: row.result,
+      lastError: row.last_error,
+    };
+  }
+
+  async start(): Promise<void> {
+    if (!this.stopped) return;
+    this.stopped = false;
+    await this.sweep();
+    this.pollTimer = setInterval(() => this.wake(), this.pollMs);
+    this.renewTimer = setInterval(() => void this.renew(), Math.max(100, Math.floor(this.leaseMs / 3)));
+    this.sweepTimer = setInterval(() => void this.sweep(), this.sweepMs);
+    for (const t of [this.pollTimer, this.renewTimer, this.sweepTimer]) t.unref();
+    this.wake();
+  }
+
+  /** Stops taking jobs, aborts the running ones and waits until each has settled. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearInterval(this.pollTimer);
+    clearInterval(this.renewTimer);
+    clearInterval(this.sweepTimer);
+    for (const controller of this.active.values()) controller.abort();
+    await Promise.allSettled([...this.finished]);
+  }
+
+  private wake(): void {
+    if (this.stopped) return;
+    if (this.fetching) {
+      this.again = true;
+      return;
+    }
+    this.fetching = true;
+    void this.fetch()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'job fetch failed'))
+      .finally(() => {
+        this.fetching = false;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async fetch(): Promise<void> {
+    for (const [name, reg] of this.handlers) {
+      const free = reg.concurrency - reg.running;
+      if (free <= 0 || this.stopped) continue;
+      const taken = await rows<Fetched>(
+        this.db,
+        sql`update jobs set state = 'active', attempts = attempts + 1, locked_by = ${this.me.id},
+              locked_host = ${this.me.host}, locked_pid = ${this.me.pid},
+              lease_until = now() + ${this.leaseMs} * interval '1 millisecond', updated_at = now()
+            where id in (
+              select id from jobs
+              where state = 'queued' and name = ${name} and run_at <= now()
+              order by run_at, id
+              for update skip locked
+              limit ${free})
+            returning id::text as id, name, data, attempts::int as attempts`,
+      );
+      for (const job of taken) this.run(reg, job);
+      // A full batch may mean more are waiting.
+      if (taken.length === free) this.again = true;
+    }
+  }
+
+  private run(reg: Registered, job: Fetched): void {
+    const id = Number(job.id);
+    const controller = new AbortController();
+    this.active.set(id, controller);
+    reg.running++;
+    const done = (async () => {
+      try {
+        const result = await reg.handler({
+          id,
+          data: job.data,
+          attempt: job.attempts,
+          signal: controller.signal,
+          progress: async (value) => {
+            await this.db.execute(
+              sql`update jobs set progress = ${JSON.stringify(value ?? null)}::jsonb, updated_at = now()
+                  where id = ${id} and locked_by = ${this.me.id}`,
+            );
+          },
+        });
+        await this.db.execute(
+          sql`update jobs set state = case when cancel_requested then 'cancelled' else 'done' end,
+                result = ${JSON.stringify(result ?? null)}::jsonb, lease_until = null, updated_at = now()
+              where id = ${id} and locked_by = ${this.me.id} and state = 'active'`,
+        );
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const backoff = Math.min(MAX_BACKOFF_MS, reg.backoffMs * 2 ** Math.max(0, job.attempts - 1));
+        await this.db
+          .execute(
+            sql`update jobs set
+                  state = case when cancel_requested then 'cancelled'
+                               when attempts >= max_attempts then 'failed' else 'queued' end,
+                  run_at = now() + ${backoff} * interval '1 millisecond',
+                  last_error = ${message.slice(0, 2000)}, locked_by = null, lease_until = null, updated_at = now()
+                where id = ${id} and locked_by = ${this.me.id} and state = 'active'`,
+          )
+          .catch((e: unknown) => this.log.error({ err: e }, 'recording a job failure failed'));
+      } finally {
+        reg.running--;
+        this.active.delete(id);
+        this.wake();
+      }
+    })();
+    this.finished.add(done);
+    void done.finally(() => this.finished.delete(done));
+  }
+
+  /** Extends the leases of this process's running jobs and aborts the ones cancelled meanwhile. */
+  private async renew(): Promise<void> {
+    const ids = [...this.active.keys()];
+    if (ids.length === 0) return;
+    try {
+      const renewed = await rows<{ id: string; cancel_requested: boolean }>(
+        this.db,
+        sql`update jobs set lease_until = now() + ${this.leaseMs} * interval '1 millisecond'
+            where id in (${sql.join(
+              ids.map((i) => sql`${i}`),
+              sql`, `,
+            )}) and locked_by = ${this.me.id} and state = 'active'
+            returning id::text as id, cancel_requested`,
+      );
+      for (const row of renewed) if (row.cancel_requested) this.active.get(Number(row.id))?.abort();
+    } catch (error) {
+      this.log.warn({ err: error }, 'renewing job leases failed');
+    }
+  }
+
+  /**
+   * Jobs whose worker is gone go back to the queue (with backoff) or fail when their attempts are
+   * used up: leases that ran out anywhere, and at once those of dead pids on this host.
+   */
+  async sweep(): Promise<void> {
+    try {
+      const local = await rows<{ pid: number }>(
+        this.db,
+        sql`select distinct locked_pid::int as pid from jobs
+            where state = 'active' and locked_host = ${this.me.host} and locked_by <> ${this.me.id}`,
+      );
+      const dead = deadPids(local.map((r) => r.pid));
+      const deadClause =
+        dead.length > 0
+          ? sql` or (locked_host = ${this.me.host} and locked_pid in (${sql.join(
+              dead.map((p) => sql`${p}`),
+              sql`, `,
+            )}))`
+          : sql``;
+      await this.db.execute(
+        sql`update jobs set
+              state = case when cancel_requested then 'cancelled'
+                           when attempts >= max_attempts then 'failed' else 'queued' end,
+              run_at = now() + least(60000, 1000 * power(2, greatest(attempts - 1, 0))) * interval '1 millisecond',
+              last_error = 'worker stopped', locked_by = null, lease_until = null, updated_at = now()
+            where state = 'active' and locked_by <> ${this.me.id} and (lease_until < now()${deadClause})`,
+      );
+    } catch (error) {
+      this.log.warn({ err: error }, 'sweeping job leases failed');
+    }
+  }
+}
