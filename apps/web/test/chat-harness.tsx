@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -205,6 +205,8 @@ export type Backend = ReturnType<typeof createBackend>;
 
 export function installChatDom(): void {
   installDomPolyfills();
+  // A busy two-core machine renders a chat screen in seconds, not milliseconds.
+  configure({ asyncUtilTimeout: 15_000 });
   globalThis.IntersectionObserver ??= class {
     readonly root = null;
     readonly rootMargin = '';
