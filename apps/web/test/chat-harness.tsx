@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -13,7 +13,7 @@ import type {
 } from '@portal/contract';
 import { ChatSessionPage, ChatWelcomePage } from '../src/features/chat';
 import { useChatStore } from '../src/features/chat/store/chat-store';
-import { defaultSettings } from '../src/features/chat/store/settings-slice';
+import { defaultSettingsOfAll } from '../src/features/chat/store/settings-slice';
 import { installDomPolyfills } from '../src/testing/dom-polyfills';
 import { installTestClient } from '../src/testing/install-test-client';
 
@@ -39,6 +39,10 @@ interface BackendOptions {
   messages?: Record<string, ChatMessage[]>;
   models?: ChatModelEntry[];
   usage?: UsageStatus;
+  /** `message/completion`: the stored answer at the n-th poll of it (1-based). */
+  completion?(messageId: string, call: number): ChatMessage | undefined;
+  /** Prefixes whose `message/ask` is asynchronous (answers ids, then polled); elsewhere it streams. */
+  asyncApis?: string[];
 }
 
 const envelope = (data: unknown, code = 0, message = 'ok') =>
@@ -55,6 +59,8 @@ export function createBackend(options: BackendOptions = {}) {
   const streams: FakeStream[] = [];
   const feedback = new Map<string, FeedbackState>();
   let created = 0;
+  let asked = 0;
+  const stopped: string[] = [];
   let usageCalls = 0;
   const waiting: ((s: FakeStream) => void)[] = [];
 
@@ -93,7 +99,27 @@ export function createBackend(options: BackendOptions = {}) {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
     const path = url.pathname;
     requests.push({ method: init.method ?? 'GET', path, params: url.searchParams, body });
-    if (path.endsWith('/message/askStream')) return openStream(path, body ?? {}, init.signal);
+    const prefix = path.replace(/\/message\/[^/]+$/, '');
+    const asyncApi = options.asyncApis?.includes(prefix) ?? false;
+    if (path.endsWith('/message/askStream') || (path.endsWith('/message/ask') && !asyncApi)) {
+      return openStream(path, body ?? {}, init.signal);
+    }
+    if (path.endsWith('/message/ask')) {
+      asked += 1;
+      // Like the server: the first answer names the conversation.
+      const conv = conversations.find((c) => c.conv_id === body?.conv_id);
+      if (conv && asked === 1) conv.title = '新标题';
+      return envelope({
+        conv_id: String(body?.conv_id),
+        message_id: `a${asked}`,
+        user_message_id: `q${asked}`,
+        ...(asked === 1 ? { title: '新标题' } : {}),
+      });
+    }
+    if (path.endsWith('/message/stop')) {
+      stopped.push(String(body?.message_id));
+      return envelope(null);
+    }
     if (path.endsWith('/conversation/list')) return envelope({ conv_list: conversations });
     if (path.endsWith('/conversation/create')) {
       created += 1;
@@ -126,6 +152,12 @@ export function createBackend(options: BackendOptions = {}) {
       const list = all.slice(Math.max(0, end - size), end);
       return envelope({ list, page, page_size: size, total: all.length, has_more: page * size < all.length });
     }
+    if (path.endsWith('/message/completion')) {
+      const id = url.searchParams.get('message_id') ?? '';
+      const call = requests.filter((r) => r.path === path && r.params.get('message_id') === id).length;
+      const found = options.completion?.(id, call);
+      return found ? envelope(found) : envelope(null, 4000, '会话不存在');
+    }
     if (path.endsWith('/promptQueue/list')) {
       usageCalls += 1;
       return envelope(
@@ -151,6 +183,8 @@ export function createBackend(options: BackendOptions = {}) {
     requests,
     streams,
     conversations,
+    /** Message ids whose generation `message/stop` was asked to end. */
+    stopped,
     calls: (suffix: string) => requests.filter((r) => r.path.endsWith(suffix)),
     nextStream: () =>
       new Promise<FakeStream>((resolve) => {
@@ -171,6 +205,8 @@ export type Backend = ReturnType<typeof createBackend>;
 
 export function installChatDom(): void {
   installDomPolyfills();
+  // A busy two-core machine renders a chat screen in seconds, not milliseconds.
+  configure({ asyncUtilTimeout: 15_000 });
   globalThis.IntersectionObserver ??= class {
     readonly root = null;
     readonly rootMargin = '';
@@ -189,11 +225,7 @@ export function resetChatState(): void {
   localStorage.clear();
   useChatStore.setState({
     sessions: {},
-    settings: {
-      chatgpt: defaultSettings('chatgpt'),
-      deepseek: defaultSettings('deepseek'),
-      metaso: defaultSettings('metaso'),
-    },
+    settings: defaultSettingsOfAll(),
   });
 }
 

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Conversation } from '@portal/contract';
-import { MESSAGE_PAGE } from '../src/features/chat/store/sessions-slice';
+import { MESSAGE_PAGE } from '../src/components/thread';
 import { createBackend, installChatDom, message, renderChat, resetChatState } from './chat-harness';
 
 beforeAll(installChatDom);

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatModels, type ChatModule } from '@portal/contract';
 import { chatModuleConfigs } from '../src/features/chat';
-import { draftKey } from '../src/features/chat/hooks/use-draft';
+import { draftKey } from '../src/components/thread';
 import { useChatStore } from '../src/features/chat/store/chat-store';
 import { clampTemperature } from '../src/features/chat/utils/temperature';
 import { createBackend, installChatDom, renderChat, resetChatState, textarea } from './chat-harness';

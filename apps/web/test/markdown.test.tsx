@@ -111,13 +111,14 @@ describe('Markdown structure', () => {
   it('highlights code once the lazily loaded highlighter arrives', async () => {
     const html = renderMd('```js\nconst a = 1;\n```');
     expect(html.querySelector('pre code')?.textContent).toBe('const a = 1;\n');
-    await waitFor(() => expect(html.querySelector('pre code.hljs')).not.toBeNull());
+    // The highlighter is a lazy chunk: on a busy machine its import takes seconds.
+    await waitFor(() => expect(html.querySelector('pre code.hljs')).not.toBeNull(), { timeout: 15_000 });
     expect(html.querySelector('.hljs-keyword')?.textContent).toBe('const');
   });
 
   it('renders math with KaTeX once loaded, for $$, $ and \\( \\) delimiters', async () => {
     const html = renderMd('Inline $a^2$ and \\(b_1\\).\n\n$$\nx = \\frac{1}{2}\n$$');
-    await waitFor(() => expect(html.querySelectorAll('.katex').length).toBeGreaterThanOrEqual(3));
+    await waitFor(() => expect(html.querySelectorAll('.katex').length).toBeGreaterThanOrEqual(3), { timeout: 15_000 });
     expect(html.querySelector('.katex-display')).not.toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { MODULE_ROUTES } from '@portal/contract';
 import { buildRouteTable } from '../src/app/router';
 import { useUserStore } from '../src/features/auth/store/user-store';
+import { moduleTitles } from '../src/features/modules/module-meta';
 import { accountInfo, appEntry, storedUser } from '../src/testing/fixtures';
 
 async function settle(router: ReturnType<typeof createMemoryRouter>) {
@@ -68,5 +70,30 @@ describe('guard inside the router', () => {
     await router.revalidate();
     expect(await settle(router)).toBe(`/landing?appKey=chatgpt&from=${encodeURIComponent('/chatgpt/welcome')}`);
     router.dispose();
+  });
+});
+
+describe('module routes come from the contract module table', () => {
+  const table = buildRouteTable();
+  const children = (routes: RouteObject[] | undefined): RouteObject[] =>
+    (routes ?? []).flatMap((r) => [r, ...children(r.children)]);
+  const all = children(table);
+  const named = (name: string) => all.find((r) => (r.handle as { name?: string } | undefined)?.name === name);
+
+  it('has a top-level route for every module with a path, named after the module', () => {
+    for (const module of MODULE_ROUTES) {
+      const route = named(module.name);
+      expect(route, module.name).toBeTruthy();
+      expect(`/${route?.path}`).toBe(module.path);
+    }
+  });
+
+  it('titles session modules from the table and names them as modules for the document title', () => {
+    for (const module of MODULE_ROUTES.filter((m) => m.kind === 'session')) {
+      expect((named(`${module.name}-welcome`)?.handle as { title?: string }).title).toBe(module.title);
+      expect((named(`${module.name}-session`)?.handle as { title?: string }).title).toBe(module.sessionTitle);
+      expect(moduleTitles[module.name]).toBe(module.title);
+    }
+    expect((named('report-session')?.handle as { title?: string }).title).toBe('会话-行业分析报告');
   });
 });

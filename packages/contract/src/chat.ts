@@ -1,5 +1,15 @@
 import { z } from 'zod';
+import {
+  chatMessageSchema,
+  citationSchema,
+  messageStatusSchema,
+  type ChatMessage,
+  type MessageStatus,
+} from './chat-responses';
 import { CHAT_MESSAGE_APIS, CHAT_MODULES, type ChatModule } from './constants';
+
+// The response schemas the browser checks live apart, in zod/mini.
+export * from './chat-responses';
 
 /** The three chat apps (chatgpt, deepseek, metaso) and their API path segment. */
 export const chatModuleSchema = z.enum(CHAT_MODULES as [ChatModule, ...ChatModule[]]);
@@ -13,65 +23,9 @@ const convIdSchema = z.string().trim().min(1).max(64);
 const messageIdSchema = z.string().trim().min(1).max(64);
 const langSchema = z.union([z.literal(0), z.literal(1)]);
 
-/** A numbered web source of a metaso answer; `url` has no trailing slash (section 5). */
-export const citationSchema = z.object({
-  index: z.number().int().positive(),
-  title: z.string(),
-  url: z.string(),
-  snippet: z.string(),
-});
-export type Citation = z.infer<typeof citationSchema>;
-
-export const MESSAGE_STATUSES = ['done', 'aborted', 'incomplete', 'generating'] as const;
-export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
-export type MessageStatus = z.infer<typeof messageStatusSchema>;
-
-export const MESSAGE_ROLES = ['user', 'assistant'] as const;
-export const messageRoleSchema = z.enum(MESSAGE_ROLES);
-export type MessageRole = z.infer<typeof messageRoleSchema>;
-
-export const FEEDBACK_VALUES = ['like', 'dislike'] as const;
-export const feedbackValueSchema = z.enum(FEEDBACK_VALUES);
-
-/** A conversation of section 3. `type` is the module type number (chatgpt 2, deepseek 10, metaso 11). */
-export const conversationSchema = z.object({
-  conv_id: convIdSchema,
-  title: z.string(),
-  type: z.number().int(),
-  model_type: z.number().int(),
-  last_prompt_temperature: z.number(),
-  /** Metaso only: 0 回复中文, 1 回复英文. */
-  lang: langSchema.optional(),
-  /** Metaso only: true 全网及文献, false 全网（不含文献）. */
-  enableMix: z.boolean().optional(),
-  /** Epoch milliseconds. */
-  create_time: z.number().int().optional(),
-  update_time: z.number().int().optional(),
-});
-export type Conversation = z.infer<typeof conversationSchema>;
-
-/** One stored message of a conversation. */
-export const chatMessageSchema = z.object({
-  message_id: messageIdSchema,
-  conv_id: convIdSchema,
-  role: messageRoleSchema,
-  content: z.string(),
-  reasoning: z.string().optional(),
-  citations: z.array(citationSchema).optional(),
-  status: messageStatusSchema,
-  model_type: z.number().int().optional(),
-  temperature: z.number().optional(),
-  feedback: feedbackValueSchema.nullable().optional(),
-  /** Epoch milliseconds. */
-  create_time: z.number().int(),
-});
-export type ChatMessage = z.infer<typeof chatMessageSchema>;
-
 /** `GET /api/{module}/conversation/list` */
 export const conversationListQuerySchema = z.object({ model_type: z.coerce.number().int().optional() });
 export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;
-export const conversationListResponseSchema = z.object({ conv_list: z.array(conversationSchema) });
-export type ConversationListResponse = z.infer<typeof conversationListResponseSchema>;
 
 /** `POST /api/{module}/conversation/create` → the new conversation. */
 export const conversationCreateRequestSchema = z.object({
@@ -108,15 +62,6 @@ export const messageListQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(MESSAGE_PAGE_SIZE_MAX).default(MESSAGE_PAGE_SIZE_DEFAULT),
 });
 export type MessageListQuery = z.infer<typeof messageListQuerySchema>;
-export const messageListResponseSchema = z.object({
-  list: z.array(chatMessageSchema),
-  page: z.number().int().optional(),
-  page_size: z.number().int().optional(),
-  total: z.number().int().optional(),
-  /** Older messages exist on the next page. */
-  has_more: z.boolean().optional(),
-});
-export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
 
 /**
  * `POST /api/{module}/message/askStream` body. Without `conv_id` a conversation is created.
@@ -178,26 +123,6 @@ export const chatStreamErrorSchema = z.object({
 });
 export type ChatStreamError = z.infer<typeof chatStreamErrorSchema>;
 
-/** A model selector entry; `demo` marks the built-in demo model used when none is configured. */
-export const chatModelEntrySchema = z.object({ id: z.number().int(), label: z.string(), demo: z.boolean() });
-export type ChatModelEntry = z.infer<typeof chatModelEntrySchema>;
-
-/** One ask counted in the current usage window. */
-export const usageRecordSchema = z.object({
-  conv_id: convIdSchema,
-  message_id: messageIdSchema,
-  create_time: z.number().int(),
-});
-
-/** `GET /api/{module}/promptQueue/list`: remaining asks; recovery duration in seconds. */
-export const usageStatusSchema = z.object({
-  total_cnt: z.number().int().nonnegative(),
-  rest_usage_cnt: z.number().int().nonnegative(),
-  rest_recovery_duration: z.number().int().nonnegative(),
-  list: z.array(usageRecordSchema),
-});
-export type UsageStatus = z.infer<typeof usageStatusSchema>;
-
 export const FEEDBACK_ACTIONS = ['like', 'unlike', 'dislike', 'undislike', 'copy'] as const;
 export type FeedbackAction = (typeof FEEDBACK_ACTIONS)[number];
 
@@ -224,15 +149,6 @@ export const messageCompletionQuerySchema = z.object({ message_id: messageIdSche
 export const asyncAskRequestSchema = askStreamRequestSchema;
 export type AsyncAskRequest = AskStreamRequest;
 
-/** Answer of an asynchronous ask: where to poll. `title` is set when the conversation got one. */
-export const asyncAskResponseSchema = z.object({
-  conv_id: convIdSchema,
-  message_id: messageIdSchema,
-  user_message_id: messageIdSchema,
-  title: z.string().optional(),
-});
-export type AsyncAskResponse = z.infer<typeof asyncAskResponseSchema>;
-
 /** Query of a completion poll. */
 export const answerCompletionQuerySchema = messageCompletionQuerySchema;
 export type AnswerCompletionQuery = z.infer<typeof answerCompletionQuerySchema>;
@@ -255,18 +171,6 @@ export const answerStopResponseSchema = chatMessageSchema;
 export function isFinalMessageStatus(status: MessageStatus): boolean {
   return status !== 'generating';
 }
-
-/** Answer of every `/api/feedback/*` call: the caller's feedback on the message after the action. */
-export const feedbackStateSchema = z.object({
-  message_id: messageIdSchema,
-  feedback: feedbackValueSchema.nullable(),
-  copy_count: z.number().int().nonnegative(),
-});
-export type FeedbackState = z.infer<typeof feedbackStateSchema>;
-
-/** `GET /api/{module}/models`: the model selector; `demo` entries are the built-in demo model. */
-export const chatModelsResponseSchema = z.object({ list: z.array(chatModelEntrySchema) });
-export type ChatModelsResponse = z.infer<typeof chatModelsResponseSchema>;
 
 /** `GET /api/image/proxy?url=`: a public http(s) image fetched by the server. */
 export const imageProxyQuerySchema = z.object({ url: z.string().trim().min(1).max(4096) });

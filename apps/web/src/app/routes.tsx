@@ -1,4 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
+import { MODULE_ROUTES, type ModuleName, type ModuleRoute } from '@portal/contract';
 import type { RouteHandle } from './route-handle';
 
 const to = (path: string) => () => redirect(path);
@@ -33,7 +34,8 @@ function chatModule(
   };
 }
 
-const redModule: RouteObject = {
+/** A tool's own pages; the module table gives its path and name. */
+const redPages = (): RouteObject => ({
   path: 'red',
   handle: { name: 'red' } satisfies RouteHandle,
   lazy: () => import('./routes/red-layout').then((m) => ({ Component: m.default })),
@@ -60,7 +62,35 @@ const redModule: RouteObject = {
     leaf('pdftest', { name: 'red-pdftest' }),
     leaf('detail', { name: 'red-detail', hideTabs: true }),
   ],
-};
+});
+
+const addbgPages = (): RouteObject => ({
+  path: 'addbg',
+  handle: { name: 'addbg' } satisfies RouteHandle,
+  children: [
+    { index: true, loader: to('/addbg/workbench') },
+    leaf('welcome', { name: 'addbg-welcome' }),
+    leaf('workbench', { name: 'addbg-workbench' }),
+  ],
+});
+
+/** Tools whose pages are their own; every other module's routes follow from its kind. */
+const toolPages: Partial<Record<ModuleName, () => RouteObject>> = { red: redPages, addbg: addbgPages };
+
+/** A module's routes, by its kind in the module table. */
+function moduleRoutes(module: ModuleRoute): RouteObject {
+  const path = module.path.replace(/^\//, '');
+  switch (module.kind) {
+    case 'chat':
+      return chatModule(path, {}, 'welcome', chatPages);
+    case 'session':
+      return chatModule(path, { welcome: module.title, session: module.sessionTitle });
+    case 'tool':
+      return toolPages[module.name]?.() ?? leaf(path, { name: module.name });
+    case 'embedded':
+      return leaf(path, { name: module.name });
+  }
+}
 
 /** Pages inside the side bar and header. */
 const layoutChildren: RouteObject[] = [
@@ -74,26 +104,7 @@ const layoutChildren: RouteObject[] = [
     handle: { name: 'admin' } satisfies RouteHandle,
     lazy: () => import('./routes/admin').then((m) => ({ Component: m.default })),
   },
-  chatModule('chatgpt', {}, 'welcome', chatPages),
-  chatModule('deepseek', {}, 'welcome', chatPages),
-  chatModule('metaso', {}, 'welcome', chatPages),
-  {
-    path: 'addbg',
-    handle: { name: 'addbg' } satisfies RouteHandle,
-    children: [
-      { index: true, loader: to('/addbg/workbench') },
-      leaf('welcome', { name: 'addbg-welcome' }),
-      leaf('workbench', { name: 'addbg-workbench' }),
-    ],
-  },
-  redModule,
-  chatModule('brainstorm', { welcome: '创意头脑风暴', session: '创意头脑风暴' }),
-  chatModule('insight', { welcome: '用户感性洞察', session: '用户感性洞察' }),
-  chatModule('pdf', { welcome: 'PDF文档分析', session: 'PDF文档分析' }),
-  chatModule('report', { welcome: '行业分析报告', session: '会话-行业分析报告' }),
-  chatModule('marketing', { welcome: '案例分析', session: '案例分析' }),
-  leaf('stablediffusion', { name: 'stablediffusion' }),
-  leaf('comfyui', { name: 'comfyui' }),
+  ...MODULE_ROUTES.map(moduleRoutes),
 ];
 
 /** Every route of section 2; each page is its own lazy chunk. The shell route guards them all. */

@@ -1,10 +1,8 @@
-import type { AccountInfo } from '@portal/contract';
+import { moduleEntry, type AccountInfo } from '@portal/contract';
 
-/** Route names whose app key differs from the name; the embedded tools keep their own keys. */
-const routeAppKeys: Record<string, string> = { stablediffusion: 'stablediffusion', comfyui: 'comfyui' };
-
+/** The app whose right opens a top-level route: the module table's app key, else the route's own name. */
 export function appKeyOfRoute(routeName: string): string {
-  return routeAppKeys[routeName] ?? routeName;
+  return moduleEntry(routeName)?.appKey ?? routeName;
 }
 
 /** be_authorized of the account's app_list decides (section 6). */

@@ -1,4 +1,6 @@
 import { useMatches } from 'react-router';
+import { useUserStore } from '../../features/auth/store/user-store';
+import { useAppDetail } from '../../features/catalogue/api/get-app-detail';
 import { ModuleWelcome } from '../../features/modules/components/module-welcome';
 import { appKeyOfRoute } from '../../lib/rights';
 import { handleOf, routeNamesOf } from '../route-handle';
@@ -11,5 +13,8 @@ export default function ModulePage() {
     .reverse()
     .map((m) => handleOf(m).title)
     .find(Boolean);
-  return <ModuleWelcome appKey={appKeyOfRoute(top)} title={title} />;
+  const appKey = appKeyOfRoute(top);
+  const detail = useAppDetail(appKey);
+  const listed = useUserStore((s) => s.accountInfo?.app_list.find((app) => app.app_key === appKey));
+  return <ModuleWelcome appKey={appKey} title={title} entry={detail.data ?? listed} loading={detail.isPending} />;
 }

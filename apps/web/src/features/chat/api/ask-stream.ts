@@ -1,27 +1,24 @@
 import type { AskStreamRequest, ChatStreamFinish, ChatStreamMessage } from '@portal/contract';
+import type { StreamTransport } from '../../../components/thread';
 import { api } from '../../../lib/api';
-import { streamSse, type SseError } from '../../../lib/sse';
-import type { ChatModuleConfig } from '../config/chat-modules';
+import { streamSse } from '../../../lib/sse';
 
-export interface AskStreamHandlers {
-  onMessage(data: ChatStreamMessage): void;
-  onFinish(data: ChatStreamFinish): void;
-  onError(error: SseError): void;
-  onAbort(): void;
-}
-
-/** `POST {chatApiPath}/message/askStream`: exactly one of onFinish, onError, onAbort is called. */
-export function askStream(
-  config: ChatModuleConfig,
+/** `POST {prefix}/message/askStream` (zhipu: `/message/ask`) as an event stream. */
+export function askStreamTransport(
+  path: string,
   body: AskStreamRequest,
-  signal: AbortSignal,
-  handlers: AskStreamHandlers,
-): Promise<void> {
-  return streamSse<ChatStreamMessage, ChatStreamFinish>({
-    url: api.url(`${config.chatApiPath}/message/askStream`),
-    headers: api.headers(),
-    body,
-    signal,
-    ...handlers,
-  });
+  repairAuth: StreamTransport['repairAuth'],
+): StreamTransport {
+  return {
+    kind: 'stream',
+    repairAuth,
+    open: (signal, handlers) =>
+      streamSse<ChatStreamMessage, ChatStreamFinish>({
+        url: api.url(path),
+        headers: api.headers(),
+        body,
+        signal,
+        ...handlers,
+      }),
+  };
 }

@@ -1,21 +1,15 @@
-import type { ChatMessage } from '@portal/contract';
+import type { MessagePage } from '../../../components/thread';
 import { api } from '../../../lib/api';
-import type { ChatModuleConfig } from '../config/chat-modules';
 import { messageListParser } from './parsers';
 
-export interface MessagePage {
-  list: ChatMessage[];
-  hasMore: boolean;
-}
-
-/** Page 1 holds the newest `pageSize` messages, page 2 the ones before them; each oldest first. */
+/** `GET {prefix}/message/list`: page 1 holds the newest `pageSize` messages, page 2 the ones before them; each oldest first. */
 export async function listMessages(
-  config: ChatModuleConfig,
+  prefix: string,
   convId: string,
   page: number,
   pageSize: number,
 ): Promise<MessagePage> {
-  const data = await api.get(`${config.chatApiPath}/message/list`, {
+  const data = await api.get(`${prefix}/message/list`, {
     params: { conv_id: convId, page, page_size: pageSize },
     schema: messageListParser,
   });

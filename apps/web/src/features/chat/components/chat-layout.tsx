@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import Typography from 'antd/es/typography';
 import { SmartImageProvider } from '../../../components/smart-image';
+import { preloadMarkdownWhenIdle } from '../../../components/thread';
 import { fetchProxiedImage } from '../api/fetch-proxied-image';
 import type { ChatModuleConfig } from '../config/chat-modules';
 import { ConversationSidebar } from './conversation-sidebar';
-import { preloadMarkdownWhenIdle } from './lazy-markdown';
 import { UsageCounter } from './usage-counter';
 import './chat.css';
 

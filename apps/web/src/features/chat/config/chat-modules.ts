@@ -6,6 +6,7 @@ import {
   metasoScopes,
   ModuleType,
   type ChatModule,
+  type ChatModuleSpec,
   type ModelOption,
   type TemperatureRange,
 } from '@portal/contract';
@@ -33,7 +34,7 @@ export interface ChatModuleConfig {
   useStatus: boolean;
   modelTypeConfig: { models: readonly ModelOption[]; defaultModel: number };
   temperatureConfig: TemperatureRange;
-  /** Metaso's reply language and search scope options. */
+  /** Reply language and search scope of a module that answers from a web search. */
   searchOptions?: {
     languages: typeof metasoLanguages;
     scopes: typeof metasoScopes;
@@ -43,8 +44,8 @@ export interface ChatModuleConfig {
   welcomeConfig: WelcomeConfig;
 }
 
-function base(name: ChatModule) {
-  const spec = chatModels[name];
+function base(name: ChatModule): Omit<ChatModuleConfig, 'welcomeConfig'> {
+  const spec: ChatModuleSpec = chatModels[name];
   return {
     name,
     type: ModuleType[name],
@@ -54,6 +55,16 @@ function base(name: ChatModule) {
     useStatus: true,
     modelTypeConfig: { models: spec.models, defaultModel: spec.defaultModel },
     temperatureConfig: spec.temperature,
+    ...(spec.webSearch
+      ? {
+          searchOptions: {
+            languages: metasoLanguages,
+            scopes: metasoScopes,
+            defaultLang: METASO_DEFAULT_LANG,
+            defaultScope: METASO_DEFAULT_SCOPE,
+          },
+        }
+      : {}),
   };
 }
 
@@ -82,12 +93,6 @@ export const chatModuleConfigs: Record<ChatModule, ChatModuleConfig> = {
   },
   metaso: {
     ...base('metaso'),
-    searchOptions: {
-      languages: metasoLanguages,
-      scopes: metasoScopes,
-      defaultLang: METASO_DEFAULT_LANG,
-      defaultScope: METASO_DEFAULT_SCOPE,
-    },
     welcomeConfig: {
       icon: '搜',
       fullName: '智能搜索助手',

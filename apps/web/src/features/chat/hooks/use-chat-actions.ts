@@ -1,9 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ChatStreamFinish, Conversation } from '@portal/contract';
+import type { Conversation } from '@portal/contract';
+import { stopAsking, type AnswerFinish, type AskCallbacks } from '../../../components/thread';
 import { usageQueryKey } from '../api/get-usage';
 import type { ChatModuleConfig } from '../config/chat-modules';
-import { ask, regenerate, stopAsking, type AskCallbacks } from '../store/ask-actions';
+import { chatAsk, chatRegenerate } from '../store/chat-ask';
 import { useChatStore } from '../store/chat-store';
 
 /** Ask, regenerate and stop for one conversation, keeping the list, title and usage counter current. */
@@ -12,7 +13,7 @@ export function useChatActions(config: ChatModuleConfig) {
 
   const callbacks = useMemo<AskCallbacks>(
     () => ({
-      onFinish(finish: ChatStreamFinish) {
+      onFinish(finish: AnswerFinish) {
         if (!finish.title) return;
         queryClient.setQueryData<Conversation[]>(config.convMap, (list) =>
           list?.map((c) => (c.conv_id === finish.conv_id ? { ...c, title: finish.title ?? c.title } : c)),
@@ -28,13 +29,14 @@ export function useChatActions(config: ChatModuleConfig) {
 
   const send = useCallback(
     (convId: string, prompt: string) =>
-      ask({ config, convId, prompt, settings: useChatStore.getState().settings[config.name], callbacks }),
+      chatAsk({ config, convId, prompt, settings: useChatStore.getState().settings[config.name], callbacks }),
     [config, callbacks],
   );
   const retry = useCallback(
     (convId: string) =>
-      regenerate({ config, convId, settings: useChatStore.getState().settings[config.name], callbacks }),
+      chatRegenerate({ config, convId, settings: useChatStore.getState().settings[config.name], callbacks }),
     [config, callbacks],
   );
-  return { send, retry, stop: stopAsking };
+  const stop = useCallback((convId: string) => stopAsking(useChatStore, convId), []);
+  return { send, retry, stop };
 }

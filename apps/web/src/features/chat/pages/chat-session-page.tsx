@@ -1,17 +1,27 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
 import { Navigate, useSearchParams } from 'react-router';
-import type { ChatModule } from '@portal/contract';
+import type { ChatModule, FeedbackAction } from '@portal/contract';
+import {
+  leaveThread,
+  loadThread,
+  MessageList,
+  ThreadContext,
+  type ListPage,
+  type ThreadContextValue,
+} from '../../../components/thread';
 import { useConversations } from '../api/list-conversations';
+import { listMessages } from '../api/list-messages';
+import { sendFeedback } from '../api/send-feedback';
 import { ChatComposer } from '../components/chat-composer';
 import { UNTITLED } from '../components/conversation-label';
 import { ChatLayout } from '../components/chat-layout';
-import { MessageList } from '../components/message-list';
+import { hasModelRoutes, messageApiOf } from '../config/message-api';
 import { useChatActions } from '../hooks/use-chat-actions';
 import { useChatModule } from '../hooks/use-chat-module';
+import { completionOf } from '../store/chat-ask';
 import { useChatStore } from '../store/chat-store';
-import { loadSession } from '../store/load-session';
 
 /** `/{module}/session?id=<conv_id>`: the conversation's messages and the question box. */
 export function ChatSessionPage({ module }: { module?: ChatModule }) {
@@ -25,9 +35,19 @@ export function ChatSessionPage({ module }: { module?: ChatModule }) {
   const conversation = conversations.data?.find((c) => c.conv_id === convId);
   const { send, retry, stop } = useChatActions(config);
 
+  // A model served under its own prefix keeps its conversation's messages there, so where to
+  // read them from is known only with the conversation.
+  const prefixKnown = !hasModelRoutes(config) || !conversations.isPending;
+  const prefix = messageApiOf(config, conversation?.model_type ?? config.modelTypeConfig.defaultModel).prefix;
+  const listPage = useCallback<ListPage>((page, size) => listMessages(prefix, convId, page, size), [prefix, convId]);
+  const completion = useMemo(() => completionOf(prefix), [prefix]);
+
   useEffect(() => {
-    if (convId) void loadSession(config, convId);
-  }, [config, convId]);
+    if (convId && prefixKnown) void loadThread(useChatStore, convId, listPage);
+  }, [convId, prefixKnown, listPage]);
+
+  // A polled answer stops being polled when its page goes away; it is picked up again on return.
+  useEffect(() => () => leaveThread(useChatStore, convId), [convId]);
 
   // A conversation opened from the list brings its own model choice once.
   const applied = useRef<string | null>(null);
@@ -42,6 +62,15 @@ export function ChatSessionPage({ module }: { module?: ChatModule }) {
       ...(conversation.enableMix !== undefined ? { enableMix: conversation.enableMix } : {}),
     });
   }, [conversation, config.name]);
+
+  const thread = useMemo<ThreadContextValue>(
+    () => ({
+      store: useChatStore,
+      threadId: convId,
+      feedback: (action: FeedbackAction, messageId: string) => sendFeedback(config, action, messageId, convId),
+    }),
+    [config, convId],
+  );
 
   const onRegenerate = useCallback(() => void retry(convId), [retry, convId]);
   const onSend = useCallback(
@@ -64,7 +93,7 @@ export function ChatSessionPage({ module }: { module?: ChatModule }) {
       <div style={{ padding: 24 }}>
         <div className="chat-load-error" role="alert">
           <span>消息加载失败，请检查网络后重试。</span>
-          <Button size="small" onClick={() => void loadSession(config, convId, true)}>
+          <Button size="small" onClick={() => void loadThread(useChatStore, convId, listPage, true)}>
             重试
           </Button>
         </div>
@@ -77,7 +106,7 @@ export function ChatSessionPage({ module }: { module?: ChatModule }) {
       </div>
     );
   } else {
-    body = <MessageList config={config} convId={convId} onRegenerate={onRegenerate} />;
+    body = <MessageList listPage={listPage} onRegenerate={onRegenerate} completion={completion} />;
   }
 
   return (
@@ -86,8 +115,10 @@ export function ChatSessionPage({ module }: { module?: ChatModule }) {
       activeId={convId}
       title={conversation?.title || (conversations.isPending ? '' : UNTITLED)}
     >
-      {body}
-      <ChatComposer config={config} busy={busy} onSend={onSend} onStop={onStop} />
+      <ThreadContext.Provider value={thread}>
+        {body}
+        <ChatComposer config={config} busy={busy} onSend={onSend} onStop={onStop} />
+      </ThreadContext.Provider>
     </ChatLayout>
   );
 }

@@ -1,7 +1,14 @@
 import type { StateCreator } from 'zustand';
-import type { ChatModule } from '@portal/contract';
+import { CHAT_MODULES, type ChatModule } from '@portal/contract';
 import { chatModuleConfigs } from '../config/chat-modules';
-import type { ChatSettings } from './types';
+
+/** Model choice of the composer; sent with every question. */
+export interface ChatSettings {
+  modelType: number;
+  temperature: number;
+  lang: 0 | 1;
+  enableMix: boolean;
+}
 
 export function defaultSettings(module: ChatModule): ChatSettings {
   const config = chatModuleConfigs[module];
@@ -13,17 +20,16 @@ export function defaultSettings(module: ChatModule): ChatSettings {
   };
 }
 
+export const defaultSettingsOfAll = () =>
+  Object.fromEntries(CHAT_MODULES.map((m) => [m, defaultSettings(m)])) as Record<ChatModule, ChatSettings>;
+
 export interface SettingsSlice {
   settings: Record<ChatModule, ChatSettings>;
   setSettings(module: ChatModule, patch: Partial<ChatSettings>): void;
 }
 
 export const createSettingsSlice: StateCreator<SettingsSlice, [], [], SettingsSlice> = (set) => ({
-  settings: {
-    chatgpt: defaultSettings('chatgpt'),
-    deepseek: defaultSettings('deepseek'),
-    metaso: defaultSettings('metaso'),
-  },
+  settings: defaultSettingsOfAll(),
   setSettings: (module, patch) =>
     set((state) => ({ settings: { ...state.settings, [module]: { ...state.settings[module], ...patch } } })),
 });

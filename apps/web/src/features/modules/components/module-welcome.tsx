@@ -4,27 +4,26 @@ import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
 import type { AppListEntry } from '@portal/contract';
 import { AppIcon } from '../../../components/app-icon';
-import { useAppDetail } from '../../catalogue/api/get-app-detail';
-import { useUserStore } from '../../auth/store/user-store';
 import { moduleTitles } from '../module-meta';
 
 interface ModuleWelcomeProps {
   appKey: string;
   /** The page's own title (e.g. 会话-行业分析报告); the catalogue name otherwise. */
   title?: string;
+  /** The app's catalogue entry, when known. */
+  entry?: Partial<AppListEntry>;
+  /** The entry is still being fetched. */
+  loading?: boolean;
 }
 
 /** The welcome screen of a module whose working pages are not there yet. */
-export function ModuleWelcome({ appKey, title }: ModuleWelcomeProps) {
-  const detail = useAppDetail(appKey);
-  const listed = useUserStore((s) => s.accountInfo?.app_list.find((app) => app.app_key === appKey));
-  const entry: Partial<AppListEntry> | undefined = detail.data ?? listed;
+export function ModuleWelcome({ appKey, title, entry, loading }: ModuleWelcomeProps) {
   const name = title ?? entry?.app_name ?? moduleTitles[appKey] ?? appKey;
 
   return (
     <Flex justify="center" style={{ padding: '48px 24px' }}>
       <div className="portal-card" style={{ maxWidth: 640, width: '100%' }}>
-        {detail.isPending && !listed ? (
+        {loading && !entry ? (
           <Skeleton avatar active paragraph={{ rows: 2 }} />
         ) : (
           <Flex vertical gap={16} align="center" style={{ textAlign: 'center' }}>

@@ -17,12 +17,15 @@ export interface UiMessage {
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
-/** Per-conversation message state of spec section 3. */
-export interface SessionState {
+/** Per-thread message state of spec section 3 (a chat conversation, a module's session). */
+export interface ThreadState {
   isAsking: 0 | 1;
-  /** The view is at the newest message and follows the stream. */
+  /** The view is at the newest message and follows the answer. */
   scrollEnd: boolean;
+  /** Stops the running answer; `reason` says whether the user stopped it or left the page. */
   askAbortController: AbortController | null;
+  /** How the running answer arrives: a polled one stops being polled when its page goes away. */
+  askKind: 'stream' | 'poll' | null;
   list: UiMessage[];
   load: LoadState;
   /** Older messages are on the server (message/list has more pages). */
@@ -32,10 +35,5 @@ export interface SessionState {
   loadingEarlier: boolean;
 }
 
-/** Model choice of the composer; sent with every question. */
-export interface ChatSettings {
-  modelType: number;
-  temperature: number;
-  lang: 0 | 1;
-  enableMix: boolean;
-}
+/** Why a running answer is cut off: the user pressed stop, or the answer's page went away. */
+export type AskAbortReason = 'stop' | 'leave';

@@ -1,20 +1,17 @@
 import { memo } from 'react';
-import { useMessage } from '../store/chat-store';
-import Think from '@ant-design/x/es/think';
-import { ABORTED_TEXT } from '../store/ask-actions';
-import type { UiMessage } from '../store/types';
+import { ABORTED_TEXT } from './answer-sink';
 import { AnswerMarkdown, AnswerSources } from './lazy-markdown';
+import { ReasoningBlock } from './reasoning-block';
+import { useThreadMessage } from './thread-context';
+import type { UiMessage } from './types';
 
-/** One answer: 思考过程, the markdown text (live tail while streaming), sources and how it ended. */
+/** One answer: 思考过程, the markdown text (live tail while generating), sources and how it ended. */
 export const AssistantContent = memo(function AssistantContent({ message }: { message: UiMessage }) {
   const streaming = message.status === 'generating';
-  const thinking = streaming && !message.content;
   return (
     <div className="chat-answer" data-testid="chat-answer" data-status={message.status}>
-      {message.reasoning ? (
-        <Think title={thinking ? '思考中…' : '思考过程'} loading={thinking} defaultExpanded blink={thinking}>
-          <div className="chat-reasoning">{message.reasoning}</div>
-        </Think>
+      {message.reasoning || (streaming && message.reasoning !== undefined) ? (
+        <ReasoningBlock reasoning={message.reasoning ?? ''} thinking={streaming && !message.content} />
       ) : null}
       {message.content ? (
         <AnswerMarkdown content={message.content} streaming={streaming} citations={message.citations} />
@@ -41,14 +38,8 @@ export const UserContent = memo(function UserContent({ message }: { message: UiM
 });
 
 /** A bubble's content, subscribed to its own message. */
-export const MessageContent = memo(function MessageContent({
-  convId,
-  messageKey,
-}: {
-  convId: string;
-  messageKey: string;
-}) {
-  const message = useMessage(convId, messageKey);
+export const MessageContent = memo(function MessageContent({ messageKey }: { messageKey: string }) {
+  const message = useThreadMessage(messageKey);
   if (!message) return null;
   return message.role === 'assistant' ? <AssistantContent message={message} /> : <UserContent message={message} />;
 });

@@ -3,13 +3,16 @@ import Button from 'antd/es/button';
 import ArrowDownOutlined from '@ant-design/icons/es/icons/ArrowDownOutlined';
 import Bubble, { type BubbleItemType, type BubbleListRef } from '@ant-design/x/es/bubble';
 import type { RoleType } from '@ant-design/x/es/bubble/interface';
+import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import type { ChatModuleConfig } from '../config/chat-modules';
-import { useChatStore } from '../store/chat-store';
-import { loadEarlier } from '../store/load-session';
-import type { UiMessage } from '../store/types';
 import { AnswerActions } from './answer-actions';
-import { MessageContent } from './assistant-content';
+import { loadEarlier, type ListPage } from './load-thread';
+import { MessageContent } from './message-content';
+import { useThread, useThreadState } from './thread-context';
+import type { AnswerSnapshot } from './transport';
+import type { UiMessage } from './types';
+import { useGeneratingWatch } from './use-generating-watch';
+import './thread.css';
 
 /** Within this many pixels of the newest message the view follows the stream. */
 const END_SLACK_PX = 32;
@@ -17,27 +20,37 @@ const SEPARATOR = '\u0000';
 const NO_MESSAGES: UiMessage[] = [];
 
 interface MessageListProps {
-  config: ChatModuleConfig;
-  convId: string;
+  /** Pages of the thread's stored messages, for 加载更早的消息. */
+  listPage: ListPage;
   onRegenerate(): void;
+  /**
+   * The stored state of an answer. With it, an answer loaded as `generating` that no answer in this
+   * tab is writing is polled until it ends, and shown as incomplete if it stops growing.
+   */
+  completion?(messageId: string, signal: AbortSignal): Promise<AnswerSnapshot>;
 }
 
 /**
- * The conversation as bubbles. Bubble.List has no virtualisation, so only the newest page is
+ * The thread as bubbles. Bubble.List has no virtualisation, so only the newest page is
  * loaded and rendered at first; 加载更早的消息 fetches older pages from message/list.
  *
  * The list itself depends only on which messages exist and their status; each bubble's content
  * subscribes to its own message, so a streamed increment re-renders the live answer alone.
  */
-export function MessageList({ config, convId, onRegenerate }: MessageListProps) {
+export function MessageList({ listPage, onRegenerate, completion }: MessageListProps) {
+  const { store, threadId } = useThread();
   const listRef = useRef<BubbleListRef>(null);
-  const rows = useChatStore(
-    useShallow((s) => (s.sessions[convId]?.list ?? NO_MESSAGES).map((m) => [m.key, m.role, m.status].join(SEPARATOR))),
+  const rows = useStore(
+    store,
+    useShallow((s) =>
+      (s.sessions[threadId]?.list ?? NO_MESSAGES).map((m) => [m.key, m.role, m.status].join(SEPARATOR)),
+    ),
   );
-  const hasMore = useChatStore((s) => s.sessions[convId]?.hasMore ?? false);
-  const loadingEarlier = useChatStore((s) => s.sessions[convId]?.loadingEarlier ?? false);
-  const isAsking = useChatStore((s) => s.sessions[convId]?.isAsking ?? 0);
-  const scrollEnd = useChatStore((s) => s.sessions[convId]?.scrollEnd ?? true);
+  const hasMore = useThreadState((s) => s?.hasMore ?? false);
+  const loadingEarlier = useThreadState((s) => s?.loadingEarlier ?? false);
+  const isAsking = useThreadState((s) => s?.isAsking ?? 0);
+  const scrollEnd = useThreadState((s) => s?.scrollEnd ?? true);
+  useGeneratingWatch(completion);
   const regenerateRef = useRef(onRegenerate);
   useEffect(() => {
     regenerateRef.current = onRegenerate;
@@ -49,11 +62,11 @@ export function MessageList({ config, convId, onRegenerate }: MessageListProps) 
       ai: {
         placement: 'start',
         variant: 'borderless',
-        contentRender: (key: string) => <MessageContent convId={convId} messageKey={key} />,
+        contentRender: (key: string) => <MessageContent messageKey={key} />,
       },
-      user: { placement: 'end', contentRender: (key: string) => <MessageContent convId={convId} messageKey={key} /> },
+      user: { placement: 'end', contentRender: (key: string) => <MessageContent messageKey={key} /> },
     }),
-    [convId],
+    [],
   );
 
   const items = useMemo<BubbleItemType[]>(() => {
@@ -69,12 +82,7 @@ export function MessageList({ config, convId, onRegenerate }: MessageListProps) 
         className: isAnswer ? 'chat-bubble-answer' : 'chat-bubble-question',
         footer:
           isAnswer && status !== 'generating' ? (
-            <AnswerActions
-              config={config}
-              convId={convId}
-              messageKey={key}
-              onRegenerate={canRegenerate ? () => regenerateRef.current() : undefined}
-            />
+            <AnswerActions messageKey={key} onRegenerate={canRegenerate ? () => regenerateRef.current() : undefined} />
           ) : undefined,
       };
     });
@@ -83,13 +91,18 @@ export function MessageList({ config, convId, onRegenerate }: MessageListProps) 
       key: '__earlier',
       role: 'divider',
       content: (
-        <Button size="small" type="link" loading={loadingEarlier} onClick={() => void loadEarlier(config, convId)}>
+        <Button
+          size="small"
+          type="link"
+          loading={loadingEarlier}
+          onClick={() => void loadEarlier(store, threadId, listPage)}
+        >
           加载更早的消息
         </Button>
       ),
     };
     return [earlier, ...visible];
-  }, [rows, hasMore, loadingEarlier, isAsking, config, convId]);
+  }, [rows, hasMore, loadingEarlier, isAsking, store, threadId, listPage]);
 
   // A new question brings the view back to the newest message even if the user had scrolled up.
   useEffect(() => {
@@ -103,16 +116,16 @@ export function MessageList({ config, convId, onRegenerate }: MessageListProps) 
       const box = event.currentTarget;
       // The scroll box is reversed: 0 is the newest message, scrolling up goes negative.
       const atEnd = Math.abs(box.scrollTop) <= END_SLACK_PX;
-      if (atEnd !== useChatStore.getState().sessions[convId]?.scrollEnd) {
-        useChatStore.getState().patchSession(convId, { scrollEnd: atEnd });
+      if (atEnd !== store.getState().sessions[threadId]?.scrollEnd) {
+        store.getState().patchSession(threadId, { scrollEnd: atEnd });
       }
     },
-    [convId],
+    [store, threadId],
   );
 
   const toEnd = () => {
     listRef.current?.scrollTo({ top: 'bottom', behavior: 'smooth' });
-    useChatStore.getState().patchSession(convId, { scrollEnd: true });
+    store.getState().patchSession(threadId, { scrollEnd: true });
   };
 
   return (

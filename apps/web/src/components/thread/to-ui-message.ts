@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@portal/contract';
-import type { UiMessage } from '../store/types';
+import type { UiMessage } from './types';
 
 export function toUiMessage(message: ChatMessage): UiMessage {
   return {

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import type { ChatModule } from '@portal/contract';
 
-export const draftKey = (module: ChatModule) => `chat-draft:${module}`;
+/** Storage key of a module's unsent question. */
+export const draftKey = (scope: string) => `chat-draft:${scope}`;
 
 function read(key: string): string {
   try {
@@ -21,8 +21,8 @@ function write(key: string, value: string): void {
 }
 
 /** The unsent question of a module, kept across reloads so nothing typed is lost. */
-export function useDraft(module: ChatModule): [string, (value: string) => void] {
-  const key = draftKey(module);
+export function useDraft(scope: string): [string, (value: string) => void] {
+  const key = draftKey(scope);
   const [state, setState] = useState(() => ({ key, value: read(key) }));
   const value = state.key === key ? state.value : read(key);
   const setDraft = useCallback(

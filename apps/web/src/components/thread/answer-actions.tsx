@@ -7,15 +7,11 @@ import LikeFilled from '@ant-design/icons/es/icons/LikeFilled';
 import LikeOutlined from '@ant-design/icons/es/icons/LikeOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import type { FeedbackAction } from '@portal/contract';
-import { showError } from '../../../lib/ui-bridge';
-import { sendFeedback } from '../api/send-feedback';
-import type { ChatModuleConfig } from '../config/chat-modules';
-import { useChatStore, useMessage } from '../store/chat-store';
-import type { UiMessage } from '../store/types';
+import { showError } from '../../lib/ui-bridge';
+import { useThread, useThreadMessage, type ThreadContextValue } from './thread-context';
+import type { UiMessage } from './types';
 
 interface AnswerActionsProps {
-  config: ChatModuleConfig;
-  convId: string;
   messageKey: string;
   /** Only the last answer, when nothing is streaming. */
   onRegenerate?(): void;
@@ -63,22 +59,22 @@ function Action({ label, icon, onClick, disabled, pressed, children }: ActionPro
 }
 
 /** 点赞 / 点踩 / 复制 / 重新生成 under an answer. */
-export const AnswerActions = memo(function AnswerActions({
-  config,
-  convId,
-  messageKey,
-  onRegenerate,
-}: AnswerActionsProps) {
-  const answer = useMessage(convId, messageKey);
-  return answer ? <Actions config={config} convId={convId} answer={answer} onRegenerate={onRegenerate} /> : null;
+export const AnswerActions = memo(function AnswerActions({ messageKey, onRegenerate }: AnswerActionsProps) {
+  const thread = useThread();
+  const answer = useThreadMessage(messageKey);
+  return answer ? <Actions thread={thread} answer={answer} onRegenerate={onRegenerate} /> : null;
 });
 
 function Actions({
-  config,
-  convId,
+  thread,
   answer,
   onRegenerate,
-}: Omit<AnswerActionsProps, 'messageKey'> & { answer: UiMessage }) {
+}: {
+  thread: ThreadContextValue;
+  answer: UiMessage;
+  onRegenerate?(): void;
+}) {
+  const { store, threadId, feedback: send } = thread;
   const [pending, setPending] = useState(false);
   const [copied, setCopied] = useState(false);
   const id = answer.message_id;
@@ -90,11 +86,11 @@ function Actions({
   }, [copied]);
 
   const feedback = async (action: FeedbackAction) => {
-    if (!id || pending) return;
+    if (!id || pending || !send) return;
     setPending(true);
     try {
-      const state = await sendFeedback(config, action, id, convId);
-      useChatStore.getState().updateMessage(convId, answer.key, (m) => ({ ...m, feedback: state.feedback }));
+      const state = await send(action, id);
+      store.getState().updateMessage(threadId, answer.key, (m) => ({ ...m, feedback: state.feedback }));
     } catch {
       // The HTTP client has shown the server's message.
     } finally {
@@ -110,7 +106,7 @@ function Actions({
       showError('复制失败，请手动选择文本复制');
       return;
     }
-    if (id) void sendFeedback(config, 'copy', id, convId).catch(() => undefined);
+    if (id && send) void send('copy', id).catch(() => undefined);
   };
 
   const liked = answer.feedback === 'like';
@@ -128,20 +124,24 @@ function Actions({
         disabled={!answer.content}
         onClick={() => void copy()}
       />
-      <Action
-        label={liked ? '取消点赞' : '点赞'}
-        pressed={liked}
-        disabled={!id}
-        icon={liked ? <LikeFilled /> : <LikeOutlined />}
-        onClick={() => void feedback(liked ? 'unlike' : 'like')}
-      />
-      <Action
-        label={disliked ? '取消点踩' : '点踩'}
-        pressed={disliked}
-        disabled={!id}
-        icon={disliked ? <DislikeFilled /> : <DislikeOutlined />}
-        onClick={() => void feedback(disliked ? 'undislike' : 'dislike')}
-      />
+      {send ? (
+        <>
+          <Action
+            label={liked ? '取消点赞' : '点赞'}
+            pressed={liked}
+            disabled={!id}
+            icon={liked ? <LikeFilled /> : <LikeOutlined />}
+            onClick={() => void feedback(liked ? 'unlike' : 'like')}
+          />
+          <Action
+            label={disliked ? '取消点踩' : '点踩'}
+            pressed={disliked}
+            disabled={!id}
+            icon={disliked ? <DislikeFilled /> : <DislikeOutlined />}
+            onClick={() => void feedback(disliked ? 'undislike' : 'dislike')}
+          />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import type { MarkdownProps, SourcesListProps } from '../../../components/markdown';
+import type { MarkdownProps, SourcesListProps } from '../markdown';
 
-const loadMarkdown = () => import('../../../components/markdown');
+const loadMarkdown = () => import('../markdown');
 
 const LazyMarkdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Markdown })));
 const LazySources = lazy(() => loadMarkdown().then((m) => ({ default: m.SourcesList })));

@@ -1,0 +1,32 @@
+import { createContext, useContext } from 'react';
+import { useStore } from 'zustand';
+import type { FeedbackAction, FeedbackState } from '@portal/contract';
+import type { ThreadSlice, ThreadStore } from './thread-slice';
+import type { ThreadState, UiMessage } from './types';
+
+/** What a thread's components share: its state and the module's calls they need. */
+export interface ThreadContextValue {
+  store: ThreadStore;
+  threadId: string;
+  /** 点赞 / 点踩 / 复制 of an answer; without it the answer shows copy only. */
+  feedback?(action: FeedbackAction, messageId: string): Promise<FeedbackState>;
+}
+
+export const ThreadContext = createContext<ThreadContextValue | null>(null);
+
+export function useThread(): ThreadContextValue {
+  const value = useContext(ThreadContext);
+  if (!value) throw new Error('thread component outside a ThreadContext');
+  return value;
+}
+
+/** A value of the thread's state; the component re-renders only when it changes. */
+export function useThreadState<T>(select: (session: ThreadState | undefined) => T): T {
+  const { store, threadId } = useThread();
+  return useStore(store, (s: ThreadSlice) => select(s.sessions[threadId]));
+}
+
+/** One message; a component using it re-renders only when that message changes. */
+export function useThreadMessage(key: string): UiMessage | undefined {
+  return useThreadState((session) => session?.list.find((m) => m.key === key));
+}
