@@ -5,6 +5,7 @@ import { webDistDir } from './config/paths';
 import type { DbTarget } from './db/client';
 import builtinOidc from './oidc/plugin';
 import auth from './plugins/auth';
+import compression from './plugins/compression';
 import db from './plugins/db';
 import { installErrorHandler } from './plugins/error-handler';
 import rateLimit, { type RateLimitSettings } from './plugins/rate-limit';
@@ -48,6 +49,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(sensible);
   await app.register(securityHeaders);
+  await app.register(compression);
   await app.register(rateLimit, {
     redisUrl: opts.redisUrl,
     namespace: opts.rateLimitNamespace,

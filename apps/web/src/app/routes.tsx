@@ -1,5 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { RouteHandle } from './route-handle';
+import { prefetchCatalogue } from './route-prefetch';
 
 const to = (path: string) => () => redirect(path);
 
@@ -67,6 +68,7 @@ const layoutChildren: RouteObject[] = [
   {
     path: 'home',
     handle: { name: 'home' } satisfies RouteHandle,
+    loader: prefetchCatalogue,
     lazy: () => import('./routes/home').then((m) => ({ Component: m.default })),
   },
   {
