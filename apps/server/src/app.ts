@@ -7,6 +7,7 @@ import type { DbTarget } from './db/client';
 import builtinOidc from './oidc/plugin';
 import auth from './plugins/auth';
 import { serverModules } from './modules';
+import compression from './plugins/compression';
 import db from './plugins/db';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler';
 import rateLimit, { type RateLimitSettings } from './plugins/rate-limit';
@@ -56,6 +57,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(sensible);
   await app.register(securityHeaders, { connectSrc: directUploadOrigins(opts.config.storage) });
   await app.register(refuseNul);
+  await app.register(compression);
   await app.register(rateLimit, {
     redisUrl: opts.redisUrl,
     namespace: opts.rateLimitNamespace,

@@ -17,16 +17,25 @@ import { withoutVersionQuery } from './lib/version-check';
 
 async function start() {
   maybeLoadVConsole(window.location.search);
-  if (await versionChecker.firstLoad()) return;
-  const cleanHref = withoutVersionQuery(window.location.href);
-  if (cleanHref !== window.location.href) window.history.replaceState(window.history.state, '', cleanHref);
-  await loadRuntimeConfig(fetch, import.meta.env.BASE_URL);
+  // Everything the first screen needs starts now and side by side: the version script, the
+  // runtime config, the first route's chunks and its data (route loaders wait for the config
+  // only, which names the API's address). Nothing waits for another request to finish first.
+  const initialHref = window.location.href;
+  const cleanHref = withoutVersionQuery(initialHref);
+  if (cleanHref !== initialHref) window.history.replaceState(window.history.state, '', cleanHref);
+  const versionChanged = versionChecker.firstLoad(initialHref);
+  const configLoaded = loadRuntimeConfig(fetch, import.meta.env.BASE_URL);
 
   const router = createAppRouter();
   const http = createBrowserHttpClient((to) => void router.navigate(to));
   setHttpClient(http);
-  attachChrome(router);
   http.onResult(trackApi);
+  void configLoaded.then(() => syncUserInfoOnStartup(router));
+
+  if (await versionChanged) return;
+  await configLoaded;
+
+  attachChrome(router);
   setAnalyticsUser(useUserStore.getState().accountInfo?.id ?? null);
   useUserStore.subscribe((state, previous) => {
     const id = state.accountInfo?.id ?? null;
@@ -39,7 +48,6 @@ async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(<Providers router={router} />);
-  void syncUserInfoOnStartup(router);
   const config = getRuntimeConfig();
   void startAnalytics({
     url: config.bfaUrl,

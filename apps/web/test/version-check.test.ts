@@ -32,10 +32,27 @@ describe('first load', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('reloads on the very first visit (nothing stored yet)', async () => {
-    const { checker, reload } = setup({ remote: 'v1' });
+  it('does not reload on the very first visit (nothing stored yet) and remembers the version', async () => {
+    const { checker, store, reload, warn } = setup({ remote: 'v1' });
+    expect(await checker.firstLoad()).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+    expect(store.get(VERSION_STORAGE_KEY)).toBe('v1');
+  });
+
+  it('still reloads when a stored version differs, then later checks see the new one', async () => {
+    const { checker, store, reload } = setup({ stored: 'v1', remote: 'v2' });
     expect(await checker.firstLoad()).toBe(true);
     expect(reload).toHaveBeenCalledTimes(1);
+    expect(store.get(VERSION_STORAGE_KEY)).toBe('v2');
+  });
+
+  it('reads the reload marker from the address the page was loaded with', async () => {
+    // The address bar was cleaned already; the original address still stops a reload loop.
+    const { checker, reload, warn } = setup({ stored: 'v1', remote: 'v2' });
+    expect(await checker.firstLoad('https://portal.test/home?__version__=v2')).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith(VersionWarning.conflict);
   });
 
   it('does nothing when the versions match', async () => {

@@ -11,6 +11,7 @@ export {
   flush,
   destroy,
 } from './sdk';
+export { browserChannel, detectChannel, type ChannelEnvironment } from './channel';
 export { analyticsEndpoints, type InitOptions, type FetchLike } from './options';
 export type { ApiCallResult, CustomParams } from './api-types';
 export type { LifecycleSource, LifecycleState, LifecycleChange } from './lifecycle-source';

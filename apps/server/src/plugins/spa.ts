@@ -12,18 +12,32 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><title>AI 门户</title></head>
 <body><p>网页应用尚未构建。请在仓库根目录运行 npm run build 后刷新本页；接口服务已正常运行。</p></body></html>`;
 
+/** `/login` on the way to the provider (no `code` yet) gets the small redirect page, not the app. */
+function wantsSignInRedirect(url: string): boolean {
+  const [path, query = ''] = url.split('?', 2);
+  if (path !== '/login' && path !== '/login/') return false;
+  return !new URLSearchParams(query).has('code');
+}
+
 /**
  * Serves the built web app and answers every unknown path: the API gets a 404 envelope, page
  * navigations get index.html so the client router can take over.
+ *
+ * The build writes `.br` and `.gz` beside every text file; the one the browser accepts is sent
+ * with `Content-Encoding` and `Vary: Accept-Encoding`, so nothing is compressed per request.
+ * Fingerprinted files under /assets are cached for a year; the rest (index.html, login.html,
+ * version.js) is revalidated on every load so a deployment is seen at once.
  */
 export default fp<{ distDir: string }>(
   async (app, opts) => {
     const built = existsSync(join(opts.distDir, 'index.html'));
+    const loginPage = existsSync(join(opts.distDir, 'login.html'));
     if (built) {
       await app.register(fastifyStatic, {
         root: opts.distDir,
         cacheControl: false,
         index: 'index.html',
+        preCompressed: true,
         setHeaders(reply, path) {
           // Vite fingerprints everything under /assets; the rest must be revalidated each time.
           const hashed = /[\\/]assets[\\/]/.test(path.slice(opts.distDir.length));
@@ -41,6 +55,7 @@ export default fp<{ distDir: string }>(
       }
       reply.header('cache-control', NO_CACHE);
       if (!built) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+      if (loginPage && wantsSignInRedirect(request.url)) return reply.sendFile('login.html');
       return reply.sendFile('index.html');
     });
   },

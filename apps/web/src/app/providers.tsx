@@ -1,14 +1,12 @@
 import { StrictMode } from 'react';
 import ConfigProvider from 'antd/es/config-provider';
 import zhCN from 'antd/es/locale/zh_CN';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { queryClient } from './query-client';
 import type { AppRouter } from './router';
 
-/** The HTTP client already reports failures, so queries do not retry them. */
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-});
+export { queryClient };
 
 export function Providers({ router }: { router: AppRouter }) {
   return (

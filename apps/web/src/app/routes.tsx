@@ -1,6 +1,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import { MODULE_ROUTES, type ModuleName, type ModuleRoute } from '@portal/contract';
 import type { RouteHandle } from './route-handle';
+import { prefetchCatalogue } from './route-prefetch';
 
 const to = (path: string) => () => redirect(path);
 
@@ -97,6 +98,7 @@ const layoutChildren: RouteObject[] = [
   {
     path: 'home',
     handle: { name: 'home' } satisfies RouteHandle,
+    loader: prefetchCatalogue,
     lazy: () => import('./routes/home').then((m) => ({ Component: m.default })),
   },
   {

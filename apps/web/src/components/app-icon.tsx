@@ -1,4 +1,4 @@
-import Avatar from 'antd/es/avatar';
+import { useState } from 'react';
 
 interface AppIconProps {
   icon?: string;
@@ -6,13 +6,38 @@ interface AppIconProps {
   size?: number;
 }
 
-/** A catalogue icon: an image address, or the name's first character when there is none. */
+/**
+ * A catalogue icon: an image address, or the name's first character when there is none (or the
+ * image fails). A plain element rather than antd Avatar, whose module brings Avatar.Group with its
+ * popover, tooltip and motion code into every page that shows an icon.
+ */
 export function AppIcon({ icon, name, size = 40 }: AppIconProps) {
-  const isImage = !!icon && /^(https?:\/\/|\/|data:image\/)/i.test(icon);
-  if (isImage) return <Avatar shape="square" size={size} src={icon} alt={name} />;
+  const [failed, setFailed] = useState(false);
+  const isImage = !!icon && isImageAddress(icon) && !failed;
+  const box = { width: size, height: size, fontSize: Math.round(size * 0.45), borderRadius: size >= 32 ? 8 : 4 };
+  if (isImage) {
+    return (
+      <img
+        className="portal-app-icon portal-app-icon-image"
+        src={icon}
+        alt={name}
+        width={size}
+        height={size}
+        style={box}
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  const text = (!icon || isImageAddress(icon) ? name.slice(0, 1) : icon) || '?';
   return (
-    <Avatar shape="square" size={size} style={{ background: '#1677ff', flexShrink: 0 }}>
-      {icon || name.slice(0, 1)}
-    </Avatar>
+    <span className="portal-app-icon" style={box} aria-hidden="true">
+      {text}
+    </span>
   );
+}
+
+function isImageAddress(value: string): boolean {
+  return /^(https?:\/\/|\/|data:image\/)/i.test(value);
 }

@@ -38,7 +38,8 @@ export async function startAnalytics(options: AnalyticsStartOptions): Promise<vo
   const ready = loaded.init({
     url: options.url || undefined,
     env: options.url ? undefined : 'online',
-    type: 'web',
+    // Phones (and the workplace apps' in-app browsers on them) report channel h5.
+    type: loaded.browserChannel(),
     appKey: 'portal',
     appName: options.appName,
     autoFinishDelay: options.autoFinishDelay,

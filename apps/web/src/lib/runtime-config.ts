@@ -4,6 +4,18 @@ import { defaultRuntimeConfig, parseRuntimeConfig } from './parsers';
 export { defaultRuntimeConfig };
 
 let current: RuntimeConfig = defaultRuntimeConfig;
+let markLoaded: (config: RuntimeConfig) => void = () => {};
+const loaded = new Promise<RuntimeConfig>((resolve) => {
+  markLoaded = resolve;
+});
+
+/**
+ * Settles once `/app-config.json` has been loaded (or failed). Requests that start with a route,
+ * before the first render, wait on it because the config names the API's address.
+ */
+export function runtimeConfigLoaded(): Promise<RuntimeConfig> {
+  return loaded;
+}
 
 export function getRuntimeConfig(): RuntimeConfig {
   return current;
@@ -21,5 +33,6 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch, base = 
     console.error(error);
     current = defaultRuntimeConfig;
   }
+  markLoaded(current);
   return current;
 }

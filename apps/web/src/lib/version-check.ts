@@ -19,8 +19,12 @@ export interface VersionCheckOptions {
 }
 
 export interface VersionChecker {
-  /** Before the first render; true when a reload has been started. */
-  firstLoad(): Promise<boolean>;
+  /**
+   * Before the first render; true when a reload has been started. `initialHref` is the address the
+   * page was loaded with, for callers that clean the reload marker off the address bar before the
+   * check has finished.
+   */
+  firstLoad(initialHref?: string): Promise<boolean>;
   /** After a route change or an error; true when a reload has been started. */
   recheck(): Promise<boolean>;
 }
@@ -63,10 +67,17 @@ export function createVersionChecker(options: VersionCheckOptions): VersionCheck
     options.reload(withVersionQuery(options.location(), version));
   };
 
-  async function firstLoad(): Promise<boolean> {
+  async function firstLoad(initialHref = options.location()): Promise<boolean> {
     const remote = await options.loadVersion();
-    if (!remote || remote === read()) return false;
-    if (new URL(options.location()).searchParams.get(VERSION_QUERY_KEY) === remote) {
+    const local = read();
+    if (!remote || remote === local) return false;
+    if (local === null) {
+      // A first-ever visit: whatever was just loaded came from the server now, so nothing stale
+      // can be in the page; remember the version instead of downloading everything again.
+      write(remote);
+      return false;
+    }
+    if (new URL(initialHref).searchParams.get(VERSION_QUERY_KEY) === remote) {
       // Already reloaded for this version and the store still disagrees.
       warn(VersionWarning.conflict);
       write(remote);

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import Avatar from 'antd/es/avatar';
 import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useUserStore } from '../../features/auth/store/user-store';
 
 /**
- * Avatar, name and a one-entry menu. Hand-rolled instead of antd Dropdown to keep the popup and
- * motion code out of every page's first load; it closes on Escape and on a click elsewhere.
+ * Avatar, name and a one-entry menu. Hand-rolled instead of antd Dropdown and Avatar to keep the
+ * popup and motion code out of every page's first load; it closes on Escape and on a click elsewhere.
+ * `compact` (phones) shows the avatar only, leaving the narrow header to the menu button and title.
  */
-export function UserMenu() {
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const account = useUserStore((s) => s.accountInfo);
   const logout = useLogout();
   const [open, setOpen] = useState(false);
@@ -42,8 +42,10 @@ export function UserMenu() {
         data-testid="user-menu"
         onClick={() => setOpen((v) => !v)}
       >
-        <Avatar src={account?.avatar || undefined} icon={<UserOutlined />} />
-        <span>{account?.user_name ?? ''}</span>
+        <span className="portal-user-avatar" aria-hidden="true">
+          {account?.avatar ? <img src={account.avatar} alt="" width={32} height={32} /> : <UserOutlined />}
+        </span>
+        {compact ? null : <span>{account?.user_name ?? ''}</span>}
       </button>
       {open ? (
         <ul className="portal-user-popup" role="menu">

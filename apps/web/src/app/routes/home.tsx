@@ -2,7 +2,7 @@ import { AppCatalogue } from '../../features/catalogue/components/app-catalogue'
 
 export default function HomePage() {
   return (
-    <div style={{ padding: 24 }}>
+    <div className="portal-page">
       <AppCatalogue />
     </div>
   );

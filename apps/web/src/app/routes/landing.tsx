@@ -19,7 +19,7 @@ export default function LandingPage() {
   const name = app?.app_name ?? specialNames[appKey] ?? moduleTitles[appKey] ?? appKey;
 
   return (
-    <Flex justify="center" align="center" style={{ minHeight: '100vh', padding: 24 }}>
+    <Flex justify="center" align="center" className="portal-landing">
       <Result
         icon={<AppIcon icon={app?.app_icon} name={name || '?'} size={72} />}
         title={name ? `您暂无「${name}」的使用权限，请联系管理员开通` : '您暂无该应用的使用权限，请联系管理员开通'}

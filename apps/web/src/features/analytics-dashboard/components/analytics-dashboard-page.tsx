@@ -44,7 +44,7 @@ export default function AnalyticsDashboardPage() {
   const rollup = useRunRollup();
 
   return (
-    <Flex vertical gap={16} style={{ padding: 24 }}>
+    <Flex vertical gap={16} className="portal-page">
       <Flex justify="space-between" align="center" wrap gap={12}>
         <Typography.Title level={4} style={{ margin: 0 }}>
           行为分析

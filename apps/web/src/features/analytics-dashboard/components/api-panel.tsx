@@ -38,6 +38,8 @@ export function ApiPanel({
         <EChart option={option} height={220} label="接口每日错误率折线图" />
         <Table<PathRow>
           size="small"
+          // Wide tables scroll inside their card on a phone instead of widening the page.
+          scroll={{ x: 'max-content' }}
           rowKey="path"
           dataSource={data?.slowest ?? []}
           pagination={false}

@@ -36,6 +36,8 @@ export function AppsTable({ opens, cycles, loading, error, onSelectApp }: AppsTa
     <Panel title="应用明细" loading={loading} error={error} empty={rows.length === 0}>
       <Table<AppRow>
         size="small"
+        // Wide tables scroll inside their card on a phone instead of widening the page.
+        scroll={{ x: 'max-content' }}
         rowKey="app_key"
         dataSource={rows}
         pagination={rows.length > 10 ? { pageSize: 10 } : false}

@@ -23,6 +23,8 @@ export function ScriptErrorsTable({ data, loading, error }: ScriptErrorsTablePro
     >
       <Table<ErrorRow>
         size="small"
+        // Wide tables scroll inside their card on a phone instead of widening the page.
+        scroll={{ x: 'max-content' }}
         rowKey={(r) => `${r.message}\u0000${r.last_seen}`}
         dataSource={list}
         pagination={list.length > 10 ? { pageSize: 10 } : false}

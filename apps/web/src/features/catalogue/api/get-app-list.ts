@@ -8,6 +8,8 @@ export async function getAppList(): Promise<AppListEntry[]> {
   return data.list;
 }
 
+export const appListQuery = { queryKey: ['app', 'list'], queryFn: getAppList, staleTime: 60_000 } as const;
+
 export function useAppList() {
-  return useQuery({ queryKey: ['app', 'list'], queryFn: getAppList, staleTime: 60_000 });
+  return useQuery(appListQuery);
 }

@@ -1,5 +1,4 @@
 import type { KeyboardEvent } from 'react';
-import Flex from 'antd/es/flex';
 import type { AppListEntry } from '@portal/contract';
 import { AppIcon } from '../../../components/app-icon';
 
@@ -14,7 +13,7 @@ export function AppCard({ app, onOpen }: AppCardProps) {
   };
   return (
     <div
-      className="portal-card portal-card-hoverable"
+      className={`portal-card portal-card-hoverable portal-app-card${app.be_authorized ? '' : ' portal-app-card-refused'}`}
       data-testid="app-card"
       data-app-key={app.app_key}
       data-authorized={app.be_authorized}
@@ -23,18 +22,15 @@ export function AppCard({ app, onOpen }: AppCardProps) {
       aria-label={app.be_authorized ? app.app_name : `${app.app_name}（无权限）`}
       onClick={() => onOpen(app)}
       onKeyDown={onKeyDown}
-      style={{ height: '100%', opacity: app.be_authorized ? 1 : 0.55 }}
     >
-      <Flex gap={12} align="flex-start">
-        <AppIcon icon={app.app_icon} name={app.app_name} />
-        <Flex vertical gap={4} style={{ minWidth: 0 }}>
-          <Flex gap={8} align="center">
-            <strong className="portal-ellipsis">{app.app_name}</strong>
-            {app.be_authorized ? null : <span className="portal-tag">无权限</span>}
-          </Flex>
-          <p className="portal-secondary portal-clamp-2">{app.description || '暂无介绍'}</p>
-        </Flex>
-      </Flex>
+      <AppIcon icon={app.app_icon} name={app.app_name} />
+      <div className="portal-app-card-text">
+        <div className="portal-app-card-name">
+          <strong className="portal-ellipsis">{app.app_name}</strong>
+          {app.be_authorized ? null : <span className="portal-tag">无权限</span>}
+        </div>
+        <p className="portal-secondary portal-clamp-2">{app.description || '暂无介绍'}</p>
+      </div>
     </div>
   );
 }

@@ -1,13 +1,20 @@
 import { useMemo, useState } from 'react';
-import Empty from 'antd/es/empty';
-import Flex from 'antd/es/flex';
-import Search from 'antd/es/input/Search';
-import Segmented from 'antd/es/segmented';
-import Skeleton from 'antd/es/skeleton';
 import { useAppList } from '../api/get-app-list';
 import { useOpenApp } from '../hooks/use-open-app';
 import { ALL_SCENES, groupApps, sceneTagsOf } from '../utils/group-apps';
 import { AppCard } from './app-card';
+import { CatalogueFilters } from './catalogue-filters';
+
+/** Placeholder cards while the list loads, in the grid's own shape so nothing jumps. */
+function CatalogueSkeleton() {
+  return (
+    <div className="portal-card-grid" aria-busy="true" aria-label="正在加载应用">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="portal-card portal-skeleton-card" />
+      ))}
+    </div>
+  );
+}
 
 export function AppCatalogue() {
   const { data, isPending, isError } = useAppList();
@@ -19,22 +26,14 @@ export function AppCatalogue() {
   const groups = useMemo(() => groupApps(apps, scene, search), [apps, scene, search]);
 
   return (
-    <Flex vertical gap={24}>
-      <Flex gap={16} wrap justify="space-between" align="center">
-        <Segmented options={scenes} value={scene} onChange={(value) => setScene(String(value))} />
-        <Search
-          allowClear
-          placeholder="搜索应用名称"
-          aria-label="搜索应用名称"
-          style={{ maxWidth: 320 }}
-          onSearch={setSearch}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </Flex>
+    <div className="portal-catalogue">
+      <CatalogueFilters scenes={scenes} scene={scene} onScene={setScene} search={search} onSearch={setSearch} />
       {isPending ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <CatalogueSkeleton />
       ) : groups.length === 0 ? (
-        <Empty description={isError ? '应用列表加载失败' : '没有找到匹配的应用'} />
+        <p className="portal-empty" role="status">
+          {isError ? '应用列表加载失败' : '没有找到匹配的应用'}
+        </p>
       ) : (
         groups.map((group) => (
           <section key={group.tag} aria-label={group.tag}>
@@ -49,6 +48,6 @@ export function AppCatalogue() {
           </section>
         ))
       )}
-    </Flex>
+    </div>
   );
 }

@@ -21,7 +21,7 @@ export function ModuleWelcome({ appKey, title, entry, loading }: ModuleWelcomePr
   const name = title ?? entry?.app_name ?? moduleTitles[appKey] ?? appKey;
 
   return (
-    <Flex justify="center" style={{ padding: '48px 24px' }}>
+    <Flex justify="center" className="portal-welcome">
       <div className="portal-card" style={{ maxWidth: 640, width: '100%' }}>
         {loading && !entry ? (
           <Skeleton avatar active paragraph={{ rows: 2 }} />
