@@ -10,6 +10,7 @@ import { installErrorHandler } from './plugins/error-handler';
 import rateLimit, { type RateLimitSettings } from './plugins/rate-limit';
 import { echoRequestId, requestIdOf } from './plugins/request-id';
 import securityHeaders from './plugins/security-headers';
+import { workplaceFrameOrigins } from './services/auth/providers/config';
 import services from './plugins/services';
 import spa from './plugins/spa';
 import routes from './routes';
@@ -47,7 +48,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   echoRequestId(app);
 
   await app.register(sensible);
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { frameOrigins: workplaceFrameOrigins(opts.config.sso.providers) });
   await app.register(rateLimit, {
     redisUrl: opts.redisUrl,
     namespace: opts.rateLimitNamespace,

@@ -13,3 +13,5 @@ export * from './analytics-catalogue';
 export * from './analytics-admin';
 export * from './admin-api';
 export * from './source-url';
+export * from './workplace';
+export * from './console';

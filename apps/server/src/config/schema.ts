@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { chatConfigSchema } from '../services/chat/config';
 import { imageProxyConfigSchema } from '../services/image-proxy/config';
 import { llmConfigSchema } from '../services/llm';
+import { workplaceProvidersConfigSchema } from '../services/auth/providers/config';
+import { accessRequestsConfigSchema } from '../services/access-requests/config';
 
 export const configAppSchema = appDefinitionSchema.extend({
   /** Shared with an external app so it can redeem one-time codes server-to-server. */
@@ -39,6 +41,8 @@ export const ssoSchema = z.object({
       department: z.string().default('department'),
     })
     .prefault({}),
+  /** WeCom, Feishu/Lark and DingTalk sign-in next to OIDC; see services/auth/providers. */
+  providers: workplaceProvidersConfigSchema.prefault({}),
 });
 export type SsoConfig = z.infer<typeof ssoSchema>;
 
@@ -90,5 +94,7 @@ export const portalConfigSchema = z.looseObject({
   providers: llmConfigSchema.prefault({}),
   chat: chatConfigSchema.prefault({}),
   image_proxy: imageProxyConfigSchema.prefault({}),
+  /** 申请权限: limits and optional WeCom / Feishu / DingTalk group bots. */
+  access_requests: accessRequestsConfigSchema.prefault({}),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;

@@ -12,6 +12,8 @@ export interface RequestUser {
   userName: string;
   isAdmin: boolean;
   groups: string[];
+  /** Workplace departments with their ancestors. */
+  departments: string[];
 }
 
 declare module 'fastify' {
@@ -82,6 +84,7 @@ export default fp(
         userName: user.userName,
         isAdmin: principal.isAdmin,
         groups: user.groups,
+        departments: user.departments,
       };
 
       const prefix = path.split('/')[2]?.toLowerCase() ?? '';

@@ -5,8 +5,8 @@ import fp from 'fastify-plugin';
  * Security headers for every response. Scripts only from our origin (no inline scripts); inline
  * styles are allowed because antd injects its CSS-in-JS at runtime.
  */
-export default fp(
-  async (app) => {
+export default fp<{ frameOrigins?: string[] }>(
+  async (app, opts) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -18,7 +18,8 @@ export default fp(
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", 'https:'],
           mediaSrc: ["'self'", 'blob:', 'https:'],
-          frameSrc: ["'self'", 'https:'],
+          // Workplace sign-in QR pages (WeCom, DingTalk) are framed by the login page.
+          frameSrc: ["'self'", 'https:', ...(opts.frameOrigins ?? [])],
           workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

@@ -17,6 +17,12 @@ import { OneTimeCodeService } from './codes/one-time-code-service';
 import { RightsService } from './rights/rights-service';
 import { SettingsService } from './settings/settings-service';
 import { UserService } from './users/user-service';
+import { AuditService, installAppendOnlyGuard } from './audit/audit-service';
+import { DepartmentService } from './departments/department-service';
+import { DirectorySyncService } from './departments/directory-sync-service';
+import { createWorkplaceRegistry } from './auth/providers';
+import { AccessRequestService } from './access-requests/access-request-service';
+import { PeopleService } from './users/people-service';
 
 export interface ServiceOptions {
   db: Db;
@@ -50,8 +56,19 @@ export async function createServices(opts: ServiceOptions) {
     scopes: config.sso.scopes,
     redirectUri: `${opts.publicUrl}/login`,
   });
-  const login = new LoginService(sso, new LoginStateService(db), users, sessions, catalogue, config.sso.claims);
-  const codes = new OneTimeCodeService(db);
+  const audit = new AuditService(db);
+  await installAppendOnlyGuard(db);
+  const workplace = createWorkplaceRegistry(config.sso.providers);
+  const departments = new DepartmentService(db);
+  const directorySync = new DirectorySyncService(workplace, departments);
+  const accessRequests = new AccessRequestService(db, rights, catalogue, config.access_requests);
+  const login = new LoginService(sso, new LoginStateService(db), users, sessions, catalogue, config.sso.claims, {
+    registry: workplace,
+    departments,
+    audit,
+  });
+  const codes = new OneTimeCodeService(db, audit);
+  const people = new PeopleService(db);
   const llm = createLlmGateway(config.providers);
   const chat = createChatServices(db, llm, config.chat);
   // Answers a crashed replica left "generating" are closed as incomplete.
@@ -73,5 +90,11 @@ export async function createServices(opts: ServiceOptions) {
     imageProxy,
     builtinIdp,
     serverSecret,
+    audit,
+    workplace,
+    departments,
+    directorySync,
+    accessRequests,
+    people,
   };
 }

@@ -19,3 +19,7 @@ export * from './analytics-daily-opens';
 export * from './analytics-daily-cycles';
 export * from './analytics-daily-api';
 export * from './analytics-daily-script-errors';
+export * from './departments';
+export * from './department-members';
+export * from './audit-logs';
+export * from './access-requests';

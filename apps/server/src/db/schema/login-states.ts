@@ -6,6 +6,8 @@ export const loginStates = pgTable('login_states', {
   nonce: text('nonce').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   fromTarget: text('from_target').notNull().default(''),
+  /** A workplace provider (wecom, feishu, dingtalk); empty for OIDC. */
+  provider: text('provider').notNull().default(''),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 export type LoginState = typeof loginStates.$inferSelect;

@@ -8,7 +8,14 @@ const LOGIN_STATE_TTL_MS = 10 * 60 * 1000;
 export class LoginStateService {
   constructor(private readonly db: Db) {}
 
-  async save(entry: { state: string; nonce: string; codeVerifier: string; fromTarget: string }): Promise<void> {
+  async save(entry: {
+    state: string;
+    nonce: string;
+    codeVerifier: string;
+    fromTarget: string;
+    /** A workplace provider; absent for OIDC. */
+    provider?: string;
+  }): Promise<void> {
     await this.db.delete(loginStates).where(lt(loginStates.expiresAt, new Date()));
     await this.db.insert(loginStates).values({ ...entry, expiresAt: new Date(Date.now() + LOGIN_STATE_TTL_MS) });
   }

@@ -6,6 +6,7 @@ import {
   loginRequestSchema,
   logoutRequestSchema,
   refreshRequestSchema,
+  workplaceAuthorizeQuerySchema,
 } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -20,13 +21,13 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   const limited = { rateLimit: app.authRateLimit };
 
   app.get('/authorize', { config: limited }, async (request) => {
-    const { from, prompt } = parse(authorizeQuerySchema, request.query);
-    return ok({ url: await login.authorize(from, prompt) });
+    const { from, prompt, provider, mode } = parse(authorizeQuerySchema.extend(workplaceAuthorizeQuerySchema.shape), request.query);
+    return ok({ url: await login.authorize(from, prompt, provider, mode) });
   });
 
   app.post('/login', { config: limited }, async (request) => {
     const body = parse(loginRequestSchema.extend({ iss: z.string().max(500).optional() }), request.body);
-    return ok(await login.login(body.code, body.state, request.log, body.iss));
+    return ok(await login.login(body.code, body.state, request.log, body.iss, { ip: request.ip }));
   });
 
   app.post('/refreshToken', { config: limited }, async (request) => {
