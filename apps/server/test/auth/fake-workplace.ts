@@ -45,7 +45,12 @@ export const FAKE_SECRETS = {
   dingtalk: 'dingtalk-secret-for-tests',
 } as const;
 
-export const FAKE_IDS = { corpId: 'ww_fake_corp', agentId: '1000002', feishuApp: 'cli_fake_app', dingApp: 'ding_fake_app' };
+export const FAKE_IDS = {
+  corpId: 'ww_fake_corp',
+  agentId: '1000002',
+  feishuApp: 'cli_fake_app',
+  dingApp: 'ding_fake_app',
+};
 
 export class FakeWorkplace {
   readonly directories: Record<WorkplaceProvider, Directory> = {
@@ -193,7 +198,9 @@ export class FakeWorkplace {
     if (p.startsWith('/v1.0/') || p.startsWith('/topapi/')) {
       return this.dingtalk(p, q, body, String(req.headers['x-acs-dingtalk-access-token'] ?? ''), send);
     }
-    if (['/wwlogin/sso/login', '/connect/oauth2/authorize', '/open-apis/authen/v1/authorize', '/oauth2/auth'].includes(p)) {
+    if (
+      ['/wwlogin/sso/login', '/connect/oauth2/authorize', '/open-apis/authen/v1/authorize', '/oauth2/auth'].includes(p)
+    ) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end('<html><body>扫码登录</body></html>');
       return;
@@ -210,7 +217,10 @@ export class FakeWorkplace {
   ): void {
     const dir = this.directories.wecom;
     const err = (errcode: number, errmsg: string) =>
-      send(200, { errcode, errmsg: `${errmsg}, more info at https://open.work.weixin.qq.com/devtool/query?e=${errcode}` });
+      send(200, {
+        errcode,
+        errmsg: `${errmsg}, more info at https://open.work.weixin.qq.com/devtool/query?e=${errcode}`,
+      });
     if (p === '/cgi-bin/gettoken') {
       if (q.get('corpid') !== FAKE_IDS.corpId) return err(40013, 'invalid corpid');
       if (q.get('corpsecret') !== FAKE_SECRETS.wecom) return err(40001, 'invalid credential');
@@ -279,7 +289,12 @@ export class FakeWorkplace {
         errmsg: 'ok',
         userlist: dir.people
           .filter((u) => u.departments.includes(dept))
-          .map((u) => ({ userid: u.id, name: u.name, department: u.departments.map(Number), open_userid: `wo${u.id}` })),
+          .map((u) => ({
+            userid: u.id,
+            name: u.name,
+            department: u.departments.map(Number),
+            open_userid: `wo${u.id}`,
+          })),
       });
     }
     err(48002, 'api forbidden');
@@ -301,13 +316,18 @@ export class FakeWorkplace {
       }
       const taken = this.takeCode('feishu', String(body.code ?? ''));
       if (taken === 'expired') {
-        return send(400, { code: 20004, error: 'invalid_grant', error_description: 'The authorization code has expired.' });
+        return send(400, {
+          code: 20004,
+          error: 'invalid_grant',
+          error_description: 'The authorization code has expired.',
+        });
       }
       if (!taken) {
         return send(400, {
           code: 20003,
           error: 'invalid_grant',
-          error_description: 'The authorization code is not found. Please note that an authorization code can only be used once.',
+          error_description:
+            'The authorization code is not found. Please note that an authorization code can only be used once.',
         });
       }
       const token = this.token('u-feishu');
@@ -342,7 +362,8 @@ export class FakeWorkplace {
       this.appTokens.add(token);
       return send(200, { code: 0, msg: 'ok', tenant_access_token: token, expire: 7200 });
     }
-    if (!this.appTokens.has(bearerToken)) return send(400, { code: 99991663, msg: 'Invalid access token for authorization.' });
+    if (!this.appTokens.has(bearerToken))
+      return send(400, { code: 99991663, msg: 'Invalid access token for authorization.' });
     const page = (items: unknown[]) => {
       const size = Number(q.get('page_size') ?? 50);
       const start = Number(q.get('page_token') || 0);
@@ -416,7 +437,12 @@ export class FakeWorkplace {
       }
       const token = this.token('ding-user');
       this.userTokens.set(token, { provider: 'dingtalk', personId: taken.personId });
-      return send(200, { accessToken: token, refreshToken: this.token('ding-refresh'), expireIn: 7200, corpId: 'dingcorp' });
+      return send(200, {
+        accessToken: token,
+        refreshToken: this.token('ding-refresh'),
+        expireIn: 7200,
+        corpId: 'dingcorp',
+      });
     }
     if (p === '/v1.0/contact/users/me') {
       const who = this.userTokens.get(userToken);
@@ -445,7 +471,12 @@ export class FakeWorkplace {
     if (p === '/topapi/user/getbyunionid') {
       const person = dir.people.find((u) => (u.unionId ?? `union_${u.id}`) === body.unionid);
       if (!person) return err(60121, '找不到该用户');
-      return send(200, { errcode: 0, errmsg: 'ok', result: { contact_type: 0, userid: person.id }, request_id: requestid });
+      return send(200, {
+        errcode: 0,
+        errmsg: 'ok',
+        result: { contact_type: 0, userid: person.id },
+        request_id: requestid,
+      });
     }
     if (p === '/topapi/v2/user/get') {
       const person = this.person('dingtalk', String(body.userid ?? ''));

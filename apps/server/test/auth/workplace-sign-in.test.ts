@@ -66,14 +66,20 @@ describe('workplace sign-in', () => {
     expect(web.searchParams.get('login_type')).toBe('CorpApp');
     expect(web.searchParams.get('redirect_uri')).toBe(`${t.baseUrl}/login`);
     const client = (await startWorkplaceLogin(t, 'wecom', { mode: 'client' })).url;
-    expect(client).toMatch(/\/connect\/oauth2\/authorize\?appid=ww_fake_corp&redirect_uri=.+&response_type=code&scope=snsapi_base&state=.+&agentid=1000002#wechat_redirect$/);
+    expect(client).toMatch(
+      /\/connect\/oauth2\/authorize\?appid=ww_fake_corp&redirect_uri=.+&response_type=code&scope=snsapi_base&state=.+&agentid=1000002#wechat_redirect$/,
+    );
   });
 
   it('signs in with WeCom: user id from the code, name and departments from the directory, mobile where permitted', async () => {
     const { status, env } = await signInWith(t, fake, 'wecom', 'zhangsan');
     expect(status).toBe(200);
     expect(env.code).toBe(0);
-    expect(env.data.account_info).toMatchObject({ user_name: '张三', mobile: '13900000001', avatar: 'https://a.example/z.png' });
+    expect(env.data.account_info).toMatchObject({
+      user_name: '张三',
+      mobile: '13900000001',
+      avatar: 'https://a.example/z.png',
+    });
     const row = (await t.app.db.select().from(users).where(eq(users.subject, 'wecom:zhangsan')))[0];
     // Ancestors come with the directory sync (departments.test.ts); before it, the person's own department.
     expect(row?.departments).toEqual(['wecom:3']);
@@ -148,7 +154,9 @@ describe('workplace sign-in', () => {
 
   it('records sign-ins, successful and failed, in the audit log', async () => {
     const rows = await t.app.services.audit.all({}, 1000);
-    expect(rows.some((r) => r.action === 'login.success' && r.target === 'wecom' && r.actorLogin === 'zhangsan')).toBe(true);
+    expect(rows.some((r) => r.action === 'login.success' && r.target === 'wecom' && r.actorLogin === 'zhangsan')).toBe(
+      true,
+    );
     const failure = rows.find((r) => r.action === 'login.failure' && r.target === 'feishu');
     expect(failure?.detail).toMatch(/^code \/open-apis\/authen\/v2\/oauth\/token 2000[34]$/);
   });

@@ -53,7 +53,10 @@ export class AccessRequestService {
   }
 
   async listMine(userId: number): Promise<AccessRequestView[]> {
-    const rows = await this.select().where(eq(accessRequests.userId, userId)).orderBy(desc(accessRequests.id)).limit(100);
+    const rows = await this.select()
+      .where(eq(accessRequests.userId, userId))
+      .orderBy(desc(accessRequests.id))
+      .limit(100);
     return rows.map((r) => view(r, false));
   }
 
@@ -70,7 +73,12 @@ export class AccessRequestService {
     return this.decide(id, adminId, 'approved', '', async (request) => {
       const requester = (await this.db.select().from(users).where(eq(users.id, request.userId)))[0];
       if (!requester) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
-      await this.rights.setRule({ subject_type: 'user', subject: requester.subject, app_key: request.appKey, effect: 'allow' });
+      await this.rights.setRule({
+        subject_type: 'user',
+        subject: requester.subject,
+        app_key: request.appKey,
+        effect: 'allow',
+      });
     });
   }
 

@@ -65,7 +65,10 @@ export class AuditService {
         .orderBy(desc(auditLogs.id))
         .limit(pageSize)
         .offset((page - 1) * pageSize),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(auditLogs).where(where),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditLogs)
+        .where(where),
     ]);
     return { list, total: counted[0]?.n ?? 0 };
   }

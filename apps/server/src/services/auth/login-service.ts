@@ -63,7 +63,13 @@ export class LoginService {
     return this.sso.authorizationUrl({ state, nonce, codeChallenge, prompt });
   }
 
-  async login(code: string, state: string, log: LoginLogger, iss?: string, info?: LoginRequestInfo): Promise<LoginResponse> {
+  async login(
+    code: string,
+    state: string,
+    log: LoginLogger,
+    iss?: string,
+    info?: LoginRequestInfo,
+  ): Promise<LoginResponse> {
     const pending = await this.states.consume(state);
     if (!pending) throw new AppError(ErrorCode.validation, ErrorMessage.invalidLoginState);
     if (pending.provider) return this.loginWorkplace(pending.provider, code, pending.fromTarget, log, info);
@@ -133,7 +139,12 @@ export class LoginService {
       avatar: profile.avatar,
       groups: [],
     });
-    const placed = await workplace.departments.placeAtSignIn(adapter.name, user, profile.externalId, profile.departmentIds);
+    const placed = await workplace.departments.placeAtSignIn(
+      adapter.name,
+      user,
+      profile.externalId,
+      profile.departmentIds,
+    );
     return this.finish(placed, fromTarget, adapter.name, info);
   }
 

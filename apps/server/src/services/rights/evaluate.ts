@@ -25,7 +25,10 @@ export function explain(
   principal: Principal,
   appKey: string,
   rules: readonly Rule[],
-): { allowed: boolean; rule: Rule | { subject_type: 'admin'; subject: string; app_key: string; effect: 'allow' } | null } {
+): {
+  allowed: boolean;
+  rule: Rule | { subject_type: 'admin'; subject: string; app_key: string; effect: 'allow' } | null;
+} {
   if (principal.isAdmin) {
     return { allowed: true, rule: { subject_type: 'admin', subject: principal.login, app_key: '*', effect: 'allow' } };
   }

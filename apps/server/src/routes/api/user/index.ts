@@ -21,7 +21,10 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   const limited = { rateLimit: app.authRateLimit };
 
   app.get('/authorize', { config: limited }, async (request) => {
-    const { from, prompt, provider, mode } = parse(authorizeQuerySchema.extend(workplaceAuthorizeQuerySchema.shape), request.query);
+    const { from, prompt, provider, mode } = parse(
+      authorizeQuerySchema.extend(workplaceAuthorizeQuerySchema.shape),
+      request.query,
+    );
     return ok({ url: await login.authorize(from, prompt, provider, mode) });
   });
 

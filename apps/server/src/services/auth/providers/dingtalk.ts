@@ -2,7 +2,13 @@ import type { AuthorizeMode } from '@portal/contract';
 import type { DingtalkConfig } from './config';
 import { AppTokenCache, callProvider, ids, str } from './http';
 import { ProviderError, type ProviderErrorKind } from './provider-error';
-import type { DirectoryDepartment, DirectoryMember, DirectorySnapshot, WorkplaceAdapter, WorkplaceProfile } from './types';
+import type {
+  DirectoryDepartment,
+  DirectoryMember,
+  DirectorySnapshot,
+  WorkplaceAdapter,
+  WorkplaceProfile,
+} from './types';
 
 /**
  * DingTalk internal app. The new API (api.dingtalk.com, v1.0) answers plain JSON and, on failure,
@@ -112,7 +118,11 @@ export class DingtalkAdapter implements WorkplaceAdapter {
       // result {has_more, next_cursor, list: [{userid, name}]}
       let cursor = 0;
       for (let guard = 0; guard < 10_000; guard++) {
-        const json = await this.topapi('/topapi/user/listsimple', { dept_id: Number(dept.externalId), cursor, size: 100 });
+        const json = await this.topapi('/topapi/user/listsimple', {
+          dept_id: Number(dept.externalId),
+          cursor,
+          size: 100,
+        });
         const result = (json.result ?? {}) as Record<string, unknown>;
         const list = Array.isArray(result.list) ? (result.list as Array<Record<string, unknown>>) : [];
         for (const u of list) {

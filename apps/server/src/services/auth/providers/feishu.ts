@@ -2,7 +2,13 @@ import type { AuthorizeMode } from '@portal/contract';
 import type { FeishuConfig } from './config';
 import { AppTokenCache, callProvider, ids, str } from './http';
 import { ProviderError, type ProviderErrorKind } from './provider-error';
-import type { DirectoryDepartment, DirectoryMember, DirectorySnapshot, WorkplaceAdapter, WorkplaceProfile } from './types';
+import type {
+  DirectoryDepartment,
+  DirectoryMember,
+  DirectorySnapshot,
+  WorkplaceAdapter,
+  WorkplaceProfile,
+} from './types';
 
 const PAGE_SIZE = '50';
 
@@ -134,7 +140,11 @@ export class FeishuAdapter implements WorkplaceAdapter {
   private async *pages(path: string, query: Record<string, string>): AsyncGenerator<Record<string, unknown>> {
     let pageToken = '';
     for (let guard = 0; guard < 10_000; guard++) {
-      const json = await this.open(path, { ...query, page_size: PAGE_SIZE, ...(pageToken ? { page_token: pageToken } : {}) });
+      const json = await this.open(path, {
+        ...query,
+        page_size: PAGE_SIZE,
+        ...(pageToken ? { page_token: pageToken } : {}),
+      });
       const data = (json.data ?? {}) as Record<string, unknown>;
       const items = Array.isArray(data.items) ? (data.items as Array<Record<string, unknown>>) : [];
       yield* items;

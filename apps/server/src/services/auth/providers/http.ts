@@ -55,8 +55,7 @@ export async function callProvider(req: ProviderRequest): Promise<ProviderRespon
 }
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-export const ids = (v: unknown): string[] =>
-  Array.isArray(v) ? v.map(str).filter((x) => x.length > 0) : [];
+export const ids = (v: unknown): string[] => (Array.isArray(v) ? v.map(str).filter((x) => x.length > 0) : []);
 
 /** A token for the app itself, cached until shortly before it expires; any replica may fetch its own. */
 export class AppTokenCache {

@@ -40,7 +40,8 @@ export function createWorkplaceRegistry(
     return value;
   };
   const adapters = new Map<WorkplaceProvider, WorkplaceAdapter>();
-  if (cfg.wecom) adapters.set('wecom', new WecomAdapter(cfg.wecom, secret('wecom', cfg.wecom.secret_env), cfg.timeout_ms));
+  if (cfg.wecom)
+    adapters.set('wecom', new WecomAdapter(cfg.wecom, secret('wecom', cfg.wecom.secret_env), cfg.timeout_ms));
   if (cfg.feishu) {
     adapters.set('feishu', new FeishuAdapter(cfg.feishu, secret('feishu', cfg.feishu.secret_env), cfg.timeout_ms));
   }
