@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appListEntrySchema } from './apps';
 import { WORKPLACE_PROVIDERS, plainText } from './workplace';
 
 const appKey = z.string().regex(/^[a-z*][a-z0-9_*-]{0,39}$/, '应用标识不合法');
@@ -125,3 +126,9 @@ export const appAccessResponseSchema = z.object({
 
 export const setUserDisabledSchema = z.object({ user_id: id, disabled: z.boolean() });
 export const signOutUserSchema = z.object({ user_id: id });
+
+/** `GET /api/admin/apps`: every app, enabled or not. */
+export const adminAppListResponseSchema = z.object({
+  list: z.array(appListEntrySchema.extend({ enabled: z.boolean() })),
+});
+export type AdminAppEntry = z.infer<typeof adminAppListResponseSchema>['list'][number];
