@@ -60,7 +60,11 @@ describe('admin console API', () => {
   it.each([...Object.values(ADMIN_API_PATHS), ...Object.values(CONSOLE_API_PATHS)])(
     'answers 403 to a non-admin on %s',
     async (url) => {
-      const res = await api(t, staff.access_token.token, { method: GETS.has(url) ? 'GET' : 'POST', url, payload: GETS.has(url) ? undefined : {} });
+      const res = await api(t, staff.access_token.token, {
+        method: GETS.has(url) ? 'GET' : 'POST',
+        url,
+        payload: GETS.has(url) ? undefined : {},
+      });
       expect(res.statusCode).toBe(403);
       expect(body(res)).toEqual({ code: 4003, message: '仅管理员可以执行此操作', data: null });
     },
@@ -70,8 +74,14 @@ describe('admin console API', () => {
     const rule = { subject_type: 'group', subject: '市场部', app_key: 'metaso', effect: 'allow' };
     await api(t, admin, { method: 'POST', url: ADMIN_API_PATHS.setRule, payload: rule });
     await api(t, admin, { method: 'POST', url: ADMIN_API_PATHS.setRule, payload: { ...rule, effect: 'deny' } });
-    const res = await api(t, admin, { method: 'GET', url: CONSOLE_API_PATHS.audit, query: { action: 'admin.rule.set' } });
-    const page = body<{ list: Array<{ before: unknown; after: unknown; actor_login: string }>; total: number }>(res).data;
+    const res = await api(t, admin, {
+      method: 'GET',
+      url: CONSOLE_API_PATHS.audit,
+      query: { action: 'admin.rule.set' },
+    });
+    const page = body<{ list: Array<{ before: unknown; after: unknown; actor_login: string }>; total: number }>(
+      res,
+    ).data;
     expect(page.total).toBe(2);
     // Newest first: the change from allow to deny, then the creation.
     expect(page.list[0]).toMatchObject({
@@ -86,7 +96,9 @@ describe('admin console API', () => {
     admin = (await issueTokensFor(t, 'admin')).access_token.token;
     await api(t, admin, { method: 'POST', url: ADMIN_API_PATHS.upsertApp, payload: { ...app, enabled: false } });
     admin = (await issueTokensFor(t, 'admin')).access_token.token;
-    const apps = body<{ list: Array<{ action: string; before: { enabled?: boolean } | null; after: { enabled?: boolean } }> }>(
+    const apps = body<{
+      list: Array<{ action: string; before: { enabled?: boolean } | null; after: { enabled?: boolean } }>;
+    }>(
       await api(t, admin, { method: 'GET', url: CONSOLE_API_PATHS.audit, query: { actor: 'admin', page_size: '50' } }),
     ).data.list.filter((r) => r.action.startsWith('admin.app.'));
     expect(apps.map((r) => [r.action, r.before?.enabled ?? null, r.after.enabled])).toEqual([
@@ -99,14 +111,29 @@ describe('admin console API', () => {
     const future = new Date(Date.now() + 3600_000).toISOString();
     const none = await api(t, admin, { method: 'GET', url: CONSOLE_API_PATHS.audit, query: { from: future } });
     expect(body<{ total: number }>(none).data.total).toBe(0);
-    const one = await api(t, admin, { method: 'GET', url: CONSOLE_API_PATHS.audit, query: { page_size: '1', page: '2' } });
+    const one = await api(t, admin, {
+      method: 'GET',
+      url: CONSOLE_API_PATHS.audit,
+      query: { page_size: '1', page: '2' },
+    });
     expect(body<{ list: unknown[] }>(one).data.list).toHaveLength(1);
-    const csv = await api(t, admin, { method: 'GET', url: CONSOLE_API_PATHS.auditExport, query: { action: 'admin.rule.set' } });
+    const csv = await api(t, admin, {
+      method: 'GET',
+      url: CONSOLE_API_PATHS.auditExport,
+      query: { action: 'admin.rule.set' },
+    });
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('id,at,actor,action,target,before,after,ip,detail');
     expect(lines).toHaveLength(3);
-    const exports = await api(t, admin, { method: 'GET', url: CONSOLE_API_PATHS.audit, query: { action: 'audit.export' } });
+    const exports = await api(t, admin, {
+      method: 'GET',
+      url: CONSOLE_API_PATHS.audit,
+      query: { action: 'audit.export' },
+    });
     expect(body<{ total: number }>(exports).data.total).toBe(1);
   });
 
@@ -139,7 +166,12 @@ describe('access requests', () => {
       payload: { app_key: 'deepseek', reason: '写周报需要' },
     });
     request = body<AccessRequestView>(res).data;
-    expect(request).toMatchObject({ app_key: 'deepseek', app_name: 'DeepSeek', status: 'pending', reason: '写周报需要' });
+    expect(request).toMatchObject({
+      app_key: 'deepseek',
+      app_name: 'DeepSeek',
+      status: 'pending',
+      reason: '写周报需要',
+    });
     // Asking again returns the same pending request.
     const again = await api(t, staff.access_token.token, {
       method: 'POST',
@@ -148,61 +180,119 @@ describe('access requests', () => {
     });
     expect(body<AccessRequestView>(again).data.id).toBe(request.id);
     await expect.poll(() => botMessages.length, { timeout: 15_000 }).toBe(1);
-    expect(botMessages[0]).toMatchObject({ msgtype: 'text', text: { content: expect.stringContaining('张三 申请使用「DeepSeek」') } });
+    expect(botMessages[0]).toMatchObject({
+      msgtype: 'text',
+      text: { content: expect.stringContaining('张三 申请使用「DeepSeek」') },
+    });
   });
 
   it('refuses a request for an app one may already open, or that does not exist', async () => {
-    const open = await api(t, staff.access_token.token, { method: 'POST', url: '/api/app/access-request', payload: { app_key: 'chatgpt' } });
+    const open = await api(t, staff.access_token.token, {
+      method: 'POST',
+      url: '/api/app/access-request',
+      payload: { app_key: 'chatgpt' },
+    });
     expect(body(open)).toMatchObject({ code: 4001, message: '您已有该应用的权限，无需申请' });
-    const missing = await api(t, staff.access_token.token, { method: 'POST', url: '/api/app/access-request', payload: { app_key: 'nope' } });
+    const missing = await api(t, staff.access_token.token, {
+      method: 'POST',
+      url: '/api/app/access-request',
+      payload: { app_key: 'nope' },
+    });
     expect(missing.statusCode).toBe(404);
   });
 
   it('approving writes a rule, moves the requester’s rights version, and is audited', async () => {
-    const list = await api(t, admin, { method: 'GET', url: CONSOLE_API_PATHS.accessRequests, query: { status: 'pending' } });
-    expect(body<{ list: AccessRequestView[] }>(list).data.list.map((r) => [r.id, r.login])).toEqual([[request.id, 'staff']]);
-    const approve = await api(t, admin, { method: 'POST', url: CONSOLE_API_PATHS.approveRequest, payload: { id: request.id } });
+    const list = await api(t, admin, {
+      method: 'GET',
+      url: CONSOLE_API_PATHS.accessRequests,
+      query: { status: 'pending' },
+    });
+    expect(body<{ list: AccessRequestView[] }>(list).data.list.map((r) => [r.id, r.login])).toEqual([
+      [request.id, 'staff'],
+    ]);
+    const approve = await api(t, admin, {
+      method: 'POST',
+      url: CONSOLE_API_PATHS.approveRequest,
+      payload: { id: request.id },
+    });
     expect(body<AccessRequestView>(approve).data.status).toBe('approved');
     // The staff's token from before answers 1004; the refreshed one opens deepseek.
     const stale = await api(t, staff.access_token.token, { method: 'GET', url: '/api/deepseek/models' });
     expect(body(stale).code).toBe(1004);
     const refreshed = body<LoginResponse>(
-      await t.app.inject({ method: 'POST', url: '/api/user/refreshToken', payload: { refresh_token: staff.refresh_token.token } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/refreshToken',
+        payload: { refresh_token: staff.refresh_token.token },
+      }),
     ).data;
     const fresh = await api(t, refreshed.access_token.token, { method: 'GET', url: '/api/deepseek/models' });
     expect(body(fresh).code).toBe(0);
     const mine = await api(t, refreshed.access_token.token, { method: 'GET', url: '/api/app/access-requests' });
-    expect(body<{ list: AccessRequestView[] }>(mine).data.list[0]).toMatchObject({ id: request.id, status: 'approved' });
-    const audited = await api(t, admin, { method: 'GET', url: CONSOLE_API_PATHS.audit, query: { action: 'admin.request.approve' } });
-    expect(body<{ list: Array<{ before: { status: string }; after: { status: string } }> }>(audited).data.list[0]).toMatchObject({
+    expect(body<{ list: AccessRequestView[] }>(mine).data.list[0]).toMatchObject({
+      id: request.id,
+      status: 'approved',
+    });
+    const audited = await api(t, admin, {
+      method: 'GET',
+      url: CONSOLE_API_PATHS.audit,
+      query: { action: 'admin.request.approve' },
+    });
+    expect(
+      body<{ list: Array<{ before: { status: string }; after: { status: string } }> }>(audited).data.list[0],
+    ).toMatchObject({
       before: { status: 'pending' },
       after: { status: 'approved' },
     });
     // A decided request cannot be decided again.
-    const twice = await api(t, admin, { method: 'POST', url: CONSOLE_API_PATHS.denyRequest, payload: { id: request.id } });
+    const twice = await api(t, admin, {
+      method: 'POST',
+      url: CONSOLE_API_PATHS.denyRequest,
+      payload: { id: request.id },
+    });
     expect(body(twice)).toMatchObject({ code: 4001, message: '该申请已处理' });
   });
 
   it('denying carries a reason the requester sees', async () => {
     const fresh = await issueTokensFor(t, 'staff');
     const asked = body<AccessRequestView>(
-      await api(t, fresh.access_token.token, { method: 'POST', url: '/api/app/access-request', payload: { app_key: 'addbg', reason: '' } }),
+      await api(t, fresh.access_token.token, {
+        method: 'POST',
+        url: '/api/app/access-request',
+        payload: { app_key: 'addbg', reason: '' },
+      }),
     ).data;
-    await api(t, admin, { method: 'POST', url: CONSOLE_API_PATHS.denyRequest, payload: { id: asked.id, reason: '该应用仅限设计部' } });
+    await api(t, admin, {
+      method: 'POST',
+      url: CONSOLE_API_PATHS.denyRequest,
+      payload: { id: asked.id, reason: '该应用仅限设计部' },
+    });
     const mine = body<{ list: AccessRequestView[] }>(
       await api(t, fresh.access_token.token, { method: 'GET', url: '/api/app/access-requests' }),
     ).data.list;
-    expect(mine.find((r) => r.id === asked.id)).toMatchObject({ status: 'denied', decision_reason: '该应用仅限设计部' });
+    expect(mine.find((r) => r.id === asked.id)).toMatchObject({
+      status: 'denied',
+      decision_reason: '该应用仅限设计部',
+    });
   });
 });
 
 describe('people and rights views', () => {
   it('explains what a person can open and by which rule, and who can open an app', async () => {
     const staffRow = await t.app.services.users.findByLogin('staff');
-    const res = await api(t, admin, { method: 'GET', url: CONSOLE_API_PATHS.userAccess, query: { user_id: String(staffRow?.id) } });
-    const list = body<{ list: Array<{ app_key: string; allowed: boolean; rule: { subject_type: string } | null }> }>(res).data.list;
+    const res = await api(t, admin, {
+      method: 'GET',
+      url: CONSOLE_API_PATHS.userAccess,
+      query: { user_id: String(staffRow?.id) },
+    });
+    const list = body<{ list: Array<{ app_key: string; allowed: boolean; rule: { subject_type: string } | null }> }>(
+      res,
+    ).data.list;
     expect(list.find((a) => a.app_key === 'deepseek')).toMatchObject({ allowed: true, rule: { subject_type: 'user' } });
-    expect(list.find((a) => a.app_key === 'chatgpt')).toMatchObject({ allowed: true, rule: { subject_type: 'everyone' } });
+    expect(list.find((a) => a.app_key === 'chatgpt')).toMatchObject({
+      allowed: true,
+      rule: { subject_type: 'everyone' },
+    });
     const who = await api(t, admin, { method: 'GET', url: CONSOLE_API_PATHS.appAccess, query: { app_key: 'addbg' } });
     const users = body<{ users: Array<{ login: string; rule: { subject_type: string } }> }>(who).data.users;
     expect(users.map((u) => [u.login, u.rule.subject_type])).toEqual([['admin', 'admin']]);
@@ -211,12 +301,24 @@ describe('people and rights views', () => {
   it('signs a person out everywhere and disables them', async () => {
     const s = await issueTokensFor(t, 'staff');
     const staffRow = await t.app.services.users.findByLogin('staff');
-    const out = await api(t, admin, { method: 'POST', url: CONSOLE_API_PATHS.signOutUser, payload: { user_id: staffRow?.id } });
+    const out = await api(t, admin, {
+      method: 'POST',
+      url: CONSOLE_API_PATHS.signOutUser,
+      payload: { user_id: staffRow?.id },
+    });
     expect(body<{ revoked: number }>(out).data.revoked).toBeGreaterThanOrEqual(1);
     expect(body(await api(t, s.access_token.token, { method: 'GET', url: '/api/app/list' })).code).toBe(1004);
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/user/refreshToken', payload: { refresh_token: s.refresh_token.token } });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/refreshToken',
+      payload: { refresh_token: s.refresh_token.token },
+    });
     expect(body(refresh).code).toBe(1003);
-    await api(t, admin, { method: 'POST', url: CONSOLE_API_PATHS.setUserDisabled, payload: { user_id: staffRow?.id, disabled: true } });
+    await api(t, admin, {
+      method: 'POST',
+      url: CONSOLE_API_PATHS.setUserDisabled,
+      payload: { user_id: staffRow?.id, disabled: true },
+    });
     const search = await api(t, admin, { method: 'GET', url: ADMIN_API_PATHS.listUsers, query: { q: '张' } });
     expect(body<{ list: Array<{ login: string; disabled: boolean }> }>(search).data.list).toEqual([
       expect.objectContaining({ login: 'staff', disabled: true }),
