@@ -20,6 +20,7 @@ export const CONSOLE_API_PATHS = {
   userAccess: '/api/admin/rights/user',
   setUserDisabled: '/api/admin/users/disable',
   signOutUser: '/api/admin/users/sign-out',
+  rotateAppSecret: '/api/admin/apps/rotate-secret',
 } as const;
 
 // ---- access requests (申请权限) ----
@@ -126,6 +127,9 @@ export const appAccessResponseSchema = z.object({
 
 export const setUserDisabledSchema = z.object({ user_id: id, disabled: z.boolean() });
 export const signOutUserSchema = z.object({ user_id: id });
+/** `POST /api/admin/apps/rotate-secret`: a new secret for an external app, shown once. */
+export const rotateAppSecretSchema = z.object({ app_key: z.string().min(1).max(40) });
+export const rotateAppSecretResponseSchema = z.object({ secret: z.string() });
 
 /** `GET /api/admin/apps`: every app, enabled or not. */
 export const adminAppListResponseSchema = z.object({

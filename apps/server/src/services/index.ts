@@ -23,6 +23,7 @@ import { DirectorySyncService } from './departments/directory-sync-service';
 import { createWorkplaceRegistry } from './auth/providers';
 import { AccessRequestService } from './access-requests/access-request-service';
 import { PeopleService } from './users/people-service';
+import { AppSecretService } from './catalogue/app-secret-service';
 
 export interface ServiceOptions {
   db: Db;
@@ -69,6 +70,10 @@ export async function createServices(opts: ServiceOptions) {
   });
   const codes = new OneTimeCodeService(db, audit);
   const people = new PeopleService(db);
+  const appSecrets = new AppSecretService(
+    db,
+    new Map(config.apps.filter((a) => a.secret).map((a) => [a.app_key, a.secret as string])),
+  );
   const llm = createLlmGateway(config.providers);
   const chat = createChatServices(db, llm, config.chat);
   // Answers a crashed replica left "generating" are closed as incomplete.
@@ -96,5 +101,6 @@ export async function createServices(opts: ServiceOptions) {
     directorySync,
     accessRequests,
     people,
+    appSecrets,
   };
 }

@@ -277,6 +277,44 @@ describe('access requests', () => {
   });
 });
 
+describe('external app secret rotation', () => {
+  const redeem = async (secret: string) => {
+    const user = await t.app.services.users.findByLogin('admin');
+    const { code } = await t.app.services.codes.create(user?.id ?? 0, 'knowledge');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/open/code/redeem',
+      headers: { authorization: `Bearer ${secret}` },
+      payload: { app_key: 'knowledge', code },
+    });
+    return res.statusCode;
+  };
+
+  it('replaces the config secret with a new one shown once, and audits it without the secret', async () => {
+    const configured = t.config.apps.find((a) => a.app_key === 'knowledge')?.secret ?? '';
+    expect(await redeem(configured)).toBe(200);
+    const res = await api(t, admin, {
+      method: 'POST',
+      url: CONSOLE_API_PATHS.rotateAppSecret,
+      payload: { app_key: 'knowledge' },
+    });
+    const { secret } = body<{ secret: string }>(res).data;
+    expect(secret.length).toBeGreaterThanOrEqual(40);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(await redeem(configured)).toBe(401);
+    expect(await redeem(secret)).toBe(200);
+    const rows = await t.app.services.audit.all({ action: 'admin.app.rotate-secret' }, 10);
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(secret);
+    const missing = await api(t, admin, {
+      method: 'POST',
+      url: CONSOLE_API_PATHS.rotateAppSecret,
+      payload: { app_key: 'nope' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
 describe('people and rights views', () => {
   it('explains what a person can open and by which rule, and who can open an app', async () => {
     const staffRow = await t.app.services.users.findByLogin('staff');

@@ -8,6 +8,7 @@ import {
   directorySyncRequestSchema,
   ErrorCode,
   ErrorMessage,
+  rotateAppSecretSchema,
   setUserDisabledSchema,
   signOutUserSchema,
   userAccessQuerySchema,
@@ -29,7 +30,8 @@ const EXPORT_LIMIT = 50_000;
 
 /** /api/admin (console): audit log, access requests, departments, rights views, people. Administrators only. */
 const consoleRoutes: FastifyPluginAsync = async (app) => {
-  const { audit, accessRequests, departments, directorySync, rights, users, catalogue, people } = app.services;
+  const { audit, accessRequests, departments, directorySync, rights, users, catalogue, people, appSecrets } =
+    app.services;
 
   app.addHook('preHandler', async (request) => {
     if (!requireUser(request).isAdmin) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
@@ -118,6 +120,24 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
       return d.allowed ? [{ id: u.id, user_name: u.userName, login: u.login, rule: d.rule }] : [];
     });
     return ok({ users: list, rules });
+  });
+
+  // ---- apps ----
+
+  app.post(path(CONSOLE_API_PATHS.rotateAppSecret), async (request, reply) => {
+    const { app_key } = parse(rotateAppSecretSchema, request.body);
+    if (!(await catalogue.listAll()).some((a) => a.appKey === app_key)) {
+      throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
+    }
+    const secret = await appSecrets.rotate(app_key);
+    // The log records that it happened, never the secret.
+    await recordChange(app, request, {
+      action: 'admin.app.rotate-secret',
+      target: `app:${app_key}`,
+      after: { rotated: true },
+    });
+    reply.header('cache-control', 'no-store');
+    return ok({ secret });
   });
 
   // ---- people ----

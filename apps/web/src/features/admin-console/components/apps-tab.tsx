@@ -14,7 +14,9 @@ import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useDeleteApp } from '../api/delete-app';
 import { useApps } from '../api/get-apps';
+import { useRotateAppSecret } from '../api/rotate-app-secret';
 import { useSaveApp } from '../api/save-app';
+import Typography from 'antd/es/typography';
 
 const toDefinition = (a: AdminAppEntry): AppDefinition => ({
   app_key: a.app_key,
@@ -35,6 +37,8 @@ export function AppsTab() {
   const apps = useApps();
   const save = useSaveApp();
   const remove = useDeleteApp();
+  const rotate = useRotateAppSecret();
+  const [rotated, setRotated] = useState<{ name: string; secret: string }>();
   const [editing, setEditing] = useState<{ def: AppDefinition; isNew: boolean }>();
   const [form] = Form.useForm<AppDefinition>();
   const list = apps.data?.list ?? [];
@@ -109,7 +113,7 @@ export function AppsTab() {
           },
           {
             title: '操作',
-            width: 220,
+            width: 300,
             render: (_, a, index) => (
               <Space size={4} wrap>
                 <Button size="small" disabled={index === 0} onClick={() => void move(index, -1)}>
@@ -121,6 +125,16 @@ export function AppsTab() {
                 <Button size="small" onClick={() => open(toDefinition(a), false)}>
                   编辑
                 </Button>
+                {/^https?:\/\//.test(a.app_url) ? (
+                  <Popconfirm
+                    title={`为「${a.app_name}」生成新密钥？旧密钥将立即失效。`}
+                    onConfirm={() =>
+                      void rotate.mutateAsync(a.app_key).then(({ secret }) => setRotated({ name: a.app_name, secret }))
+                    }
+                  >
+                    <Button size="small">轮换密钥</Button>
+                  </Popconfirm>
+                ) : null}
                 <Popconfirm title={`删除「${a.app_name}」？`} onConfirm={() => remove.mutate(a.app_key)}>
                   <Button size="small" danger>
                     删除
@@ -131,6 +145,18 @@ export function AppsTab() {
           },
         ]}
       />
+      <Modal
+        open={!!rotated}
+        title={`「${rotated?.name ?? ''}」的新密钥`}
+        footer={null}
+        onCancel={() => setRotated(undefined)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>请立即复制并配置到该应用的服务端；关闭后无法再次查看。</Typography.Paragraph>
+        <Typography.Paragraph code copyable>
+          {rotated?.secret}
+        </Typography.Paragraph>
+      </Modal>
       <Modal
         open={!!editing}
         title={editing?.isNew ? '新建应用' : '编辑应用'}
