@@ -93,6 +93,16 @@ export class AuditService {
  * (idempotent), so it also survives migrations being regenerated. Works on PGlite and PostgreSQL.
  */
 export async function installAppendOnlyGuard(db: Db): Promise<void> {
+  try {
+    await createGuard(db);
+  } catch (err) {
+    // Two replicas starting at once can collide on CREATE OR REPLACE; the other one installed it.
+    const rows = await db.execute(sql`SELECT 1 FROM pg_trigger WHERE tgname = 'audit_logs_no_change'`);
+    if ((rows as unknown as { rows?: unknown[] }).rows?.length !== 1) throw err;
+  }
+}
+
+async function createGuard(db: Db): Promise<void> {
   await db.execute(sql`
     CREATE OR REPLACE FUNCTION audit_logs_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
