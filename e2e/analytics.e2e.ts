@@ -47,9 +47,10 @@ describe('behaviour analytics in the browser', () => {
 
   it('shows those visits and app opens to an administrator', async () => {
     const { context, page } = await newPage(browser, baseUrl);
-    await page.goto('/admin');
+    // The dashboard is the console's 数据看板 tab.
+    await page.goto('/admin?tab=analytics');
     await submitProviderLogin(page, 'admin', 'admin123');
-    await page.waitForURL('**/admin');
+    await page.waitForURL('**/admin?tab=analytics');
     await page.getByRole('button', { name: '刷新数据' }).click();
     const row = page.locator('tr', { hasText: 'ChatGPT' }).first();
     await row.waitFor({ timeout: 30_000 });

@@ -14,6 +14,7 @@ import rateLimit, { type RateLimitSettings } from './plugins/rate-limit';
 import refuseNul from './plugins/refuse-nul';
 import { echoRequestId, requestIdOf } from './plugins/request-id';
 import securityHeaders from './plugins/security-headers';
+import { workplaceFrameOrigins } from './services/auth/providers/config';
 import services from './plugins/services';
 import { directUploadOrigins } from './services/storage/config';
 import spa from './plugins/spa';
@@ -55,7 +56,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   echoRequestId(app);
 
   await app.register(sensible);
-  await app.register(securityHeaders, { connectSrc: directUploadOrigins(opts.config.storage) });
+  await app.register(securityHeaders, {
+    connectSrc: directUploadOrigins(opts.config.storage),
+    frameOrigins: workplaceFrameOrigins(opts.config.sso.providers),
+  });
   await app.register(refuseNul);
   await app.register(compression);
   await app.register(rateLimit, {

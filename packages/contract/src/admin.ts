@@ -7,10 +7,11 @@ export const adminDeleteAppRequestSchema = z.object({ app_key: z.string().min(1)
 
 /**
  * A grant/deny rule. `subject_type` user matches the SSO subject or login name; group matches a
- * group/department claim; `*` everyone. Deny beats allow at the same level; user overrides beat groups.
+ * group/department claim; department a synced department key (`wecom:2`) and every department
+ * below it; `*` everyone. Deny beats allow at the same level; user beats group beats department.
  */
 export const accessRuleSchema = z.object({
-  subject_type: z.enum(['user', 'group', 'everyone']),
+  subject_type: z.enum(['user', 'group', 'department', 'everyone']),
   subject: z.string().max(200).default('*'),
   app_key: z.string().min(1).max(40),
   effect: z.enum(['allow', 'deny']),
@@ -30,5 +31,17 @@ export const adminUserSchema = z.object({
   email: z.string(),
   groups: z.array(z.string()),
   is_admin: z.boolean(),
+  login: z.string().optional(),
+  departments: z.array(z.string()).optional(),
+  disabled: z.boolean().optional(),
+  last_login_at: z.string().optional(),
+});
+/** `GET /api/admin/users?q=`: search by login, name, email, mobile or subject. */
+export const adminUserQuerySchema = z.object({
+  q: z
+    .string()
+    .max(100)
+    .refine((v) => !v.includes('\u0000'), '不能包含空字符')
+    .optional(),
 });
 export const adminUserListResponseSchema = z.object({ list: z.array(adminUserSchema) });

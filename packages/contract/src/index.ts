@@ -15,3 +15,5 @@ export * from './admin-api';
 export * from './source-url';
 export * from './file-rules';
 export * from './files';
+export * from './workplace';
+export * from './console';

@@ -6,6 +6,8 @@ import { jobsConfigSchema } from '../services/jobs/config';
 import { imageProxyConfigSchema } from '../services/image-proxy/config';
 import { llmConfigSchema } from '../services/llm';
 import { storageConfigSchema } from '../services/storage/config';
+import { workplaceProvidersConfigSchema } from '../services/auth/providers/config';
+import { accessRequestsConfigSchema } from '../services/access-requests/config';
 
 export const configAppSchema = appDefinitionSchema.extend({
   /** Shared with an external app so it can redeem one-time codes server-to-server. */
@@ -42,6 +44,8 @@ export const ssoSchema = z.object({
       department: z.string().default('department'),
     })
     .prefault({}),
+  /** WeCom, Feishu/Lark and DingTalk sign-in next to OIDC; see services/auth/providers. */
+  providers: workplaceProvidersConfigSchema.prefault({}),
 });
 export type SsoConfig = z.infer<typeof ssoSchema>;
 
@@ -107,5 +111,7 @@ export const portalConfigSchema = z.looseObject({
   image_proxy: imageProxyConfigSchema.prefault({}),
   /** Uploaded files: a folder under DATA_DIR, or an S3-compatible store. */
   storage: storageConfigSchema.prefault({}),
+  /** 申请权限: limits and optional WeCom / Feishu / DingTalk group bots. */
+  access_requests: accessRequestsConfigSchema.prefault({}),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;

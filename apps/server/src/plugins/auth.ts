@@ -13,6 +13,8 @@ export interface RequestUser {
   userName: string;
   isAdmin: boolean;
   groups: string[];
+  /** Workplace departments with their ancestors. */
+  departments: string[];
 }
 
 declare module 'fastify' {
@@ -85,6 +87,7 @@ export default fp(
         userName: user.userName,
         isAdmin: app.services.rights.isAdmin(user),
         groups: user.groups,
+        departments: user.departments,
       };
 
       const prefix = path.split('/')[2]?.toLowerCase() ?? '';

@@ -4,6 +4,7 @@
  */
 export const PUBLIC_API_PATHS: ReadonlySet<string> = new Set([
   '/api/user/authorize',
+  '/api/user/providers',
   '/api/user/login',
   '/api/user/refreshToken',
   '/api/user/logout',

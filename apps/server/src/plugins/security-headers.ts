@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
  * Security headers for every response. Scripts only from our origin (no inline scripts); inline
  * styles are allowed because antd injects its CSS-in-JS at runtime.
  */
-export default fp<{ connectSrc?: string[] }>(
+export default fp<{ connectSrc?: string[]; frameOrigins?: string[] }>(
   async (app, opts) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
@@ -19,7 +19,8 @@ export default fp<{ connectSrc?: string[] }>(
           // Plus the storage origin browsers upload to directly, which may be plain http on a LAN.
           connectSrc: ["'self'", 'https:', ...(opts.connectSrc ?? [])],
           mediaSrc: ["'self'", 'blob:', 'https:'],
-          frameSrc: ["'self'", 'https:'],
+          // Workplace sign-in QR pages (WeCom, DingTalk) are framed by the login page.
+          frameSrc: ["'self'", 'https:', ...(opts.frameOrigins ?? [])],
           workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

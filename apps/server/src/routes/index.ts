@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import adminRoutes from './api/admin';
+import consoleRoutes from './api/admin/console';
 import appRoutes from './api/app';
+import accessRequestRoutes from './api/app/access-requests';
 import fileRoutes from './api/file';
 import imageRoutes from './api/image';
 import openRoutes from './api/open';
 import studioRoutes from './api/studio';
 import userRoutes from './api/user';
+import signInProvidersRoute from './api/user/providers';
 
 /**
  * The portal's own API areas (sign-in, catalogue, administration…) and their prefixes. Modules
@@ -14,10 +17,13 @@ import userRoutes from './api/user';
  */
 export const apiAreas: ReadonlyArray<readonly [prefix: string, plugin: FastifyPluginAsync]> = [
   ['/api/user', userRoutes],
+  ['/api/user', signInProvidersRoute],
   ['/api/app', appRoutes],
+  ['/api/app', accessRequestRoutes],
   ['/api/studio', studioRoutes],
   ['/api/open', openRoutes],
   ['/api/admin', adminRoutes],
+  ['/api/admin', consoleRoutes],
   ['/api/image', imageRoutes],
   ['/api/file', fileRoutes],
 ];

@@ -22,6 +22,13 @@ import { RightsGate } from './rights/rights-gate';
 import { RightsService } from './rights/rights-service';
 import { SettingsService } from './settings/settings-service';
 import { UserService } from './users/user-service';
+import { AuditService, installAppendOnlyGuard } from './audit/audit-service';
+import { DepartmentService } from './departments/department-service';
+import { DirectorySyncService } from './departments/directory-sync-service';
+import { createWorkplaceRegistry } from './auth/providers';
+import { AccessRequestService } from './access-requests/access-request-service';
+import { PeopleService } from './users/people-service';
+import { AppSecretService } from './catalogue/app-secret-service';
 
 export interface ServiceOptions {
   db: Db;
@@ -59,8 +66,23 @@ export async function createServices(opts: ServiceOptions) {
     scopes: config.sso.scopes,
     redirectUri: `${opts.publicUrl}/login`,
   });
-  const login = new LoginService(sso, new LoginStateService(db), users, sessions, catalogue, config.sso.claims);
-  const codes = new OneTimeCodeService(db);
+  const audit = new AuditService(db);
+  await installAppendOnlyGuard(db);
+  const workplace = createWorkplaceRegistry(config.sso.providers);
+  const departments = new DepartmentService(db);
+  const directorySync = new DirectorySyncService(workplace, departments);
+  const accessRequests = new AccessRequestService(db, rights, catalogue, config.access_requests);
+  const login = new LoginService(sso, new LoginStateService(db), users, sessions, catalogue, config.sso.claims, {
+    registry: workplace,
+    departments,
+    audit,
+  });
+  const codes = new OneTimeCodeService(db, audit);
+  const people = new PeopleService(db);
+  const appSecrets = new AppSecretService(
+    db,
+    new Map(config.apps.filter((a) => a.secret).map((a) => [a.app_key, a.secret as string])),
+  );
   const llm = createLlmGateway(config.providers);
   // Leases in the database name their holder, so a dead process's work is found and taken over.
   const identity = processIdentity();
@@ -92,5 +114,12 @@ export async function createServices(opts: ServiceOptions) {
     files,
     builtinIdp,
     serverSecret,
+    audit,
+    workplace,
+    departments,
+    directorySync,
+    accessRequests,
+    people,
+    appSecrets,
   };
 }

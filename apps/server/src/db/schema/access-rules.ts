@@ -4,8 +4,8 @@ export const accessRules = pgTable(
   'access_rules',
   {
     id: serial('id').primaryKey(),
-    subjectType: text('subject_type', { enum: ['user', 'group', 'everyone'] }).notNull(),
-    /** Login name or SSO subject, a group name, or `*` for everyone. */
+    subjectType: text('subject_type', { enum: ['user', 'group', 'department', 'everyone'] }).notNull(),
+    /** Login name or SSO subject, a group name, a department key (`wecom:2`), or `*` for everyone. */
     subject: text('subject').notNull(),
     /** An app key, or `*` for every app. */
     appKey: text('app_key').notNull(),

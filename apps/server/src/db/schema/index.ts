@@ -24,3 +24,7 @@ export * from './analytics-dropped';
 export * from './jobs';
 export * from './generations';
 export * from './files';
+export * from './departments';
+export * from './department-members';
+export * from './audit-logs';
+export * from './access-requests';

@@ -8,6 +8,8 @@ export const loginStates = pgTable('login_states', {
   fromTarget: text('from_target').notNull().default(''),
   /** SHA-256 of the secret the starting browser holds (an HttpOnly cookie): login CSRF defence. */
   browserHash: text('browser_hash').notNull().default(''),
+  /** A workplace provider (wecom, feishu, dingtalk); empty for OIDC. */
+  provider: text('provider').notNull().default(''),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 export type LoginState = typeof loginStates.$inferSelect;

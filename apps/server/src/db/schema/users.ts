@@ -11,6 +11,8 @@ export const users = pgTable('users', {
   avatar: text('avatar').notNull().default(''),
   /** Group and department claims, merged. */
   groups: jsonb('groups').$type<string[]>().notNull().default([]),
+  /** Department keys of a workplace user with every ancestor, kept by services/departments. */
+  departments: jsonb('departments').$type<string[]>().notNull().default([]),
   /** Bumped when a change affects only this user; see services/rights/rights-version. */
   rightsVersion: integer('rights_version').notNull().default(0),
   disabled: boolean('disabled').notNull().default(false),

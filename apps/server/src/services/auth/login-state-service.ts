@@ -32,7 +32,14 @@ export class LoginStateService {
   }
 
   async save(
-    entry: { state: string; nonce: string; codeVerifier: string; fromTarget: string },
+    entry: {
+      state: string;
+      nonce: string;
+      codeVerifier: string;
+      fromTarget: string;
+      /** A workplace provider; absent for OIDC. */
+      provider?: string;
+    },
     browserKey: string,
   ): Promise<void> {
     await this.db.delete(loginStates).where(lt(loginStates.expiresAt, new Date()));

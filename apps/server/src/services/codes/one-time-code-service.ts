@@ -2,12 +2,16 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oneTimeCodes } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
+import type { AuditService } from '../audit/audit-service';
 
 export const ONE_TIME_CODE_TTL_SECONDS = 60;
 
 /** Short-lived codes that hand a signed-in user to another app; stored hashed, redeemed once. */
 export class OneTimeCodeService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly audit?: AuditService,
+  ) {}
 
   async create(userId: number, appKey: string): Promise<{ code: string; expiresIn: number }> {
     await this.db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, new Date(Date.now() - 3600_000)));
@@ -18,6 +22,8 @@ export class OneTimeCodeService {
       appKey,
       expiresAt: new Date(Date.now() + ONE_TIME_CODE_TTL_SECONDS * 1000),
     });
+    // The code itself never reaches the log; who got one for which app does.
+    await this.audit?.record({ actorId: userId, action: 'code.issue', target: appKey });
     return { code, expiresIn: ONE_TIME_CODE_TTL_SECONDS };
   }
 

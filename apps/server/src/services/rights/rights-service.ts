@@ -20,8 +20,14 @@ export class RightsService {
     private readonly admins: PortalConfig['admins'],
   ) {}
 
-  principalOf(user: Pick<User, 'login' | 'subject' | 'groups'>): Principal {
-    return { login: user.login, subject: user.subject, groups: user.groups, isAdmin: this.isAdmin(user) };
+  principalOf(user: Pick<User, 'login' | 'subject' | 'groups'> & Partial<Pick<User, 'departments'>>): Principal {
+    return {
+      login: user.login,
+      subject: user.subject,
+      groups: user.groups,
+      departments: user.departments ?? [],
+      isAdmin: this.isAdmin(user),
+    };
   }
 
   isAdmin(user: Pick<User, 'login' | 'subject' | 'groups'>): boolean {
@@ -106,7 +112,9 @@ export class RightsService {
     const match =
       subjectType === 'user'
         ? or(eq(users.login, subject), eq(users.subject, subject))
-        : sql`${users.groups} @> ${JSON.stringify([subject])}::jsonb`;
+        : subjectType === 'department'
+          ? sql`${users.departments} @> ${JSON.stringify([subject])}::jsonb`
+          : sql`${users.groups} @> ${JSON.stringify([subject])}::jsonb`;
     await this.db
       .update(users)
       .set({ rightsVersion: sql`${users.rightsVersion} + 1` })

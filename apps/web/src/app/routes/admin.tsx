@@ -1,6 +1,7 @@
+import { AdminConsolePage } from '../../features/admin-console';
 import { AnalyticsDashboardPage } from '../../features/analytics-dashboard';
 
-/** Administrators' console: the behaviour-analytics dashboard (the route itself is lazy). */
+/** Administrators' console; the behaviour-analytics dashboard is one of its tabs (the route itself is lazy). */
 export default function AdminPage() {
-  return <AnalyticsDashboardPage />;
+  return <AdminConsolePage analytics={<AnalyticsDashboardPage />} />;
 }

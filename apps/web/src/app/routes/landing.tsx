@@ -4,6 +4,7 @@ import Result from 'antd/es/result';
 import Typography from 'antd/es/typography';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppIcon } from '../../components/app-icon';
+import { AccessRequestPanel } from '../../features/access-requests';
 import { useUserStore } from '../../features/auth/store/user-store';
 import { moduleTitles } from '../../features/modules/module-meta';
 
@@ -31,9 +32,24 @@ export default function LandingPage() {
           ) : null
         }
         extra={
-          <Button type="primary" onClick={() => void navigate('/home', { replace: true })}>
-            返回首页
-          </Button>
+          <Flex vertical gap={16} align="center">
+            {app?.be_authorized ? (
+              <Button
+                type="primary"
+                onClick={() => void navigate(app.app_url.startsWith('/') ? app.app_url : '/home', { replace: true })}
+              >
+                已获得权限，打开「{name}」
+              </Button>
+            ) : app ? (
+              <AccessRequestPanel appKey={app.app_key} appName={name} />
+            ) : null}
+            <Button
+              type={app?.be_authorized ? 'default' : 'primary'}
+              onClick={() => void navigate('/home', { replace: true })}
+            >
+              返回首页
+            </Button>
+          </Flex>
         }
       />
     </Flex>

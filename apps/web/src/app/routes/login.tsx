@@ -3,8 +3,10 @@ import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
-import { getAuthorizeUrl } from '../../features/auth/api/authorize';
+import type { SignInProvider } from '@portal/contract';
 import { login } from '../../features/auth/api/login';
+import { WorkplaceSignIn } from '../../features/auth/components/workplace-sign-in';
+import { startSignIn } from '../../features/auth/utils/start-sign-in';
 import { useUserStore } from '../../features/auth/store/user-store';
 import { resolveLoginRedirect } from '../../features/auth/utils/login-redirect';
 import { reauthFlag } from '../../features/auth/utils/reauth-flag';
@@ -18,7 +20,9 @@ export default function LoginPage() {
   // A refused code + state (say, a link from someone else's sign-in) leaves the current session alone.
   const isLogin = useUserStore((s) => s.isLogin);
   const [error, setError] = useState<string>();
-  const code = params.get('code');
+  const [choices, setChoices] = useState<SignInProvider[]>();
+  // DingTalk sends the code back as `authCode`.
+  const code = params.get('code') ?? params.get('authCode');
   const state = params.get('state');
   const from = params.get('from') ?? '';
 
@@ -27,7 +31,10 @@ export default function LoginPage() {
     const fail = (e: unknown) => {
       if (!cancelled) setError(e instanceof Error && e.message ? e.message : '登录失败，请重试');
     };
-    if (code && state) {
+    if (code && state && window.top && window.top !== window.self) {
+      // A QR panel (iframe) came back with the code: finish in the whole window.
+      window.top.location.assign(window.location.href);
+    } else if (code && state) {
       login({ code, state })
         .then((result) => {
           if (cancelled) return;
@@ -43,9 +50,11 @@ export default function LoginPage() {
         })
         .catch(fail);
     } else {
-      getAuthorizeUrl(from, reauthFlag.isSet())
-        .then((url) => {
-          if (!cancelled) window.location.assign(url);
+      startSignIn(from, reauthFlag.isSet(), navigator.userAgent)
+        .then((next) => {
+          if (cancelled) return;
+          if (next.kind === 'redirect') window.location.assign(next.url);
+          else setChoices(next.providers);
         })
         .catch(fail);
     }
@@ -82,6 +91,9 @@ export default function LoginPage() {
         ]}
       />
     );
+  }
+  if (choices && !code) {
+    return <WorkplaceSignIn providers={choices} from={from} forceLogin={reauthFlag.isSet()} title="登录" />;
   }
   return <PageLoading tip={code ? '正在登录…' : '正在跳转到单点登录…'} />;
 }

@@ -4,6 +4,7 @@ import {
   adminDeleteRuleRequestSchema,
   adminSetRuleRequestSchema,
   adminUpsertAppRequestSchema,
+  adminUserQuerySchema,
   ErrorCode,
   ErrorMessage,
 } from '@portal/contract';
@@ -13,6 +14,7 @@ import { ok } from '../../../lib/envelope';
 import { parse } from '../../../lib/validate';
 import { requireUser } from '../../../plugins/auth';
 import { toEntry } from '../../../services/catalogue/catalogue-service';
+import { recordChange } from './record-change';
 
 const PREFIX = '/api/admin';
 const path = (full: string) => full.slice(PREFIX.length);
@@ -31,39 +33,86 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post(path(ADMIN_API_PATHS.upsertApp), async (request) => {
-    const saved = await catalogue.upsert(parse(adminUpsertAppRequestSchema, request.body));
-    return ok({ ...toEntry(saved, true), enabled: saved.enabled });
+    const def = parse(adminUpsertAppRequestSchema, request.body);
+    const before = (await catalogue.listAll()).find((a) => a.appKey === def.app_key);
+    const saved = await catalogue.upsert(def);
+    const after = { ...toEntry(saved, true), enabled: saved.enabled };
+    await recordChange(app, request, {
+      action: before ? 'admin.app.update' : 'admin.app.create',
+      target: `app:${def.app_key}`,
+      before: before ? { ...toEntry(before, true), enabled: before.enabled } : null,
+      after,
+    });
+    return ok(after);
   });
 
   app.post(path(ADMIN_API_PATHS.deleteApp), async (request) => {
     const { app_key } = parse(adminDeleteAppRequestSchema, request.body);
+    const before = (await catalogue.listAll()).find((a) => a.appKey === app_key);
     if (!(await catalogue.remove(app_key))) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
+    await recordChange(app, request, {
+      action: 'admin.app.delete',
+      target: `app:${app_key}`,
+      before: before ? { ...toEntry(before, true), enabled: before.enabled } : null,
+      after: null,
+    });
     return ok(null);
   });
 
   app.get(path(ADMIN_API_PATHS.listRules), async () => ok({ list: await rights.listRules() }));
 
   app.post(path(ADMIN_API_PATHS.setRule), async (request) => {
-    await rights.setRule(parse(adminSetRuleRequestSchema, request.body));
+    const rule = parse(adminSetRuleRequestSchema, request.body);
+    const before = await findRule(rule);
+    await rights.setRule(rule);
+    await recordChange(app, request, {
+      action: 'admin.rule.set',
+      target: `rule:${rule.subject_type}:${rule.subject_type === 'everyone' ? '*' : rule.subject}:${rule.app_key}`,
+      before: before ?? null,
+      after: (await findRule(rule)) ?? null,
+    });
     return ok(null);
   });
 
   app.post(path(ADMIN_API_PATHS.deleteRule), async (request) => {
-    if (!(await rights.deleteRule(parse(adminDeleteRuleRequestSchema, request.body)))) {
-      throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
-    }
+    const rule = parse(adminDeleteRuleRequestSchema, request.body);
+    const before = await findRule(rule);
+    if (!(await rights.deleteRule(rule))) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
+    await recordChange(app, request, {
+      action: 'admin.rule.delete',
+      target: `rule:${rule.subject_type}:${rule.subject_type === 'everyone' ? '*' : rule.subject}:${rule.app_key}`,
+      before: before ?? null,
+      after: null,
+    });
     return ok(null);
   });
 
-  app.get(path(ADMIN_API_PATHS.listUsers), async () => {
-    const list = await users.list();
+  async function findRule(rule: { subject_type: string; subject: string; app_key: string }) {
+    const subject = rule.subject_type === 'everyone' ? '*' : rule.subject;
+    return (await rights.listRules()).find(
+      (r) => r.subject_type === rule.subject_type && r.subject === subject && r.app_key === rule.app_key,
+    );
+  }
+
+  app.get(path(ADMIN_API_PATHS.listUsers), async (request) => {
+    const { q } = parse(adminUserQuerySchema, request.query);
+    const needle = (q ?? '').trim().toLowerCase();
+    const list = (await users.list()).filter(
+      (u) =>
+        !needle ||
+        [u.login, u.userName, u.email, u.mobile, u.subject].some((field) => field.toLowerCase().includes(needle)),
+    );
     return ok({
       list: list.map((u) => ({
         id: u.id,
         subject: u.subject,
+        login: u.login,
         user_name: u.userName,
         email: u.email,
         groups: u.groups,
+        departments: u.departments,
+        disabled: u.disabled,
+        last_login_at: u.lastLoginAt.toISOString(),
         is_admin: rights.isAdmin(u),
       })),
     });

@@ -1,7 +1,6 @@
 import { ErrorCode, ErrorMessage, redeemCodeRequestSchema } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../errors/app-error';
-import { safeEqual } from '../../../lib/crypto';
 import { ok } from '../../../lib/envelope';
 import { parse } from '../../../lib/validate';
 
@@ -9,16 +8,13 @@ const BAD_APP_CREDENTIALS = '应用凭证无效';
 
 /** /api/open: server-to-server calls from external apps, authenticated by each app's secret. */
 const openRoutes: FastifyPluginAsync = async (app) => {
-  const { codes, users } = app.services;
-  const secrets = new Map(app.portalConfig.apps.filter((a) => a.secret).map((a) => [a.app_key, a.secret as string]));
+  const { codes, users, appSecrets } = app.services;
 
   app.post('/code/redeem', async (request) => {
     const body = parse(redeemCodeRequestSchema, request.body);
     const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    const expected = secrets.get(body.app_key);
-    // Compare even when the app is unknown so timing does not reveal which app keys exist.
-    const valid = safeEqual(presented, expected ?? '\u0000no-secret') && expected !== undefined;
-    if (!valid) throw new AppError(ErrorCode.notSignedIn, BAD_APP_CREDENTIALS, 401);
+    if (!(await appSecrets.verify(body.app_key, presented)))
+      throw new AppError(ErrorCode.notSignedIn, BAD_APP_CREDENTIALS, 401);
     const userId = await codes.redeem(body.app_key, body.code);
     const user = userId === undefined ? undefined : await users.findById(userId);
     if (!user) throw new AppError(ErrorCode.validation, ErrorMessage.invalidCode, 400);

@@ -6,6 +6,7 @@ import {
   loginRequestSchema,
   logoutRequestSchema,
   refreshRequestSchema,
+  workplaceAuthorizeQuerySchema,
 } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -23,16 +24,21 @@ const userRoutes: FastifyPluginAsync = async (app) => {
 
   // The sign-in is bound to this browser: the cookie's key travels back with POST /login.
   app.get('/authorize', { config: limited }, async (request, reply) => {
-    const { from, prompt } = parse(authorizeQuerySchema, request.query);
+    const { from, prompt, provider, mode } = parse(
+      authorizeQuerySchema.extend(workplaceAuthorizeQuerySchema.shape),
+      request.query,
+    );
     const browserKey = login.browserKey(readBrowserKey(request));
-    const url = await login.authorize(from, browserKey, prompt);
+    const url = await login.authorize(from, browserKey, prompt, provider, mode);
     setBrowserKey(reply, browserKey, secureCookie);
     return ok({ url });
   });
 
   app.post('/login', { config: limited }, async (request) => {
     const body = parse(loginRequestSchema.extend({ iss: z.string().max(500).optional() }), request.body);
-    return ok(await login.login(body.code, body.state, readBrowserKey(request), request.log, body.iss));
+    return ok(
+      await login.login(body.code, body.state, readBrowserKey(request), request.log, body.iss, { ip: request.ip }),
+    );
   });
 
   app.post('/refreshToken', { config: limited }, async (request) => {

@@ -1,0 +1,133 @@
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditLogs, users, type AuditLog } from '../../db/schema';
+
+export interface AuditEntry {
+  actorId?: number | null;
+  actorLogin?: string;
+  action: string;
+  target?: string;
+  before?: unknown;
+  after?: unknown;
+  ip?: string;
+  detail?: string;
+}
+
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  from?: Date;
+  to?: Date;
+}
+
+/** Keeps a row from growing without bound when a caller hands over something large. */
+const MAX_JSON_CHARS = 20_000;
+
+function bounded(value: unknown): unknown {
+  if (value === undefined) return null;
+  const json = JSON.stringify(value);
+  if (json === undefined) return null;
+  return json.length > MAX_JSON_CHARS ? { truncated: true, preview: json.slice(0, 2000) } : value;
+}
+
+/**
+ * The audit log. There is deliberately no update or delete here: rows are only appended and read.
+ * On start `installAppendOnlyGuard` adds a trigger so the database refuses changes too.
+ */
+export class AuditService {
+  constructor(private readonly db: Db) {}
+
+  async record(entry: AuditEntry): Promise<void> {
+    let actorLogin = entry.actorLogin ?? '';
+    if (!actorLogin && entry.actorId) {
+      const rows = await this.db.select({ login: users.login }).from(users).where(eq(users.id, entry.actorId));
+      actorLogin = rows[0]?.login ?? '';
+    }
+    await this.db.insert(auditLogs).values({
+      actorId: entry.actorId ?? null,
+      actorLogin: actorLogin.slice(0, 200),
+      action: entry.action,
+      target: (entry.target ?? '').slice(0, 500),
+      before: bounded(entry.before),
+      after: bounded(entry.after),
+      ip: (entry.ip ?? '').slice(0, 100),
+      detail: (entry.detail ?? '').slice(0, 1000),
+    });
+  }
+
+  async page(filter: AuditFilter, page: number, pageSize: number): Promise<{ list: AuditLog[]; total: number }> {
+    const where = this.where(filter);
+    const [list, counted] = await Promise.all([
+      this.db
+        .select()
+        .from(auditLogs)
+        .where(where)
+        .orderBy(desc(auditLogs.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditLogs)
+        .where(where),
+    ]);
+    return { list, total: counted[0]?.n ?? 0 };
+  }
+
+  /** Newest first, at most `limit` rows (an export is bounded). */
+  async all(filter: AuditFilter, limit: number): Promise<AuditLog[]> {
+    return this.db.select().from(auditLogs).where(this.where(filter)).orderBy(desc(auditLogs.id)).limit(limit);
+  }
+
+  private where(f: AuditFilter): SQL | undefined {
+    const parts: SQL[] = [];
+    if (f.actor) parts.push(eq(auditLogs.actorLogin, f.actor));
+    if (f.action) parts.push(eq(auditLogs.action, f.action));
+    if (f.from) parts.push(gte(auditLogs.at, f.from));
+    if (f.to) parts.push(lt(auditLogs.at, f.to));
+    return parts.length > 0 ? and(...parts) : undefined;
+  }
+}
+
+/**
+ * A trigger that refuses UPDATE, DELETE and TRUNCATE on audit_logs. Installed on every start
+ * (idempotent), so it also survives migrations being regenerated. Works on PGlite and PostgreSQL.
+ */
+export async function installAppendOnlyGuard(db: Db): Promise<void> {
+  try {
+    await createGuard(db);
+  } catch (err) {
+    // Two replicas starting at once can collide on CREATE OR REPLACE; the other one installed it.
+    const rows = await db.execute(sql`SELECT 1 FROM pg_trigger WHERE tgname = 'audit_logs_no_change'`);
+    if ((rows as unknown as { rows?: unknown[] }).rows?.length !== 1) throw err;
+  }
+}
+
+async function createGuard(db: Db): Promise<void> {
+  await db.execute(sql`
+    CREATE OR REPLACE FUNCTION audit_logs_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      RAISE EXCEPTION 'audit_logs is append-only';
+    END
+    $$`);
+  await db.execute(sql`
+    CREATE OR REPLACE TRIGGER audit_logs_no_change BEFORE UPDATE OR DELETE ON audit_logs
+    FOR EACH ROW EXECUTE FUNCTION audit_logs_append_only()`);
+  await db.execute(sql`
+    CREATE OR REPLACE TRIGGER audit_logs_no_truncate BEFORE TRUNCATE ON audit_logs
+    FOR EACH STATEMENT EXECUTE FUNCTION audit_logs_append_only()`);
+}
+
+/** One CSV line per row; fields quoted, and a leading = + - @ neutralised against spreadsheet formulas. */
+export function auditCsv(rows: AuditLog[]): string {
+  const cell = (v: unknown): string => {
+    let s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+    if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+    return `"${s.replaceAll('"', '""')}"`;
+  };
+  const header = ['id', 'at', 'actor', 'action', 'target', 'before', 'after', 'ip', 'detail'];
+  const lines = rows.map((r) =>
+    [r.id, r.at.toISOString(), r.actorLogin, r.action, r.target, r.before, r.after, r.ip, r.detail].map(cell).join(','),
+  );
+  // The BOM lets spreadsheet programs read the Chinese text as UTF-8.
+  return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,39 @@
+import { ErrorCode, workplaceErrorMessage, type WorkplaceProvider } from '@portal/contract';
+import { AppError } from '../../errors/app-error';
+import { ProviderError, type WorkplaceRegistry } from '../auth/providers';
+import type { DepartmentService, SyncResult } from './department-service';
+
+/**
+ * Pulls each provider's department tree and members into the database. Runs on demand from the
+ * admin console (`POST /api/admin/directory/sync`). Scheduling it as a durable job waits for the
+ * module platform's job queue: when that lands, register a repeating job that calls `syncAll()`.
+ */
+export class DirectorySyncService {
+  constructor(
+    private readonly registry: WorkplaceRegistry,
+    private readonly departments: DepartmentService,
+  ) {}
+
+  async sync(provider: WorkplaceProvider): Promise<SyncResult> {
+    const adapter = this.registry.get(provider);
+    if (!adapter) throw new AppError(ErrorCode.validation, workplaceErrorMessage.notConfigured);
+    try {
+      return await this.departments.applySnapshot(provider, await adapter.directory());
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      const message =
+        err.kind === 'denied'
+          ? workplaceErrorMessage.denied(adapter.label)
+          : err.kind === 'misconfigured'
+            ? workplaceErrorMessage.misconfigured(adapter.label)
+            : workplaceErrorMessage.unavailable(adapter.label);
+      throw new AppError(ErrorCode.upstream, message);
+    }
+  }
+
+  async syncAll(): Promise<SyncResult[]> {
+    const results: SyncResult[] = [];
+    for (const adapter of this.registry.list()) results.push(await this.sync(adapter.name));
+    return results;
+  }
+}

@@ -1,0 +1,1 @@
+export { AccessRequestPanel } from './components/access-request-panel';

@@ -1,0 +1,2 @@
+/** Loaded only by the lazy /admin route. */
+export { AdminConsolePage } from './components/admin-console-page';

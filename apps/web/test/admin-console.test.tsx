@@ -1,0 +1,115 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AccessRequestPanel } from '../src/features/access-requests';
+import { AdminConsolePage } from '../src/features/admin-console';
+import { installDomPolyfills } from '../src/testing/dom-polyfills';
+import { createFakeFetch, ok, type FakeHandler } from '../src/testing/fake-fetch';
+import { installTestClient } from '../src/testing/install-test-client';
+
+beforeAll(() => installDomPolyfills());
+afterEach(() => cleanup());
+
+const request = {
+  id: 7,
+  app_key: 'deepseek',
+  app_name: 'DeepSeek',
+  reason: '写周报',
+  status: 'pending',
+  decision_reason: '',
+  created_at: '2026-11-22T08:00:00.000Z',
+  decided_at: null,
+  user_id: 2,
+  user_name: '张三',
+  login: 'staff',
+};
+
+function renderAt(path: string, node: React.ReactNode, handler: FakeHandler) {
+  const fake = createFakeFetch(handler);
+  installTestClient(fake.fetch, path);
+  const router = createMemoryRouter([{ path: '*', element: node }], { initialEntries: [path] });
+  render(
+    <AntApp>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AntApp>,
+  );
+  return fake;
+}
+
+describe('admin console', { timeout: 60_000 }, () => {
+  it('approves a pending access request from its tab', async () => {
+    let status = 'pending';
+    const fake = renderAt('/admin?tab=requests', <AdminConsolePage analytics={<div>看板</div>} />, (req) => {
+      if (req.path === '/api/admin/access-requests') return ok({ list: [{ ...request, status }] });
+      if (req.path === '/api/admin/access-requests/approve') {
+        status = 'approved';
+        return ok({ ...request, status });
+      }
+      return ok(null);
+    });
+    expect(await screen.findByText('张三（staff）')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /通\s*过/ }));
+    await waitFor(() => expect(fake.calls('/api/admin/access-requests/approve')).toHaveLength(1));
+    expect(fake.calls('/api/admin/access-requests/approve')[0]?.body).toEqual({ id: 7 });
+  });
+
+  it('shows audit rows with before and after, filtered by actor', async () => {
+    const fake = renderAt('/admin?tab=audit', <AdminConsolePage analytics={null} />, (req) =>
+      req.path === '/api/admin/audit'
+        ? ok({
+            total: 1,
+            list: [
+              {
+                id: 1,
+                at: '2026-11-22T08:00:00.000Z',
+                actor_login: 'admin',
+                action: 'admin.rule.set',
+                target: 'rule:user:staff:deepseek',
+                before: null,
+                after: { effect: 'allow' },
+                ip: '127.0.0.1',
+                detail: '',
+              },
+            ],
+          })
+        : ok(null),
+    );
+    expect(await screen.findByText('rule:user:staff:deepseek')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('操作人登录名'), { target: { value: 'admin' } });
+    fireEvent.keyDown(screen.getByPlaceholderText('操作人登录名'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() =>
+      expect(fake.calls('/api/admin/audit').some((c) => c.url.searchParams.get('actor') === 'admin')).toBe(true),
+    );
+  });
+});
+
+describe('access request panel', { timeout: 60_000 }, () => {
+  it('asks with a reason and then shows the request as pending', async () => {
+    let mine: unknown[] = [];
+    const fake = renderAt('/landing', <AccessRequestPanel appKey="deepseek" appName="DeepSeek" />, (req) => {
+      if (req.path === '/api/app/access-requests') return ok({ list: mine });
+      if (req.path === '/api/app/access-request') {
+        mine = [request];
+        return ok(request);
+      }
+      return ok(null);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '申请权限' }));
+    fireEvent.change(screen.getByLabelText('申请理由'), { target: { value: '写周报' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
+    expect(await screen.findByText('已申请「DeepSeek」，等待管理员处理')).toBeTruthy();
+    expect(fake.calls('/api/app/access-request')[0]?.body).toEqual({ app_key: 'deepseek', reason: '写周报' });
+  });
+
+  it('shows a denial with its reason and offers to ask again', async () => {
+    renderAt('/landing', <AccessRequestPanel appKey="deepseek" appName="DeepSeek" />, () =>
+      ok({ list: [{ ...request, status: 'denied', decision_reason: '仅限研发部' }] }),
+    );
+    expect(await screen.findByText('原因：仅限研发部')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重新申请' })).toBeTruthy();
+  });
+});
