@@ -19,6 +19,11 @@ export const chatConfigSchema = z
     persist_interval_ms: z.number().int().min(50).default(1_000),
     /** …or as soon as this many characters arrived since the last write. */
     persist_chars: z.number().int().min(64).default(2_048),
+    /**
+     * No longer read: generation leases close a dead owner's answers at once. Still accepted so a
+     * config file written for an earlier release keeps starting.
+     */
+    stale_generating_seconds: z.number().int().optional(),
   })
   .strict();
 export type ChatConfig = z.infer<typeof chatConfigSchema>;
