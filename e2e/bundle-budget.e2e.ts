@@ -12,11 +12,11 @@ const KB = 1000;
 const FIRST_SCREEN_BUDGET = 200 * KB;
 /**
  * Extra JS of a chat route after `/home`. The architecture's budget is 120 KB; the chat screens
- * measure 188 KB today (Ant Design X with antd typography, dropdown and menu, and the markdown
- * pipeline), so the check holds them at today's size until that work lands. Lower it to
- * CHAT_ROUTE_GOAL then.
+ * measure 205 KB today (Ant Design X with antd typography, dropdown and menu, the markdown
+ * pipeline, and about 15 KB for checking replies with the contract's zod/mini schemas), so the
+ * check holds them at today's size until that work lands. Lower it to CHAT_ROUTE_GOAL then.
  */
-const CHAT_ROUTE_BUDGET = 190 * KB;
+const CHAT_ROUTE_BUDGET = 206 * KB;
 const CHAT_ROUTE_GOAL = 120 * KB;
 
 const bytes = pageBytes();

@@ -165,9 +165,10 @@ describe('on a phone', () => {
   it('shows the analytics dashboard to an administrator within the screen', async () => {
     const admin = await phoneContext();
     const dash = await admin.newPage();
-    await dash.goto('/admin');
+    // The dashboard is the console's analytics tab.
+    await dash.goto('/admin?tab=analytics');
     await submitProviderLogin(dash, 'admin', 'admin123');
-    await dash.waitForURL('**/admin');
+    await dash.waitForURL('**/admin?tab=analytics');
     await dash.waitForSelector('text=行为分析', { timeout: 30_000 });
     await dash.waitForSelector('text=应用明细', { timeout: 30_000 });
     await expectNoSidewaysScroll(dash);
@@ -196,7 +197,7 @@ describe('at desktop width', () => {
     await expect.poll(async () => (await p.getByTestId('side-bar').boundingBox())!.width).toBeLessThan(100);
     await shoot(p, 'desktop-home-collapsed');
     await p.getByRole('button', { name: '展开侧边栏' }).click();
-    await p.goto('/admin');
+    await p.goto('/admin?tab=analytics');
     await p.waitForSelector('text=应用明细', { timeout: 30_000 });
     await shoot(p, 'desktop-admin');
     await p.goto('/brainstorm/welcome');
