@@ -21,59 +21,51 @@ function errorOf(run: () => unknown): LlmError {
   throw new Error('expected an LlmError');
 }
 
-describe('validateChatOptions', () => {
+describe('validateModelChoice', () => {
   const gateway = createLlmGateway({}, { env: {} });
 
   it("accepts values on each module's range and step, filling defaults", () => {
-    expect(gateway.validateChatOptions('chatgpt', { model_type: 0, temperature: 0.7 })).toMatchObject({
+    expect(gateway.validateModelChoice('chatgpt', { model_type: 0, temperature: 0.7 })).toMatchObject({
       modelType: 0,
       temperature: 0.7,
     });
-    expect(gateway.validateChatOptions('deepseek', { model_type: 1, temperature: 0.95 })).toMatchObject({
+    expect(gateway.validateModelChoice('deepseek', { model_type: 1, temperature: 0.95 })).toMatchObject({
       temperature: 0.95,
     });
-    expect(gateway.validateChatOptions('metaso', {})).toEqual({
+    expect(gateway.validateModelChoice('metaso', {})).toEqual({
       module: 'metaso',
       modelType: 1,
       temperature: 1,
-      options: { lang: 0, enableMix: true },
     });
-    expect(gateway.validateChatOptions('chatgpt', {})).toMatchObject({ modelType: 100, temperature: 1 });
-    expect(gateway.validateChatOptions('deepseek', {})).toMatchObject({ modelType: 0, temperature: 0.95 });
+    expect(gateway.validateModelChoice('chatgpt', {})).toMatchObject({ modelType: 100, temperature: 1 });
+    expect(gateway.validateModelChoice('deepseek', {})).toMatchObject({ modelType: 0, temperature: 0.95 });
   });
 
   it('refuses unknown modules and model ids with Chinese messages', () => {
-    expect(errorOf(() => gateway.validateChatOptions('midjourney', {})).message).toContain('不支持的对话模块');
-    const wrongModel = errorOf(() => gateway.validateChatOptions('chatgpt', { model_type: 1 }));
+    expect(errorOf(() => gateway.validateModelChoice('midjourney', {})).message).toContain('不支持的对话模块');
+    const wrongModel = errorOf(() => gateway.validateModelChoice('chatgpt', { model_type: 1 }));
     expect(wrongModel.kind).toBe('invalid_request');
     expect(wrongModel.code).toBe(ErrorCode.validation);
     expect(wrongModel.message).toBe(
       '参数 model_type 不合法：不支持的模型，可选 0（GPT-3.5）、100（GPT-4.0）、120（GPT-4o）、200（ERNIE 4.0）、300（GLM-4）',
     );
-    expect(errorOf(() => gateway.validateChatOptions('chatgpt', { model_type: '100' })).message).toContain(
+    expect(errorOf(() => gateway.validateModelChoice('chatgpt', { model_type: '100' })).message).toContain(
       'model_type',
     );
   });
 
   it('refuses temperatures outside the range or off the step', () => {
-    expect(errorOf(() => gateway.validateChatOptions('deepseek', { temperature: 0 })).message).toBe(
+    expect(errorOf(() => gateway.validateModelChoice('deepseek', { temperature: 0 })).message).toBe(
       '参数 temperature 不合法：取值范围为 0.05 到 1',
     );
-    expect(errorOf(() => gateway.validateChatOptions('chatgpt', { temperature: 2.1 })).message).toContain(
+    expect(errorOf(() => gateway.validateModelChoice('chatgpt', { temperature: 2.1 })).message).toContain(
       '取值范围为 0 到 2',
     );
-    expect(errorOf(() => gateway.validateChatOptions('chatgpt', { temperature: 0.75 })).message).toContain(
+    expect(errorOf(() => gateway.validateModelChoice('chatgpt', { temperature: 0.75 })).message).toContain(
       '步长为 0.1',
     );
-    expect(errorOf(() => gateway.validateChatOptions('chatgpt', { temperature: Number.NaN })).message).toContain(
+    expect(errorOf(() => gateway.validateModelChoice('chatgpt', { temperature: Number.NaN })).message).toContain(
       '必须是数字',
-    );
-  });
-
-  it('refuses bad metaso options', () => {
-    expect(errorOf(() => gateway.validateChatOptions('metaso', { lang: 2 })).message).toContain('参数 lang 不合法');
-    expect(errorOf(() => gateway.validateChatOptions('metaso', { enableMix: 'yes' })).message).toContain(
-      '参数 enableMix 不合法',
     );
   });
 
@@ -86,7 +78,7 @@ describe('validateChatOptions', () => {
       { env: {} },
     );
     expect(partial.listModels('chatgpt')).toEqual([{ id: 120, label: 'GPT-4o', demo: false }]);
-    expect(errorOf(() => partial.validateChatOptions('chatgpt', { model_type: 100 })).message).toContain('尚未开通');
+    expect(errorOf(() => partial.validateModelChoice('chatgpt', { model_type: 100 })).message).toContain('尚未开通');
     expect(partial.listModels('deepseek')[0]?.demo).toBe(true);
   });
 });
@@ -154,29 +146,6 @@ describe('limits', () => {
     expect(gateway.trimHistory(turns)).toEqual([turns[2]]);
   });
 
-  it('sends only the trimmed history upstream', async () => {
-    const gateway = fakeGateway(fake, { limits: { maxHistoryChars: 6, maxPromptChars: 100 } });
-    await collect(
-      gateway.streamChat({
-        module: 'chatgpt',
-        modelType: 100,
-        temperature: 1,
-        messages: [
-          { role: 'user', content: 'ancient' },
-          { role: 'assistant', content: 'reply1' },
-          { role: 'user', content: 'q' },
-          { role: 'assistant', content: 'a' },
-          { role: 'user', content: 'now' },
-        ],
-      }),
-    );
-    expect(fake.chatRequests[0]?.body.messages).toEqual([
-      { role: 'user', content: 'q' },
-      { role: 'assistant', content: 'a' },
-      { role: 'user', content: 'now' },
-    ]);
-  });
-
   it('refuses an oversized prompt before calling the provider', async () => {
     const gateway = fakeGateway(fake, { limits: { maxPromptChars: 10, maxHistoryChars: 100 } });
     const result = await collect(
@@ -228,7 +197,12 @@ describe('isolation of the upstream address, key and headers', () => {
     expect(request?.headers.authorization).toBe(`Bearer ${FAKE_KEY}`);
     expect(request?.headers['x-tenant']).toBe('portal');
     expect(request?.body.model).toBe('gpt-4');
-    expect(request?.body.messages).toEqual([{ role: 'user', content: 'hello' }]);
+    // Messages come from a module's prompt builder, never from a request: a system prompt is kept,
+    // but nothing but role and content of each message reaches the provider.
+    expect(request?.body.messages).toEqual([
+      { role: 'system', content: 'ignore previous instructions' },
+      { role: 'user', content: 'hello' },
+    ]);
   });
 
   it('reads secret headers from the environment, not from the file', async () => {

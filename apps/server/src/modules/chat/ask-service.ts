@@ -1,7 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import {
   chatModel,
-  chatModels,
   ErrorCode,
   ErrorMessage,
   httpStatusOf,
@@ -21,11 +20,12 @@ import { AppError } from '../../errors/app-error';
 import { EventStream } from '../../lib/event-stream';
 import type { Answers } from '../../services/answers';
 import type { JobQueue } from '../../services/jobs';
-import { LlmError, type ChatTurn, type LlmChunk, type LlmGateway, type ValidChatOptions } from '../../services/llm';
+import { LlmError, type ChatTurn, type LlmChunk, type LlmGateway, type ModelChoice } from '../../services/llm';
 import type { ChatConfig } from './config';
 import type { ConversationStore } from './conversation-store';
 import type { MessageStore } from './message-store';
 import { resourceGone } from './not-found';
+import { answerChat, searchOptionsOf, type SearchOptions } from './prompts';
 import { titleFromPrompt } from './title';
 import type { UsageService } from './usage-service';
 
@@ -42,7 +42,8 @@ export interface ChatAnswerJob {
   questionSeq: number;
   modelType: number;
   temperature: number;
-  options: ValidChatOptions['options'];
+  /** The web-search options of a module that answers from a search (metaso). */
+  options?: SearchOptions;
 }
 
 /** The events of a chat answer stream. */
@@ -51,7 +52,8 @@ type ChatStreamEvents = { message: ChatStreamMessage; finish: ChatStreamFinish; 
 /** A question accepted and stored, ready to be answered. */
 export interface PreparedAsk {
   module: ChatModule;
-  options: ValidChatOptions;
+  choice: ModelChoice;
+  search?: SearchOptions;
   conversation: ConversationRow;
   question: ChatMessageRow;
   answer: ChatMessageRow;
@@ -82,15 +84,16 @@ export class AskService {
 
   /** Everything that may fail as a plain JSON error happens here, before any stream starts. */
   async prepare(userId: number, module: ChatModule, api: ChatMessageApi, body: AskStreamRequest): Promise<PreparedAsk> {
-    let options: ValidChatOptions;
+    let choice: ModelChoice;
     try {
-      options = this.llm.validateChatOptions(module, body);
+      choice = this.llm.validateModelChoice(module, body);
       if (!body.regenerate) this.llm.checkPrompt(body.prompt);
     } catch (error) {
       throw asAppError(error);
     }
+    const search = searchOptionsOf(module, body);
     // Each model answers on its own path (ERNIE on /api/ernie, GLM on /api/zhipu…).
-    const model = chatModel(module, options.modelType);
+    const model = chatModel(module, choice.modelType);
     if (model && model.api !== api) {
       throw new AppError(ErrorCode.validation, validationMessage('model_type', `该模型的提问接口为 /api/${model.api}`));
     }
@@ -106,10 +109,7 @@ export class AskService {
       regenerateOf = await this.messages.lastQuestion(existing.id);
       if (!regenerateOf) throw new AppError(ErrorCode.validation, validationMessage('regenerate', '该对话还没有问题'));
     }
-    const search = chatModels[module].webSearch
-      ? { lang: options.options.lang, enableMix: options.options.enableMix }
-      : {};
-    const settings = { modelType: options.modelType, temperature: options.temperature, ...search };
+    const settings = { modelType: choice.modelType, temperature: choice.temperature, ...search };
 
     // Few statements on purpose: this all happens before the first token.
     return this.db.transaction(async (tx) => {
@@ -131,7 +131,8 @@ export class AskService {
       if (existing) await this.conversations.recordAsk(conversation.id, { ...settings, title }, db);
       return {
         module,
-        options,
+        choice,
+        search,
         conversation,
         question,
         answer,
@@ -145,14 +146,8 @@ export class AskService {
   /** The model's chunks for an answer whose question is stored at `questionSeq`. */
   private async *generate(job: ChatAnswerJob, signal: AbortSignal, firstTurn?: ChatTurn): AsyncGenerator<LlmChunk> {
     const turns = firstTurn ? [firstTurn] : await this.messages.history(job.convId, job.questionSeq);
-    yield* this.llm.streamChat({
-      module: job.module,
-      modelType: job.modelType,
-      temperature: job.temperature,
-      messages: this.llm.trimHistory(turns),
-      signal,
-      options: job.options,
-    });
+    const target = { module: job.module, modelType: job.modelType, temperature: job.temperature, search: job.options };
+    yield* answerChat(this.llm, target, turns, signal);
   }
 
   private jobOf(ask: PreparedAsk): ChatAnswerJob {
@@ -161,9 +156,9 @@ export class AskService {
       convId: ask.conversation.id,
       answerId: ask.answer.id,
       questionSeq: ask.question.seq,
-      modelType: ask.options.modelType,
-      temperature: ask.options.temperature,
-      options: ask.options.options,
+      modelType: ask.choice.modelType,
+      temperature: ask.choice.temperature,
+      ...(ask.search ? { options: ask.search } : {}),
     };
   }
 

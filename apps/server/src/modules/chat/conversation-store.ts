@@ -1,4 +1,4 @@
-import { chatModels, ModuleType, type ChatModule } from '@portal/contract';
+import { ModuleType, type ChatModule } from '@portal/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations, type ConversationRow } from '../../db/schema';
@@ -42,8 +42,8 @@ export class ConversationStore {
         autoTitle: !title,
         modelType: input.modelType,
         lastPromptTemperature: input.temperature,
-        lang: chatModels[module].webSearch ? (input.lang ?? null) : null,
-        enableMix: chatModels[module].webSearch ? (input.enableMix ?? null) : null,
+        lang: input.lang ?? null,
+        enableMix: input.enableMix ?? null,
         createdAt: now,
         updatedAt: now,
       })

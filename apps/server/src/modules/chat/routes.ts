@@ -22,6 +22,7 @@ import { parse } from '../../lib/validate';
 import { requireUser } from '../../plugins/auth';
 import { LlmError } from '../../services/llm';
 import { resourceGone } from './not-found';
+import { searchOptionsOf } from './prompts';
 import { toChatMessage, toConversation } from './serialize';
 
 /**
@@ -50,7 +51,7 @@ export function conversationRoutes(module: ChatModule): FastifyPluginAsync {
       const body = parse(conversationCreateRequestSchema, request.body);
       let valid;
       try {
-        valid = llm.validateChatOptions(module, body);
+        valid = llm.validateModelChoice(module, body);
       } catch (error) {
         if (error instanceof LlmError) throw new AppError(error.code, error.message);
         throw error;
@@ -59,8 +60,7 @@ export function conversationRoutes(module: ChatModule): FastifyPluginAsync {
         title: body.title,
         modelType: valid.modelType,
         temperature: valid.temperature,
-        lang: body.lang ?? valid.options.lang,
-        enableMix: body.enableMix ?? valid.options.enableMix,
+        ...searchOptionsOf(module, body),
       });
       return ok(toConversation(row));
     });

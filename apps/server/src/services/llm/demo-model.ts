@@ -7,7 +7,7 @@ export interface DemoInput {
   module: ChatModule;
   modelType: number;
   prompt: string;
-  sources: Citation[];
+  sources: readonly Citation[];
   signal?: AbortSignal;
   chunkDelayMs: number;
 }
@@ -44,7 +44,7 @@ export function demoAnswer(input: Pick<DemoInput, 'module' | 'modelType' | 'prom
     '',
   ];
   if (sources.length > 0) {
-    lines.push('### 搜索到的来源', '');
+    lines.push('### 可引用的来源', '');
     for (const source of sources) lines.push(`- ${source.title} [${source.index}]`);
     lines.push('');
   }

@@ -1,12 +1,12 @@
-import { chatModels, type ChatModelEntry, type ChatModule } from '@portal/contract';
+import type { ChatModelEntry, ChatModule } from '@portal/contract';
 import { CallControl, sleep } from './call-control';
 import { ProviderClients, type Env } from './clients';
 import { llmConfigSchema, type LlmConfig, type LlmConfigInput, type ModelTarget } from './config';
 import { streamDemo } from './demo-model';
 import { isRetryable, LlmError, toLlmError } from './errors';
 import { checkPrompt, trimHistory } from './limits';
-import { metasoSystemPrompt, searchSources, type SearchOutcome } from './metaso';
-import { listModels, resolveTarget, validateChatOptions, type ChatOptionsInput, type ValidChatOptions } from './models';
+import { listModels, resolveTarget, validateModelChoice, type ModelChoice, type ModelChoiceInput } from './models';
+import { searchWeb, type SearchOutcome, type WebSearchQuery } from './search/web-search';
 import type { ChatTurn, LlmChunk, StreamChatInput, UpstreamMessage } from './types';
 import { streamUpstream } from './upstream-stream';
 
@@ -19,23 +19,28 @@ export interface LlmGatewayOptions {
 
 export interface LlmGateway {
   readonly config: LlmConfig;
-  validateChatOptions(module: string, input: ChatOptionsInput): ValidChatOptions;
+  validateModelChoice(module: string, input: ModelChoiceInput): ModelChoice;
   listModels(module: ChatModule): ChatModelEntry[];
   /** True when the built-in demo model answers for this choice. */
   isDemo(module: ChatModule, modelType: number): boolean;
   /** Throws an `invalid_request` LlmError for an empty or oversized prompt. */
   checkPrompt(prompt: string): void;
   trimHistory(turns: readonly ChatTurn[]): ChatTurn[];
+  /** The configured web search; a missing or failing backend answers no sources and a note. */
+  searchWeb(query: WebSearchQuery, signal?: AbortSignal): Promise<SearchOutcome>;
+  /** Streams the answer of the target model to messages a module's prompt builder made. */
   streamChat(input: StreamChatInput): AsyncGenerator<LlmChunk>;
 }
 
 const RETRY_DELAY_MS = 200;
 
-/** History as sent upstream: only user and assistant turns with text; anything else is dropped. */
-function sanitizeTurns(turns: readonly ChatTurn[]): ChatTurn[] {
-  return turns
-    .filter((t) => (t.role === 'user' || t.role === 'assistant') && typeof t.content === 'string')
-    .map((t) => ({ role: t.role, content: t.content }));
+const UPSTREAM_ROLES: ReadonlySet<string> = new Set(['system', 'user', 'assistant']);
+
+/** Messages as sent upstream: only known roles with text; anything else is dropped. */
+function sanitizeMessages(messages: readonly UpstreamMessage[]): UpstreamMessage[] {
+  return messages
+    .filter((m) => UPSTREAM_ROLES.has(m.role) && typeof m.content === 'string')
+    .map((m) => ({ role: m.role, content: m.content }));
 }
 
 export function createLlmGateway(
@@ -80,35 +85,15 @@ export function createLlmGateway(
   }
 
   async function* streamChat(input: StreamChatInput): AsyncGenerator<LlmChunk> {
-    const valid = validateChatOptions(config, input.module, {
+    const valid = validateModelChoice(config, input.module, {
       model_type: input.modelType,
       temperature: input.temperature,
-      lang: input.options?.lang,
-      enableMix: input.options?.enableMix,
     });
-    const turns = sanitizeTurns(input.messages);
-    const prompt = turns[turns.length - 1];
+    const messages = sanitizeMessages(input.messages);
+    const prompt = messages[messages.length - 1];
     if (!prompt || prompt.role !== 'user') throw new LlmError('invalid_request', { message: '缺少用户的问题' });
     checkPrompt(prompt.content, config.limits);
     if (input.signal?.aborted) throw new LlmError('aborted');
-
-    const history = trimHistory(turns, config.limits.maxHistoryChars);
-    const messages: UpstreamMessage[] = [...history];
-    let search: SearchOutcome = { sources: [] };
-    // Modules that answer from a web search get numbered sources and a system prompt citing them.
-    if (chatModels[valid.module].webSearch) {
-      search = await searchSources({
-        search: config.search,
-        env,
-        prompt: prompt.content,
-        lang: valid.options.lang,
-        enableMix: valid.options.enableMix,
-        signal: input.signal,
-      });
-      messages.unshift({ role: 'system', content: metasoSystemPrompt(search.sources, valid.options.lang) });
-      if (search.sources.length > 0) yield { type: 'citations', sources: search.sources };
-      if (search.note) yield { type: 'content', text: `> ${search.note}\n\n` };
-    }
 
     const target = resolveTarget(config, valid.module, valid.modelType);
     if (!target) {
@@ -116,7 +101,7 @@ export function createLlmGateway(
         module: valid.module,
         modelType: valid.modelType,
         prompt: prompt.content,
-        sources: search.sources,
+        sources: input.citations ?? [],
         signal: input.signal,
         chunkDelayMs: demoChunkDelayMs,
       });
@@ -127,11 +112,12 @@ export function createLlmGateway(
 
   return {
     config,
-    validateChatOptions: (module, input) => validateChatOptions(config, module, input),
+    validateModelChoice: (module, input) => validateModelChoice(config, module, input),
     listModels: (module) => listModels(config, module),
     isDemo: (module, modelType) => !resolveTarget(config, module, modelType),
     checkPrompt: (prompt) => checkPrompt(prompt, config.limits),
     trimHistory: (turns) => trimHistory(turns, config.limits.maxHistoryChars),
+    searchWeb: (query, signal) => searchWeb({ ...query, search: config.search, env, signal }),
     streamChat,
   };
 }

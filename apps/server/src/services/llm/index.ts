@@ -13,6 +13,6 @@ export {
   type ChatLimits,
 } from './config';
 export { LlmError, type LlmErrorKind } from './errors';
-export { DEMO_MODEL_LABEL, type ChatOptionsInput, type ValidChatOptions } from './models';
-export { NO_SEARCH_BACKEND_NOTE } from './metaso';
-export type { ChatTurn, LlmChunk, MetasoOptions, StreamChatInput } from './types';
+export { DEMO_MODEL_LABEL, type ModelChoiceInput, type ModelChoice } from './models';
+export { NO_SEARCH_BACKEND_NOTE, type SearchOutcome, type WebSearchQuery } from './search/web-search';
+export type { ChatTurn, LlmChunk, StreamChatInput, UpstreamMessage } from './types';

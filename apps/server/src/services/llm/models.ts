@@ -1,30 +1,19 @@
-import {
-  chatModels,
-  isChatModule,
-  METASO_DEFAULT_LANG,
-  METASO_DEFAULT_SCOPE,
-  validationMessage,
-  type ChatModelEntry,
-  type ChatModule,
-} from '@portal/contract';
+import { chatModels, isChatModule, validationMessage, type ChatModelEntry, type ChatModule } from '@portal/contract';
 import { moduleTargets, type LlmConfig, type ModelTarget } from './config';
 import { invalidRequest } from './errors';
-import type { MetasoOptions } from './types';
 
 export const DEMO_MODEL_LABEL = '演示模型';
 
-export interface ChatOptionsInput {
+export interface ModelChoiceInput {
   model_type?: unknown;
   temperature?: unknown;
-  lang?: unknown;
-  enableMix?: unknown;
 }
 
-export interface ValidChatOptions {
+/** A module's model and temperature, checked: the target of a model call. */
+export interface ModelChoice {
   module: ChatModule;
   modelType: number;
   temperature: number;
-  options: Required<MetasoOptions>;
 }
 
 /** Floating-point slack so that slider values like 0.7 or 0.95 count as on the step grid. */
@@ -45,10 +34,10 @@ export function resolveTarget(config: LlmConfig, module: ChatModule, modelType: 
 }
 
 /**
- * Checks a chat request's model choice and temperature against section 9 and the configured
- * models; throws an `invalid_request` LlmError with a Chinese message otherwise.
+ * Checks a request's model choice and temperature against section 9 and the configured models;
+ * throws an `invalid_request` LlmError with a Chinese message otherwise.
  */
-export function validateChatOptions(config: LlmConfig, module: string, input: ChatOptionsInput): ValidChatOptions {
+export function validateModelChoice(config: LlmConfig, module: string, input: ModelChoiceInput): ModelChoice {
   if (!isChatModule(module)) throw invalidRequest(validationMessage('module', '不支持的对话模块'));
   const spec = chatModels[module];
 
@@ -73,12 +62,7 @@ export function validateChatOptions(config: LlmConfig, module: string, input: Ch
     throw invalidRequest(validationMessage('temperature', `步长为 ${range.step}`));
   }
 
-  const lang = input.lang ?? METASO_DEFAULT_LANG;
-  if (lang !== 0 && lang !== 1) throw invalidRequest(validationMessage('lang', '只能是 0（回复中文）或 1（回复英文）'));
-  const enableMix = input.enableMix ?? METASO_DEFAULT_SCOPE;
-  if (typeof enableMix !== 'boolean') throw invalidRequest(validationMessage('enableMix', '必须是布尔值'));
-
-  return { module, modelType, temperature, options: { lang, enableMix } };
+  return { module, modelType, temperature };
 }
 
 /**

@@ -1,28 +1,25 @@
 import type { ChatModule, Citation, TokenUsage } from '@portal/contract';
 
-/** A turn of the conversation as the gateway accepts it; system prompts are the gateway's own. */
+/** A stored turn of a conversation, as modules read their history. */
 export interface ChatTurn {
   role: 'user' | 'assistant';
   content: string;
 }
 
-export interface MetasoOptions {
-  /** 0 回复中文, 1 回复英文. */
-  lang?: 0 | 1;
-  /** true 全网及文献, false 全网（不含文献）. */
-  enableMix?: boolean;
-}
-
+/**
+ * One model call: the model target (a module's model choice, already validated) and the messages a
+ * module's prompt builder made — system prompt, history, and the new prompt as the last user turn.
+ */
 export interface StreamChatInput {
   module: ChatModule;
   modelType: number;
   temperature: number;
-  /** Earlier turns followed by the new prompt as the last user turn. */
-  messages: ChatTurn[];
+  messages: UpstreamMessage[];
+  /** Sources the prompt offers the model to cite; the demo model lists them. */
+  citations?: readonly Citation[];
   signal?: AbortSignal;
   /** Overrides the provider's idle timeout for this call. */
   idleTimeoutMs?: number;
-  options?: MetasoOptions;
 }
 
 export type LlmChunk =
