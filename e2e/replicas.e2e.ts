@@ -16,6 +16,7 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 // A Redis database of its own, emptied first, so rate-limit counters of earlier runs do not count.
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/11';
 const databaseName = `portal_replicas_${process.pid}`;
+const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${databaseName}`);
 
 async function services(): Promise<string | undefined> {
   if (!nginxAvailable()) return 'nginx is not installed';
@@ -42,15 +43,23 @@ async function services(): Promise<string | undefined> {
 const missing = await services();
 if (missing) console.warn(`replicas e2e skipped: ${missing}`);
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
+async function query<R extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(text);
+    return (await client.query<R>(text, values)).rows;
   } finally {
     await client.end();
   }
 }
+
+const adminQuery = (text: string) => query(adminUrl, text);
+/** Reads the portal's own tables, to see which replica did what. */
+const portalQuery = <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+  query<R>(databaseUrl, text, values);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const servedBy = (upstream: string, replica: RunningPortal) => upstream.endsWith(`:${replica.port}`);
 
 interface Envelope<T = unknown> {
   code: number;
@@ -67,7 +76,6 @@ beforeAll(async () => {
   if (missing) return;
   await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
   await adminQuery(`CREATE DATABASE ${databaseName}`);
-  const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${databaseName}`);
   fake = await startFakeUpstream();
   fake.setDefault({ tokens: Array.from({ length: 40 }, (_, i) => `t${i} `), intervalMs: 20 });
   const port = await freePort();
@@ -222,6 +230,84 @@ describe.skipIf(missing)('two replicas behind nginx on one PostgreSQL and Redis'
     expect(limited).toBe(true);
     expect(allowed).toBeLessThanOrEqual(20);
     expect(served.size).toBe(2);
+  });
+
+  type AskedIds = { conv_id: string; message_id: string };
+  type Completion = { status: string; content: string };
+  const askErnie = (prompt: string) =>
+    call<AskedIds>('/api/ernie/message/ask', token, {
+      method: 'POST',
+      body: JSON.stringify({ prompt, model_type: 200, temperature: 1 }),
+    });
+  const completion = (messageId: string) =>
+    call<Completion>(`/api/ernie/message/completion?message_id=${messageId}`, token);
+
+  it('stops an asynchronous answer from the replica its request did not land on', async () => {
+    fake.setDefault({ tokens: Array.from({ length: 400 }, (_, i) => `s${i} `), intervalMs: 25 });
+    let crossed = false;
+    // The job lands on whichever replica takes it first; try until the stop call reaches the other.
+    for (let attempt = 0; attempt < 6 && !crossed; attempt++) {
+      const asked = await askErnie('异步停止');
+      expect(asked.env.code).toBe(0);
+      const id = asked.env.data.message_id;
+      let owner: RunningPortal | undefined;
+      for (let waited = 0; waited < 60_000 && !owner; waited += 250) {
+        const rows = await portalQuery<{ owner_pid: number }>(
+          'select owner_pid from generations where message_id = $1 and owner is not null',
+          [id],
+        );
+        const { env } = await completion(id);
+        if (rows[0] && env.data.content.length > 0) owner = replicas.find((r) => r.pid === rows[0]!.owner_pid);
+        else await sleep(250);
+      }
+      expect(owner).toBeDefined();
+      // nginx alternates (one worker, round robin): after a call served by the owner, the next goes elsewhere.
+      for (let i = 0; i < 4; i++) if (servedBy((await call('/api/user/info', token)).upstream, owner!)) break;
+      const stopped = await call<Completion>('/api/ernie/message/stop', token, {
+        method: 'POST',
+        body: JSON.stringify({ message_id: id }),
+      });
+      expect(stopped.env.code).toBe(0);
+      expect(stopped.env.data.status).toBe('aborted');
+      crossed = !servedBy(stopped.upstream, owner!);
+      // The owner really stopped generating: the saved answer no longer grows, whoever is asked.
+      const first = (await completion(id)).env.data;
+      await sleep(1_500);
+      const later = (await completion(id)).env.data;
+      expect(later).toMatchObject({ status: 'aborted', content: first.content });
+      expect(later.content.startsWith('s0 ')).toBe(true);
+      expect(later.content.length).toBeLessThan(Array.from({ length: 400 }, (_, i) => `s${i} `).join('').length);
+    }
+    expect(crossed).toBe(true);
+  });
+
+  it('runs every durable job exactly once although both replicas take jobs', async () => {
+    fake.setDefault({ tokens: ['一', '次'], intervalMs: 5 });
+    const before = fake.chatRequests.length;
+    const prompts = Array.from({ length: 20 }, (_, i) => `任务 ${i}`);
+    const asked = await Promise.all(prompts.map((p) => askErnie(p)));
+    for (const { env } of asked) expect(env.code).toBe(0);
+    expect(new Set(asked.map((a) => a.upstream)).size).toBe(2);
+    const ids = asked.map((a) => a.env.data.message_id);
+
+    for (const id of ids) {
+      let answer: Completion | undefined;
+      for (let waited = 0; waited < 60_000; waited += 250) {
+        answer = (await completion(id)).env.data;
+        if (answer.status !== 'generating') break;
+        await sleep(250);
+      }
+      expect(answer).toMatchObject({ status: 'done', content: '一次' });
+    }
+    // One model call per job, each prompt once.
+    const sent = fake.chatRequests.slice(before).map((r) => r.body.messages?.at(-1)?.content);
+    expect(sent.sort()).toEqual([...prompts].sort());
+    const jobs = await portalQuery<{ state: string; attempts: number }>(
+      `select state, attempts from jobs where name = 'chat.answer' and data->>'answerId' = any($1)`,
+      [ids],
+    );
+    expect(jobs).toHaveLength(20);
+    for (const job of jobs) expect(job).toEqual({ state: 'done', attempts: 1 });
   });
 
   it('keeps going when the replica serving a stream is killed mid-answer', async () => {
