@@ -51,7 +51,9 @@ export async function startPortal(
   let output = '';
   const spawnedAt = performance.now();
   if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` first`);
-  const server = spawn(process.execPath, [serverEntry], {
+  // e.g. SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server of a benchmark.
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, serverEntry], {
     cwd: join(repoRoot, 'apps/server'),
     env: {
       ...process.env,
