@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import adminRoutes from './api/admin';
 import consoleRoutes from './api/admin/console';
+import quotaRoutes from './api/admin/quotas';
 import appRoutes from './api/app';
 import accessRequestRoutes from './api/app/access-requests';
 import fileRoutes from './api/file';
@@ -24,6 +25,7 @@ export const apiAreas: ReadonlyArray<readonly [prefix: string, plugin: FastifyPl
   ['/api/open', openRoutes],
   ['/api/admin', adminRoutes],
   ['/api/admin', consoleRoutes],
+  ['/api/admin', quotaRoutes],
   ['/api/image', imageRoutes],
   ['/api/file', fileRoutes],
 ];
