@@ -87,6 +87,77 @@ describe('admin console', { timeout: 60_000 }, () => {
   });
 });
 
+describe('admin console quotas and directory sync', { timeout: 60_000 }, () => {
+  it('lists quota rules with department paths and deletes one', async () => {
+    const rules = [
+      {
+        id: 3,
+        subject_type: 'department',
+        subject: 'wecom:2',
+        module: 'deepseek',
+        limit: 20,
+        period: 'week',
+        updated_at: '2026-11-22T08:00:00.000Z',
+      },
+      {
+        id: 4,
+        subject_type: 'user',
+        subject: 'staff',
+        module: 'chatgpt',
+        limit: null,
+        period: 'day',
+        updated_at: '2026-11-22T08:00:00.000Z',
+      },
+    ];
+    const fake = renderAt('/admin?tab=quotas', <AdminConsolePage analytics={null} />, (req) => {
+      if (req.path === '/api/admin/quotas') return ok({ list: rules, defaults: { chatgpt: 9999, deepseek: 100 } });
+      if (req.path === '/api/admin/departments') {
+        return ok({
+          list: [
+            { key: 'wecom:1', provider: 'wecom', name: '示例公司', parent_key: '' },
+            { key: 'wecom:2', provider: 'wecom', name: '研发部', parent_key: 'wecom:1' },
+          ],
+        });
+      }
+      return ok(null);
+    });
+    expect(await screen.findByText('部门：示例公司 / 研发部')).toBeTruthy();
+    expect(screen.getByText('每周 20 次')).toBeTruthy();
+    expect(screen.getByText('不限次数', { selector: '.ant-tag' })).toBeTruthy();
+    expect(screen.getByText(/DeepSeek 100 次/)).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: /删\s*除/ })[0]!);
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(fake.calls('/api/admin/quotas/delete')).toHaveLength(1));
+    expect(fake.calls('/api/admin/quotas/delete')[0]?.body).toEqual({ id: 3 });
+  });
+
+  it('queues a directory sync and follows the job to its result', async () => {
+    let polls = 0;
+    const job = { job_id: 12, provider: 'wecom', result: null, error: null };
+    const fake = renderAt('/admin?tab=rights', <AdminConsolePage analytics={null} />, (req) => {
+      if (req.path === '/api/user/providers')
+        return ok({ oidc: true, list: [{ name: 'wecom', label: '企业微信', qr: true }] });
+      if (req.path === '/api/admin/directory/sync') return ok({ ...job, state: 'queued' });
+      if (req.path === '/api/admin/directory/sync/status') {
+        polls++;
+        return ok(
+          polls < 2
+            ? { ...job, state: 'active' }
+            : { ...job, state: 'done', result: { provider: 'wecom', departments: 4, members: 3, moved: 1 } },
+        );
+      }
+      if (req.path === '/api/admin/rules') return ok({ list: [] });
+      if (req.path === '/api/admin/apps') return ok({ list: [] });
+      if (req.path === '/api/admin/departments') return ok({ list: [] });
+      return ok(null);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /立即同步企业微信通讯录/ }));
+    await waitFor(() => expect(fake.calls('/api/admin/directory/sync')[0]?.body).toEqual({ provider: 'wecom' }));
+    expect(await screen.findByText('已同步 4 个部门、3 名成员，1 人部门有变化', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(fake.calls('/api/admin/directory/sync/status')[0]?.url.searchParams.get('job_id')).toBe('12');
+  });
+});
+
 describe('access request panel', { timeout: 60_000 }, () => {
   it('asks with a reason and then shows the request as pending', async () => {
     let mine: unknown[] = [];
