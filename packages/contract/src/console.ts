@@ -149,6 +149,6 @@ export const rotateAppSecretResponseSchema = z.object({ secret: z.string() });
 
 /** `GET /api/admin/apps`: every app, enabled or not. */
 export const adminAppListResponseSchema = z.object({
-  list: z.array(appListEntrySchema.extend({ enabled: z.boolean() })),
+  list: z.array(appListEntrySchema.extend({ enabled: z.boolean(), owners: z.array(z.string()) })),
 });
 export type AdminAppEntry = z.infer<typeof adminAppListResponseSchema>['list'][number];

@@ -10,6 +10,7 @@ import openRoutes from './api/open';
 import studioRoutes from './api/studio';
 import userRoutes from './api/user';
 import signInProvidersRoute from './api/user/providers';
+import noticeRoutes from './api/user/notices';
 
 /**
  * The portal's own API areas (sign-in, catalogue, administration…) and their prefixes. Modules
@@ -19,6 +20,7 @@ import signInProvidersRoute from './api/user/providers';
 export const apiAreas: ReadonlyArray<readonly [prefix: string, plugin: FastifyPluginAsync]> = [
   ['/api/user', userRoutes],
   ['/api/user', signInProvidersRoute],
+  ['/api/user', noticeRoutes],
   ['/api/app', appRoutes],
   ['/api/app', accessRequestRoutes],
   ['/api/studio', studioRoutes],

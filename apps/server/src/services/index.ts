@@ -31,6 +31,7 @@ import { AccessRequestService } from './access-requests/access-request-service';
 import { PeopleService } from './users/people-service';
 import { AppSecretService } from './catalogue/app-secret-service';
 import { QuotaService } from './quotas/quota-service';
+import { NoticeService } from './notices/notice-service';
 
 export interface ServiceOptions {
   db: Db;
@@ -73,7 +74,8 @@ export async function createServices(opts: ServiceOptions) {
   const workplace = createWorkplaceRegistry(config.sso.providers);
   const departments = new DepartmentService(db);
   const directorySync = new DirectorySyncService(workplace, departments);
-  const accessRequests = new AccessRequestService(db, rights, catalogue, config.access_requests);
+  const notices = new NoticeService(db);
+  const accessRequests = new AccessRequestService(db, rights, catalogue, notices, config.access_requests);
   const login = new LoginService(sso, new LoginStateService(db), users, sessions, catalogue, config.sso.claims, {
     registry: workplace,
     departments,
@@ -133,5 +135,6 @@ export async function createServices(opts: ServiceOptions) {
     people,
     appSecrets,
     quotas,
+    notices,
   };
 }

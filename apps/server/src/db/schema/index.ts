@@ -29,3 +29,4 @@ export * from './department-members';
 export * from './audit-logs';
 export * from './access-requests';
 export * from './quota-rules';
+export * from './notices';

@@ -30,6 +30,7 @@ const toDefinition = (a: AdminAppEntry): AppDefinition => ({
   scene_tags: a.scene_tags,
   order: a.order,
   enabled: a.enabled,
+  owners: a.owners,
 });
 
 /** The catalogue: create, edit, order, enable/disable, tags. Icons are given as an address. */
@@ -75,6 +76,7 @@ export function AppsTab() {
                 scene_tags: [],
                 order: (list.at(-1)?.order ?? 0) + 10,
                 enabled: true,
+                owners: [],
               },
               true,
             )
@@ -200,6 +202,14 @@ export function AppsTab() {
           </Form.Item>
           <Form.Item name="order" label="顺序">
             <InputNumber precision={0} />
+          </Form.Item>
+          <Form.Item
+            name="owners"
+            label="应用负责人"
+            extra="填写登录名；有人申请使用此应用时，负责人会收到站内通知。"
+            rules={[{ type: 'array', max: 20, message: '最多 20 位负责人' }]}
+          >
+            <Select mode="tags" tokenSeparators={[',', '，', ' ']} placeholder="登录名，可填多个" open={false} />
           </Form.Item>
           <Form.Item name="enabled" label="启用" valuePropName="checked">
             <Switch />
