@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import adminRoutes from './api/admin';
 import consoleRoutes from './api/admin/console';
 import quotaRoutes from './api/admin/quotas';
+import appIconRoutes from './api/admin/app-icon';
+import appIconRoute from './api/app/icon';
 import appRoutes from './api/app';
 import accessRequestRoutes from './api/app/access-requests';
 import fileRoutes from './api/file';
@@ -23,11 +25,13 @@ export const apiAreas: ReadonlyArray<readonly [prefix: string, plugin: FastifyPl
   ['/api/user', noticeRoutes],
   ['/api/app', appRoutes],
   ['/api/app', accessRequestRoutes],
+  ['/api/app', appIconRoute],
   ['/api/studio', studioRoutes],
   ['/api/open', openRoutes],
   ['/api/admin', adminRoutes],
   ['/api/admin', consoleRoutes],
   ['/api/admin', quotaRoutes],
+  ['/api/admin', appIconRoutes],
   ['/api/image', imageRoutes],
   ['/api/file', fileRoutes],
 ];
