@@ -18,4 +18,5 @@ export * from './files';
 export * from './workplace';
 export * from './console';
 export * from './quotas';
+export * from './notice-paths';
 export * from './notices';

@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { NOTICE_KINDS } from './notice-paths';
 
-/** In-portal notices of the signed-in person (decided access requests, new requests for an app one owns). */
-export const NOTICE_API_PATHS = {
-  list: '/api/user/notices',
-  read: '/api/user/notices/read',
-} as const;
-
-export const NOTICE_KINDS = ['access_request.approved', 'access_request.denied', 'access_request.new'] as const;
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
+/* In-portal notices of the signed-in person (decided access requests, new requests for an app one owns). */
 
 export const noticeSchema = z.object({
   id: z.number().int(),

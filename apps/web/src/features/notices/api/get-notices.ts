@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { NOTICE_API_PATHS, noticeListResponseSchema } from '@portal/contract';
+import { NOTICE_API_PATHS } from '@portal/contract';
 import { api } from '../../../lib/api';
+import { noticeListResponseParser } from '../../../lib/parsers';
 
 export const NOTICES_QUERY_KEY = ['notices'] as const;
 
-export const getNotices = () => api.get(NOTICE_API_PATHS.list, { schema: noticeListResponseSchema });
+export const getNotices = () => api.get(NOTICE_API_PATHS.list, { schema: noticeListResponseParser });
 
 /** The person's notices; looked at again every minute and whenever the tab comes back. */
 export function useNotices() {
