@@ -1,4 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,6 +8,7 @@ import { AccessRequestPanel } from '../src/features/access-requests';
 import { AdminConsolePage } from '../src/features/admin-console';
 import { installDomPolyfills } from '../src/testing/dom-polyfills';
 import { createFakeFetch, ok, type FakeHandler } from '../src/testing/fake-fetch';
+import { installFakeXhr } from '../src/testing/fake-xhr';
 import { installTestClient } from '../src/testing/install-test-client';
 
 beforeAll(() => installDomPolyfills());
@@ -155,6 +157,43 @@ describe('admin console quotas and directory sync', { timeout: 60_000 }, () => {
     await waitFor(() => expect(fake.calls('/api/admin/directory/sync')[0]?.body).toEqual({ provider: 'wecom' }));
     expect(await screen.findByText('已同步 4 个部门、3 名成员，1 人部门有变化', {}, { timeout: 15_000 })).toBeTruthy();
     expect(fake.calls('/api/admin/directory/sync/status')[0]?.url.searchParams.get('job_id')).toBe('12');
+  });
+});
+
+describe('admin console app icon', { timeout: 60_000 }, () => {
+  it('uploads an icon in the app form and puts its address into the icon field', async () => {
+    // jsdom decodes no images; a browser reads the picked icon's size like this.
+    vi.stubGlobal('createImageBitmap', async () => ({ width: 64, height: 64, close: () => undefined }));
+    const stored = {
+      file_id: 'c'.repeat(32),
+      name: 'logo.png',
+      mime: 'image/png',
+      size: 12,
+      width: 64,
+      height: 64,
+      sha256: 'x',
+      module: 'app-icon',
+      url: `/api/app/icon?id=${'c'.repeat(32)}`,
+      create_time: 1,
+    };
+    const xhr = installFakeXhr(() => ({ status: 200, json: { code: 0, message: 'ok', data: stored } }));
+    try {
+      renderAt('/admin?tab=apps', <AdminConsolePage analytics={null} />, (req) =>
+        req.path === '/api/admin/apps' ? ok({ list: [] }) : ok(null),
+      );
+      fireEvent.click(await screen.findByRole('button', { name: '新建应用' }));
+      const input = (await screen.findByTestId('file-upload-input')) as HTMLInputElement;
+      const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+      await act(async () => void fireEvent.change(input, { target: { files: [new File([png], 'logo.png')] } }));
+      await waitFor(() => expect(xhr.sent).toHaveLength(1));
+      expect(xhr.sent[0]!.url).toContain('/api/admin/apps/icon');
+      await waitFor(() =>
+        expect((screen.getByPlaceholderText('https://…/icon.png') as HTMLInputElement).value).toBe(stored.url),
+      );
+    } finally {
+      xhr.restore();
+      vi.unstubAllGlobals();
+    }
   });
 });
 
