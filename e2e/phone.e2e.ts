@@ -175,6 +175,45 @@ describe('on a phone', () => {
     await shoot(dash, 'phone-admin', true);
     await admin.close();
   });
+
+  it('shows every console tab, the app form and the notices within the screen', async () => {
+    const admin = await phoneContext();
+    const p = await admin.newPage();
+    await p.goto('/admin?tab=apps');
+    await submitProviderLogin(p, 'admin', 'admin123');
+    await p.waitForURL('**/admin?tab=apps');
+    const tabs: Array<[string, string]> = [
+      ['apps', '新建应用'],
+      ['rights', '新增或修改规则'],
+      ['quotas', '新增或修改配额'],
+      ['people', '登录名'],
+      ['requests', '申请人'],
+      ['audit', '操作人'],
+    ];
+    for (const [tab, text] of tabs) {
+      await p.goto(`/admin?tab=${tab}`);
+      await p.getByText(text).first().waitFor({ timeout: 30_000 });
+      await expectNoSidewaysScroll(p);
+      await shoot(p, `phone-admin-${tab}`, true);
+    }
+    await p.goto('/admin?tab=apps');
+    await p.getByRole('button', { name: '新建应用' }).click();
+    await p.getByText('应用负责人').waitFor({ timeout: 30_000 });
+    // The picture shows the dialog, not its opening animation.
+    await p
+      .locator('.ant-modal')
+      .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    expect(await p.locator('[data-testid="file-upload-input"]').isVisible()).toBe(false);
+    await expectNoSidewaysScroll(p);
+    await shoot(p, 'phone-admin-app-form');
+    await p.keyboard.press('Escape');
+    await expectTouchTarget(p, '[data-testid="notice-bell"]');
+    await p.locator('[data-testid="notice-bell"]').click();
+    await p.getByRole('dialog', { name: '通知' }).waitFor({ timeout: 30_000 });
+    await expectNoSidewaysScroll(p);
+    await shoot(p, 'phone-notices');
+    await admin.close();
+  });
 });
 
 describe('at desktop width', () => {

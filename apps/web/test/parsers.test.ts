@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   appListResponseSchema,
   loginResponseSchema,
+  markNoticesReadResponseSchema,
+  noticeListResponseSchema,
   refreshResponseSchema,
   runtimeConfigSchema,
   tokenKeyResponseSchema,
@@ -10,6 +12,8 @@ import {
 import {
   appListResponseParser,
   loginResponseParser,
+  markNoticesReadResponseParser,
+  noticeListResponseParser,
   parseRuntimeConfig,
   refreshResponseParser,
   tokenKeyResponseParser,
@@ -44,6 +48,25 @@ const cases = [
     good: { list: [appEntry(), appEntry({ app_key: 'pdf' })] },
   },
   {
+    name: 'notices',
+    parser: noticeListResponseParser,
+    schema: noticeListResponseSchema,
+    good: {
+      list: [
+        {
+          id: 1,
+          kind: 'access_request.denied',
+          title: '「DeepSeek」的使用申请未通过',
+          body: '原因：暂不开放',
+          link: '/landing?appKey=deepseek',
+          read: false,
+          created_at: '2026-11-22T08:00:00.000Z',
+        },
+      ],
+      unread: 1,
+    },
+  },
+  {
     name: 'token key',
     parser: tokenKeyResponseParser,
     schema: tokenKeyResponseSchema,
@@ -69,6 +92,14 @@ describe('first-screen parsers agree with the contract schemas', () => {
     const bad = { account_info: accountInfo({ app_list: [{ ...appEntry(), be_authorized: 'yes' } as never] }) };
     expect(userInfoResponseSchema.safeParse(bad).success).toBe(false);
     expect(userInfoResponseParser.safeParse(bad).success).toBe(false);
+  });
+
+  it('reads the notices-read answer like the schema', () => {
+    for (const value of [{ unread: 0 }, { unread: 1.5 }, { unread: '1' }, {}]) {
+      expect(markNoticesReadResponseParser.safeParse(value).success).toBe(
+        markNoticesReadResponseSchema.safeParse(value).success,
+      );
+    }
   });
 
   it('fills runtime config defaults like the schema', () => {

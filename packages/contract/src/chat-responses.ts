@@ -94,6 +94,8 @@ export const usageStatusSchema = z.object({
   rest_usage_cnt: countSchema,
   rest_recovery_duration: countSchema,
   list: z.array(usageRecordSchema),
+  /** True when a quota rule makes the module unlimited for this user; the counts then mean nothing. */
+  unlimited: z.optional(z.boolean()),
 });
 export type UsageStatus = z.infer<typeof usageStatusSchema>;
 

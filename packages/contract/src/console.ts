@@ -16,6 +16,7 @@ export const CONSOLE_API_PATHS = {
   denyRequest: '/api/admin/access-requests/deny',
   departments: '/api/admin/departments',
   directorySync: '/api/admin/directory/sync',
+  directorySyncStatus: '/api/admin/directory/sync/status',
   appAccess: '/api/admin/rights/app',
   userAccess: '/api/admin/rights/user',
   setUserDisabled: '/api/admin/users/disable',
@@ -97,6 +98,21 @@ export const directorySyncResponseSchema = z.object({
   members: z.number().int(),
   moved: z.number().int(),
 });
+export type DirectorySyncResult = z.infer<typeof directorySyncResponseSchema>;
+/**
+ * `POST /api/admin/directory/sync` queues the sync job (or answers the one already queued or
+ * running for the provider); `GET /api/admin/directory/sync/status?job_id=` follows it.
+ */
+export const directorySyncJobSchema = z.object({
+  job_id: z.number().int(),
+  provider: z.enum(WORKPLACE_PROVIDERS),
+  state: z.enum(['queued', 'active', 'done', 'failed', 'cancelled']),
+  result: directorySyncResponseSchema.nullable(),
+  /** The failure's Chinese message. */
+  error: z.string().nullable(),
+});
+export type DirectorySyncJobView = z.infer<typeof directorySyncJobSchema>;
+export const directorySyncStatusQuerySchema = z.object({ job_id: id });
 
 // ---- rights views ----
 
@@ -133,6 +149,6 @@ export const rotateAppSecretResponseSchema = z.object({ secret: z.string() });
 
 /** `GET /api/admin/apps`: every app, enabled or not. */
 export const adminAppListResponseSchema = z.object({
-  list: z.array(appListEntrySchema.extend({ enabled: z.boolean() })),
+  list: z.array(appListEntrySchema.extend({ enabled: z.boolean(), owners: z.array(z.string()) })),
 });
 export type AdminAppEntry = z.infer<typeof adminAppListResponseSchema>['list'][number];

@@ -75,3 +75,19 @@ export function sanitizeFileName(raw: string): string {
   }
   return name || 'file';
 }
+
+/**
+ * App icons uploaded in the admin console: raster images only (checked by content like every
+ * image), small enough for a catalogue tile.
+ */
+export const APP_ICON_RULES = {
+  kinds: ['image'] as readonly FileKind[],
+  maxBytes: 1_000_000,
+  maxWidth: 1024,
+  maxHeight: 1024,
+} as const;
+
+/** `POST` (multipart, administrators): upload an app icon; the answer's `url` goes into `app_icon`. */
+export const APP_ICON_UPLOAD_PATH = '/api/admin/apps/icon';
+/** `GET ?id=`: an uploaded app icon, for the catalogue's `<img>` (which cannot send the access token). */
+export const APP_ICON_PATH = '/api/app/icon';

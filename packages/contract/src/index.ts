@@ -17,3 +17,6 @@ export * from './file-rules';
 export * from './files';
 export * from './workplace';
 export * from './console';
+export * from './quotas';
+export * from './notice-paths';
+export * from './notices';

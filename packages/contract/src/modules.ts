@@ -208,3 +208,6 @@ export const ROLE_EXEMPT_ROUTE_NAMES = ['home', 'landing', 'dev', 'metaso', 'adm
 
 export const TYPE_TAGS = ['国内业务', '全球业务', '通用工具'] as const;
 export type TypeTag = (typeof TYPE_TAGS)[number];
+
+/** Every distinct quota key of the table, in table order (what a quota rule may name). */
+export const QUOTA_KEYS = [...new Set(Object.values(moduleQuotaKeys))] as readonly string[];

@@ -8,6 +8,7 @@ import { llmConfigSchema } from '../services/llm';
 import { storageConfigSchema } from '../services/storage/config';
 import { workplaceProvidersConfigSchema } from '../services/auth/providers/config';
 import { accessRequestsConfigSchema } from '../services/access-requests/config';
+import { directorySyncConfigSchema } from '../services/departments/config';
 
 export const configAppSchema = appDefinitionSchema.extend({
   /** Shared with an external app so it can redeem one-time codes server-to-server. */
@@ -113,5 +114,7 @@ export const portalConfigSchema = z.looseObject({
   storage: storageConfigSchema.prefault({}),
   /** 申请权限: limits and optional WeCom / Feishu / DingTalk group bots. */
   access_requests: accessRequestsConfigSchema.prefault({}),
+  /** Scheduled pulls of the workplace directories (departments and members). */
+  directory_sync: directorySyncConfigSchema.prefault({}),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;

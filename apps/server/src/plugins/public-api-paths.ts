@@ -10,4 +10,6 @@ export const PUBLIC_API_PATHS: ReadonlySet<string> = new Set([
   '/api/user/logout',
   '/api/open/code/redeem',
   '/api/analytics/collect',
+  // Uploaded app icons for the catalogue's <img>; only files uploaded as icons (routes/api/app/icon.ts).
+  '/api/app/icon',
 ]);

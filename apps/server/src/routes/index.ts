@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import adminRoutes from './api/admin';
 import consoleRoutes from './api/admin/console';
+import quotaRoutes from './api/admin/quotas';
+import appIconRoutes from './api/admin/app-icon';
+import appIconRoute from './api/app/icon';
 import appRoutes from './api/app';
 import accessRequestRoutes from './api/app/access-requests';
 import fileRoutes from './api/file';
@@ -9,6 +12,7 @@ import openRoutes from './api/open';
 import studioRoutes from './api/studio';
 import userRoutes from './api/user';
 import signInProvidersRoute from './api/user/providers';
+import noticeRoutes from './api/user/notices';
 
 /**
  * The portal's own API areas (sign-in, catalogue, administration…) and their prefixes. Modules
@@ -18,12 +22,16 @@ import signInProvidersRoute from './api/user/providers';
 export const apiAreas: ReadonlyArray<readonly [prefix: string, plugin: FastifyPluginAsync]> = [
   ['/api/user', userRoutes],
   ['/api/user', signInProvidersRoute],
+  ['/api/user', noticeRoutes],
   ['/api/app', appRoutes],
   ['/api/app', accessRequestRoutes],
+  ['/api/app', appIconRoute],
   ['/api/studio', studioRoutes],
   ['/api/open', openRoutes],
   ['/api/admin', adminRoutes],
   ['/api/admin', consoleRoutes],
+  ['/api/admin', quotaRoutes],
+  ['/api/admin', appIconRoutes],
   ['/api/image', imageRoutes],
   ['/api/file', fileRoutes],
 ];

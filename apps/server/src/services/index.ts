@@ -25,10 +25,13 @@ import { UserService } from './users/user-service';
 import { AuditService, installAppendOnlyGuard } from './audit/audit-service';
 import { DepartmentService } from './departments/department-service';
 import { DirectorySyncService } from './departments/directory-sync-service';
+import { registerDirectorySyncJob } from './departments/directory-sync-job';
 import { createWorkplaceRegistry } from './auth/providers';
 import { AccessRequestService } from './access-requests/access-request-service';
 import { PeopleService } from './users/people-service';
 import { AppSecretService } from './catalogue/app-secret-service';
+import { QuotaService } from './quotas/quota-service';
+import { NoticeService } from './notices/notice-service';
 
 export interface ServiceOptions {
   db: Db;
@@ -71,7 +74,8 @@ export async function createServices(opts: ServiceOptions) {
   const workplace = createWorkplaceRegistry(config.sso.providers);
   const departments = new DepartmentService(db);
   const directorySync = new DirectorySyncService(workplace, departments);
-  const accessRequests = new AccessRequestService(db, rights, catalogue, config.access_requests);
+  const notices = new NoticeService(db);
+  const accessRequests = new AccessRequestService(db, rights, catalogue, notices, config.access_requests);
   const login = new LoginService(sso, new LoginStateService(db), users, sessions, catalogue, config.sso.claims, {
     registry: workplace,
     departments,
@@ -79,6 +83,7 @@ export async function createServices(opts: ServiceOptions) {
   });
   const codes = new OneTimeCodeService(db, audit);
   const people = new PeopleService(db);
+  const quotas = new QuotaService(db, rights);
   const appSecrets = new AppSecretService(
     db,
     new Map(config.apps.filter((a) => a.secret).map((a) => [a.app_key, a.secret as string])),
@@ -90,6 +95,14 @@ export async function createServices(opts: ServiceOptions) {
     pollMs: config.jobs.poll_ms,
     leaseMs: config.jobs.lease_ms,
     sweepMs: config.jobs.sweep_ms,
+  });
+  registerDirectorySyncJob({
+    jobs,
+    sync: directorySync,
+    registry: workplace,
+    audit,
+    config: config.directory_sync,
+    log: opts.log,
   });
   const answers = createAnswers(db, identity, config.answers, opts.log);
   const imageProxy = new ImageProxy(config.image_proxy);
@@ -121,5 +134,7 @@ export async function createServices(opts: ServiceOptions) {
     accessRequests,
     people,
     appSecrets,
+    quotas,
+    notices,
   };
 }

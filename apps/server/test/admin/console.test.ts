@@ -52,6 +52,7 @@ const GETS = new Set<string>([
   CONSOLE_API_PATHS.auditExport,
   CONSOLE_API_PATHS.accessRequests,
   CONSOLE_API_PATHS.departments,
+  CONSOLE_API_PATHS.directorySyncStatus,
   CONSOLE_API_PATHS.appAccess,
   CONSOLE_API_PATHS.userAccess,
 ]);

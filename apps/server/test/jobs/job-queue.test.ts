@@ -146,4 +146,32 @@ describe('job queue', () => {
     expect(started).toEqual([1]);
     await worker.stop();
   });
+
+  it('keeps one queued or active job per singleton key, on either worker, and a new one once it ended', async () => {
+    const workers = [queue(t.app.db), queue(secondDb)];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const ran: number[] = [];
+    workers[0]!.register<{ n: number }>('single', async (job) => {
+      ran.push(job.data.n);
+      await gate;
+    });
+    const ids = await Promise.all(
+      [1, 2, 3, 4].map((n) => workers[n % 2]!.send('single', { n }, { singletonKey: 'single:a' })),
+    );
+    expect(new Set(ids).size).toBe(1);
+    const other = await workers[1]!.send('single', { n: 9 }, { singletonKey: 'single:b' });
+    expect(other).not.toBe(ids[0]);
+    await workers[0]!.start();
+    await eventually(async () => (await workers[0]!.get(ids[0]!))?.state === 'active', 30_000);
+    // Still held while it runs.
+    expect(await workers[1]!.send('single', { n: 5 }, { singletonKey: 'single:a' })).toBe(ids[0]);
+    release();
+    await eventually(async () => (await workers[0]!.get(ids[0]!))?.state === 'done', 30_000);
+    const after = await workers[1]!.send('single', { n: 6 }, { singletonKey: 'single:a' });
+    expect(after).not.toBe(ids[0]);
+    await eventually(async () => (await workers[0]!.get(after))?.state === 'done', 30_000);
+    expect(ran.filter((n) => n !== 9)).toHaveLength(2);
+    await workers[0]!.stop();
+  });
 });

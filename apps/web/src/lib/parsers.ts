@@ -3,6 +3,8 @@ import type {
   AppListEntry,
   AuthorizeResponse,
   LoginResponse,
+  NoticeListResponse,
+  NoticeView,
   RefreshResponse,
   RuntimeConfig,
   Token,
@@ -87,6 +89,21 @@ export const authorizeResponseParser = parser(fields<AuthorizeResponse>({ url: i
 export const appListResponseParser = parser(
   fields<{ list: AppListEntry[] }>({ list: (v) => Array.isArray(v) && v.every(isAppListEntry) }),
 );
+
+const isNotice = fields<NoticeView>({
+  id: isInt,
+  kind: (v) => v === 'access_request.approved' || v === 'access_request.denied' || v === 'access_request.new',
+  title: isString,
+  body: isString,
+  link: isString,
+  read: (v) => typeof v === 'boolean',
+  created_at: isString,
+});
+/** The header's notice bell loads on every page: no zod there either. */
+export const noticeListResponseParser = parser(
+  fields<NoticeListResponse>({ list: (v) => Array.isArray(v) && v.every(isNotice), unread: isInt }),
+);
+export const markNoticesReadResponseParser = parser(fields<{ unread: number }>({ unread: isInt }));
 
 const RUNTIME_DEFAULTS: RuntimeConfig = {
   clientId: '',

@@ -28,3 +28,5 @@ export * from './departments';
 export * from './department-members';
 export * from './audit-logs';
 export * from './access-requests';
+export * from './quota-rules';
+export * from './notices';

@@ -1,4 +1,16 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const JOB_STATES = ['queued', 'active', 'done', 'failed', 'cancelled'] as const;
 export type JobState = (typeof JOB_STATES)[number];
@@ -28,9 +40,27 @@ export const jobs = pgTable(
     progress: jsonb('progress').$type<unknown>(),
     result: jsonb('result').$type<unknown>(),
     lastError: text('last_error'),
+    /** At most one queued or active job holds a given key (see JobQueue.send). */
+    singletonKey: text('singleton_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('jobs_fetch_idx').on(t.state, t.name, t.runAt), index('jobs_lease_idx').on(t.state, t.leaseUntil)],
+  (t) => [
+    index('jobs_fetch_idx').on(t.state, t.name, t.runAt),
+    index('jobs_lease_idx').on(t.state, t.leaseUntil),
+    uniqueIndex('jobs_singleton_idx')
+      .on(t.singletonKey)
+      .where(sql`singleton_key is not null and state in ('queued', 'active')`),
+  ],
 );
 export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * The last period slot each repeating job was queued for (JobQueue.schedule). Moving `slot`
+ * forward is a compare-and-set, so of several replicas only one queues the job of a period.
+ */
+export const jobSchedules = pgTable('job_schedules', {
+  key: text('key').primaryKey(),
+  slot: bigint('slot', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -26,8 +26,8 @@ const chat: ServerModule = {
   plugin: fp(
     async (app) => {
       const { db } = app;
-      const { llm, answers, jobs } = app.services;
-      const services = createChatServices({ db, llm, answers, jobs }, app.portalConfig.chat);
+      const { llm, answers, jobs, quotas } = app.services;
+      const services = createChatServices({ db, llm, answers, jobs, quotas }, app.portalConfig.chat);
       app.decorate('chat', services);
       answers.registerStore(services.messages);
       jobs.register<ChatAnswerJob>(

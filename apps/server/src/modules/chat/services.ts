@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import type { Answers } from '../../services/answers';
 import type { JobQueue } from '../../services/jobs';
 import type { LlmGateway } from '../../services/llm';
+import type { QuotaService } from '../../services/quotas/quota-service';
 import { AskService } from './ask-service';
 import type { ChatConfig } from './config';
 import { ConversationStore } from './conversation-store';
@@ -16,12 +17,14 @@ export interface ChatDeps {
   llm: LlmGateway;
   answers: Answers;
   jobs: JobQueue;
+  /** Quota rules; without them the configured quotas apply to everyone. */
+  quotas?: QuotaService;
 }
 
-export function createChatServices({ db, llm, answers, jobs }: ChatDeps, config: ChatConfig) {
+export function createChatServices({ db, llm, answers, jobs, quotas }: ChatDeps, config: ChatConfig) {
   const conversations = new ConversationStore(db);
   const messages = new MessageStore(db);
-  const usage = new UsageService(db, config);
+  const usage = new UsageService(db, config, quotas);
   const feedback = new FeedbackService(db, messages);
   const asks = new AskService(db, llm, conversations, messages, usage, answers, jobs, config);
   return { config, conversations, messages, usage, feedback, asks, answers };

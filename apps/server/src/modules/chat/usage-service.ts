@@ -1,8 +1,18 @@
-import { ErrorCode, ErrorMessage, ModuleType, type ChatModule, type UsageStatus } from '@portal/contract';
+import {
+  DEFAULT_USAGE_COUNT,
+  ErrorCode,
+  ErrorMessage,
+  moduleQuotaKeys,
+  ModuleType,
+  type ChatModule,
+  type QuotaPeriod,
+  type UsageStatus,
+} from '@portal/contract';
 import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatUsage } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
+import type { QuotaService } from '../../services/quotas/quota-service';
 import type { ChatConfig } from './config';
 
 export interface UsageWindow {
@@ -18,15 +28,50 @@ export function usageWindow(now: number, windowSeconds: number, utcOffsetMinutes
   return { start: new Date(start), end: new Date(start + length) };
 }
 
-/** Asks per user, module and window, counted from stored rows so every replica agrees. */
+/** The calendar week (from Monday) or month containing `now`, in the given UTC offset. */
+export function calendarWindow(now: number, period: 'week' | 'month', utcOffsetMinutes: number): UsageWindow {
+  const shift = utcOffsetMinutes * 60_000;
+  const local = new Date(now + shift);
+  const y = local.getUTCFullYear();
+  const m = local.getUTCMonth();
+  if (period === 'month') {
+    return { start: new Date(Date.UTC(y, m, 1) - shift), end: new Date(Date.UTC(y, m + 1, 1) - shift) };
+  }
+  const sinceMonday = (local.getUTCDay() + 6) % 7;
+  const start = Date.UTC(y, m, local.getUTCDate() - sinceMonday);
+  return { start: new Date(start - shift), end: new Date(start + 7 * 86_400_000 - shift) };
+}
+
+/** The quota in force for one user and module: a quota rule's, or the configured one. */
+export interface EffectiveQuota {
+  /** Null: unlimited. */
+  limit: number | null;
+  window: UsageWindow;
+}
+
+/**
+ * Asks per user, module and window, counted from stored rows so every replica agrees. The limit
+ * and window come from the quota rule that applies to the user (services/quotas), else from config.
+ */
 export class UsageService {
   constructor(
     private readonly db: Db,
     private readonly config: ChatConfig,
+    private readonly quotas?: QuotaService,
   ) {}
 
-  private window(now = Date.now()): UsageWindow {
-    return usageWindow(now, this.config.quota_window_seconds, this.config.quota_utc_offset_minutes);
+  private window(now: number, period?: QuotaPeriod): UsageWindow {
+    const offset = this.config.quota_utc_offset_minutes;
+    if (period === 'day') return usageWindow(now, 86_400, offset);
+    if (period) return calendarWindow(now, period, offset);
+    return usageWindow(now, this.config.quota_window_seconds, offset);
+  }
+
+  /** Resolved per call, so a rule change applies to the next ask on every replica. */
+  async effective(userId: number, module: ChatModule, db: Db = this.db, now = Date.now()): Promise<EffectiveQuota> {
+    const applied = await this.quotas?.appliedTo(userId, moduleQuotaKeys[module] ?? module, db);
+    if (applied) return { limit: applied.limit, window: this.window(now, applied.period) };
+    return { limit: this.config.quotas[module], window: this.window(now) };
   }
 
   private async used(userId: number, module: ChatModule, since: Date, db: Db = this.db): Promise<number> {
@@ -39,25 +84,36 @@ export class UsageService {
 
   async status(userId: number, module: ChatModule): Promise<UsageStatus> {
     const now = Date.now();
-    const window = this.window(now);
+    const { limit, window } = await this.effective(userId, module, this.db, now);
     const rows = await this.db
       .select()
       .from(chatUsage)
       .where(and(eq(chatUsage.userId, userId), eq(chatUsage.module, module), gte(chatUsage.createdAt, window.start)))
       .orderBy(asc(chatUsage.id));
-    const total = this.config.quotas[module];
+    const list = rows.map((r) => ({ conv_id: r.convId, message_id: r.messageId, create_time: r.createdAt.getTime() }));
+    if (limit === null) {
+      // Older clients read only the counts: the spec's default count keeps them from showing 0.
+      return {
+        total_cnt: DEFAULT_USAGE_COUNT,
+        rest_usage_cnt: DEFAULT_USAGE_COUNT,
+        rest_recovery_duration: 0,
+        list,
+        unlimited: true,
+      };
+    }
     return {
-      total_cnt: total,
-      rest_usage_cnt: Math.max(0, total - rows.length),
+      total_cnt: limit,
+      rest_usage_cnt: Math.max(0, limit - rows.length),
       rest_recovery_duration: Math.max(0, Math.ceil((window.end.getTime() - now) / 1000)),
-      list: rows.map((r) => ({ conv_id: r.convId, message_id: r.messageId, create_time: r.createdAt.getTime() })),
+      list,
     };
   }
 
   /** Throws 4030 when the window's asks are used up; called before anything reaches a provider. */
   async ensureAvailable(userId: number, module: ChatModule, db: Db = this.db): Promise<void> {
-    const window = this.window();
-    if ((await this.used(userId, module, window.start, db)) >= this.config.quotas[module]) {
+    const { limit, window } = await this.effective(userId, module, db);
+    if (limit === null) return;
+    if ((await this.used(userId, module, window.start, db)) >= limit) {
       const retryAfter = Math.max(1, Math.ceil((window.end.getTime() - Date.now()) / 1000));
       throw new AppError(ErrorCode.quotaExhausted, ErrorMessage.quotaExhausted, undefined, {
         'retry-after': String(retryAfter),

@@ -1,9 +1,10 @@
 import { ErrorCode, ErrorMessage, type AccessRequestView } from '@portal/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accessRequests, apps, users, type AccessRequest, type User } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import type { CatalogueService } from '../catalogue/catalogue-service';
+import type { NoticeService } from '../notices/notice-service';
 import type { RightsService } from '../rights/rights-service';
 import { notifyBots, type NotifyLogger } from './bot-notifier';
 import type { AccessRequestsConfig } from './config';
@@ -26,6 +27,7 @@ export class AccessRequestService {
     private readonly db: Db,
     private readonly rights: RightsService,
     private readonly catalogue: CatalogueService,
+    private readonly notices: NoticeService,
     private readonly cfg: AccessRequestsConfig,
   ) {}
 
@@ -44,8 +46,20 @@ export class AccessRequestService {
     }
     const [row] = await this.db.insert(accessRequests).values({ userId: user.id, appKey, reason }).returning();
     if (!row) throw new Error('access request insert returned nothing');
+    const requester = user.userName || user.login;
+    const owners = await this.ownersOf(appKey);
+    await this.notices.add(
+      owners.filter((o) => o.id !== user.id).map((o) => o.id),
+      {
+        kind: 'access_request.new',
+        title: `${requester} 申请使用「${entry.app_name}」`,
+        body: reason ? `理由：${reason}` : '',
+        link: this.cfg.console_path,
+      },
+    );
     if (this.cfg.bots.length > 0) {
-      const text = `【AI 门户】${user.userName || user.login} 申请使用「${entry.app_name}」${reason ? `：${reason}` : ''}\n请到管理后台处理：${this.cfg.console_path}`;
+      const ownerLine = owners.length > 0 ? `\n应用负责人：${owners.map((o) => o.userName || o.login).join('、')}` : '';
+      const text = `【AI 门户】${requester} 申请使用「${entry.app_name}」${reason ? `：${reason}` : ''}${ownerLine}\n请到管理后台处理：${this.cfg.console_path}`;
       // The request is stored either way; the bot is a courtesy and must not slow the answer.
       void notifyBots(this.cfg.bots, text, log);
     }
@@ -105,7 +119,25 @@ export class AccessRequestService {
     if (claimed.length === 0) throw new AppError(ErrorCode.validation, accessRequestMessage.notPending);
     await effect(before.request);
     const after = (await this.select().where(eq(accessRequests.id, id)))[0] ?? before;
+    const appName = after.appName ?? after.request.appKey;
+    await this.notices.add([before.request.userId], {
+      kind: status === 'approved' ? 'access_request.approved' : 'access_request.denied',
+      title: status === 'approved' ? `「${appName}」的使用申请已通过` : `「${appName}」的使用申请未通过`,
+      body: status === 'approved' ? '现在可以打开该应用了' : reason ? `原因：${reason}` : '管理员未填写原因',
+      link: `/landing?appKey=${encodeURIComponent(before.request.appKey)}`,
+    });
     return { before: view(before, true), after: view(after, true) };
+  }
+
+  /** The signed-in-before people the app names as owners (by login or subject). */
+  private async ownersOf(appKey: string): Promise<User[]> {
+    const [row] = await this.db.select({ owners: apps.owners }).from(apps).where(eq(apps.appKey, appKey));
+    const names = row?.owners ?? [];
+    if (names.length === 0) return [];
+    return this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.disabled, false), or(inArray(users.login, names), inArray(users.subject, names))));
   }
 
   private select() {

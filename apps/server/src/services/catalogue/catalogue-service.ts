@@ -43,6 +43,7 @@ export class CatalogueService {
       sceneTags: def.scene_tags,
       order: def.order,
       enabled: def.enabled,
+      owners: def.owners ?? [],
       updatedAt: new Date(),
     };
     const [row] = await this.db

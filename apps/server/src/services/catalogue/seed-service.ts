@@ -27,6 +27,7 @@ export async function seedFromConfig(db: Db, config: PortalConfig): Promise<bool
           sceneTags: app.scene_tags,
           order: app.order,
           enabled: app.enabled,
+          owners: app.owners ?? [],
         })
         .onConflictDoNothing();
       await tx.insert(seededItems).values({ kind: 'app', key: app.app_key }).onConflictDoNothing();

@@ -4,9 +4,8 @@ import { ProviderError, type WorkplaceRegistry } from '../auth/providers';
 import type { DepartmentService, SyncResult } from './department-service';
 
 /**
- * Pulls each provider's department tree and members into the database. Runs on demand from the
- * admin console (`POST /api/admin/directory/sync`). Scheduling it as a durable job waits for the
- * module platform's job queue: when that lands, register a repeating job that calls `syncAll()`.
+ * Pulls each provider's department tree and members into the database. Runs as the durable job
+ * of directory-sync-job.ts: scheduled per provider, and queued by the console's "sync now".
  */
 export class DirectorySyncService {
   constructor(

@@ -223,6 +223,22 @@ export class FileService {
     return row;
   }
 
+  /**
+   * A file of a module whose files are shown to everyone who knows the id (app icons), whoever
+   * uploaded it; never a file of any other module.
+   */
+  async openShared(id: string, module: string): Promise<{ row: FileRow; body: Readable }> {
+    const [row] = await this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, id), eq(files.module, module)))
+      .limit(1);
+    if (!row) throw notFound();
+    const object = await this.store.get(row.storageKey);
+    if (!object) throw notFound();
+    return { row, body: object.body };
+  }
+
   async open(ownerId: number, id: string, module: string | null): Promise<{ row: FileRow; body: Readable }> {
     const row = await this.find(ownerId, id, module);
     const object = await this.store.get(row.storageKey);

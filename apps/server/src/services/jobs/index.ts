@@ -1,2 +1,10 @@
-export { JobQueue, type JobContext, type JobHandler, type JobOptions, type JobStatus } from './job-queue';
+export {
+  JobQueue,
+  type JobContext,
+  type JobHandler,
+  type JobOptions,
+  type JobStatus,
+  type Schedule,
+  type SendOptions,
+} from './job-queue';
 export { jobsConfigSchema, type JobsConfig } from './config';

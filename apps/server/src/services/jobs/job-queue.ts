@@ -30,6 +30,7 @@ export interface JobOptions {
 export interface JobStatus {
   id: number;
   name: string;
+  data: unknown;
   state: JobState;
   attempts: number;
   progress: unknown;
@@ -62,6 +63,26 @@ interface Fetched {
 }
 
 const MAX_BACKOFF_MS = 60_000;
+/** Schedules are looked at this often (or at their own period when shorter). */
+const SCHEDULE_TICK_MS = 60_000;
+
+export interface SendOptions {
+  maxAttempts?: number;
+  delayMs?: number;
+  /**
+   * While a queued or active job holds this key, sending another with it queues nothing and
+   * answers the existing job's id (a "sync now" pressed twice, or on two replicas, runs once).
+   */
+  singletonKey?: string;
+}
+
+export interface Schedule {
+  /** Names the schedule across replicas; one job per period and key in all. */
+  key: string;
+  name: string;
+  data: unknown;
+  everyMs: number;
+}
 
 /**
  * A job queue in the database, the same SQL on PGlite and PostgreSQL. Jobs survive restarts;
@@ -82,6 +103,8 @@ export class JobQueue {
   private fetching = false;
   private again = false;
   private stopped = true;
+  private readonly schedules = new Map<string, Schedule>();
+  private scheduleTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly db: Db,
@@ -106,17 +129,64 @@ export class JobQueue {
   }
 
   /** Queues a job; any replica that registered `name` may run it. */
-  async send(name: string, data: unknown, options: { maxAttempts?: number; delayMs?: number } = {}): Promise<number> {
+  async send(name: string, data: unknown, options: SendOptions = {}, db: Db = this.db): Promise<number> {
     const maxAttempts = options.maxAttempts ?? this.handlers.get(name)?.maxAttempts ?? 3;
     const delay = options.delayMs ?? 0;
-    const [row] = await rows<{ id: string }>(
-      this.db,
-      sql`insert into jobs (name, data, max_attempts, run_at)
-          values (${name}, ${JSON.stringify(data)}::jsonb, ${maxAttempts}, now() + ${delay} * interval '1 millisecond')
-          returning id::text as id`,
-    );
-    if (this.handlers.has(name)) this.wake();
-    return Number(row!.id);
+    const key = options.singletonKey ?? null;
+    for (;;) {
+      const [row] = await rows<{ id: string }>(
+        db,
+        sql`insert into jobs (name, data, max_attempts, run_at, singleton_key)
+            values (${name}, ${JSON.stringify(data)}::jsonb, ${maxAttempts},
+                    now() + ${delay} * interval '1 millisecond', ${key})
+            on conflict (singleton_key) where singleton_key is not null and state in ('queued', 'active')
+            do nothing
+            returning id::text as id`,
+      );
+      if (row) {
+        if (this.handlers.has(name)) this.wake();
+        return Number(row.id);
+      }
+      const [holder] = await rows<{ id: string }>(
+        db,
+        sql`select id::text as id from jobs where singleton_key = ${key} and state in ('queued', 'active')`,
+      );
+      // The holder may have finished between the two statements; then the insert goes through.
+      if (holder) return Number(holder.id);
+    }
+  }
+
+  /**
+   * Queues `name` once per period of `everyMs` (periods counted from the epoch) across every
+   * replica that declares the same schedule. The first period a key is seen only starts the
+   * count: the job runs at the next period boundary, not on every start. Declare before `start()`.
+   */
+  schedule(schedule: Schedule): void {
+    this.schedules.set(schedule.key, schedule);
+  }
+
+  /** Queues the due scheduled jobs; returns the keys this process queued. Runs on a timer after `start()`. */
+  async runSchedules(now = Date.now()): Promise<string[]> {
+    const queued: string[] = [];
+    for (const s of this.schedules.values()) {
+      const slot = Math.floor(now / s.everyMs);
+      const won = await this.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const [row] = await rows<{ fresh: boolean }>(
+          db,
+          sql`insert into job_schedules (key, slot) values (${s.key}, ${slot})
+              on conflict (key) do update set slot = excluded.slot, updated_at = now()
+              where job_schedules.slot < excluded.slot
+              returning (xmax = 0) as fresh`,
+        );
+        // No row: another replica already queued this period. A fresh row: the first sighting.
+        if (!row || row.fresh) return false;
+        await this.send(s.name, s.data, { singletonKey: s.key }, db);
+        return true;
+      });
+      if (won) queued.push(s.key);
+    }
+    return queued;
   }
 
   /** Cancels a queued job at once; an active one is aborted at its worker's next lease renewal. */
@@ -132,6 +202,7 @@ export class JobQueue {
     const [row] = await rows<{
       id: string;
       name: string;
+      data: unknown;
       state: JobState;
       attempts: number;
       progress: unknown;
@@ -139,13 +210,14 @@ export class JobQueue {
       last_error: string | null;
     }>(
       this.db,
-      sql`select id::text as id, name, state, attempts::int as attempts, progress, result, last_error
+      sql`select id::text as id, name, data, state, attempts::int as attempts, progress, result, last_error
           from jobs where id = ${id}`,
     );
     if (!row) return undefined;
     return {
       id: Number(row.id),
       name: row.name,
+      data: row.data,
       state: row.state,
       attempts: row.attempts,
       progress: row.progress,
@@ -162,6 +234,12 @@ export class JobQueue {
     this.renewTimer = setInterval(() => void this.renew(), Math.max(100, Math.floor(this.leaseMs / 3)));
     this.sweepTimer = setInterval(() => void this.sweep(), this.sweepMs);
     for (const t of [this.pollTimer, this.renewTimer, this.sweepTimer]) t.unref();
+    if (this.schedules.size > 0) {
+      const tickMs = Math.min(SCHEDULE_TICK_MS, ...[...this.schedules.values()].map((s) => s.everyMs));
+      this.scheduleTimer = setInterval(() => void this.tickSchedules(), tickMs);
+      this.scheduleTimer.unref();
+      void this.tickSchedules();
+    }
     this.wake();
   }
 
@@ -172,8 +250,17 @@ export class JobQueue {
     clearInterval(this.pollTimer);
     clearInterval(this.renewTimer);
     clearInterval(this.sweepTimer);
+    clearInterval(this.scheduleTimer);
     for (const controller of this.active.values()) controller.abort();
     await Promise.allSettled([...this.finished]);
+  }
+
+  private async tickSchedules(): Promise<void> {
+    try {
+      await this.runSchedules();
+    } catch (error) {
+      this.log.warn({ err: error }, 'queueing scheduled jobs failed');
+    }
   }
 
   private wake(): void {

@@ -10,6 +10,7 @@ import { useUserStore } from '../../features/auth/store/user-store';
 import { useOpenApp } from '../../features/catalogue/hooks/use-open-app';
 import { usePhoneLayout } from '../../features/layout/hooks/use-phone-layout';
 import { useSidebarExpanded } from '../../features/layout/hooks/use-sidebar-expanded';
+import { NoticeBell } from '../../features/notices';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { routeNamesOf } from '../route-handle';
 import { SideNav, type SideNavItem } from './side-nav';
@@ -120,6 +121,7 @@ export default function AppLayout() {
               <span className="portal-header-title portal-ellipsis">{title}</span>
             </>
           ) : null}
+          <NoticeBell />
           <UserMenu compact={phone} />
         </header>
         <main className="portal-content">

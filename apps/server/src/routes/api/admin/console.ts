@@ -6,9 +6,14 @@ import {
   CONSOLE_API_PATHS,
   denyAccessRequestSchema,
   directorySyncRequestSchema,
+  directorySyncStatusQuerySchema,
+  type DirectorySyncJobView,
+  type DirectorySyncResult,
+  type WorkplaceProvider,
   ErrorCode,
   ErrorMessage,
   rotateAppSecretSchema,
+  workplaceErrorMessage,
   setUserDisabledSchema,
   signOutUserSchema,
   userAccessQuerySchema,
@@ -21,6 +26,12 @@ import { ok } from '../../../lib/envelope';
 import { parse } from '../../../lib/validate';
 import { requireUser } from '../../../plugins/auth';
 import { auditCsv } from '../../../services/audit/audit-service';
+import {
+  DIRECTORY_SYNC_JOB,
+  directorySyncKey,
+  type DirectorySyncJobData,
+} from '../../../services/departments/directory-sync-job';
+import type { JobStatus } from '../../../services/jobs';
 import { explain } from '../../../services/rights/evaluate';
 import { recordChange } from './record-change';
 
@@ -30,7 +41,7 @@ const EXPORT_LIMIT = 50_000;
 
 /** /api/admin (console): audit log, access requests, departments, rights views, people. Administrators only. */
 const consoleRoutes: FastifyPluginAsync = async (app) => {
-  const { audit, accessRequests, departments, directorySync, rights, users, catalogue, people, appSecrets } =
+  const { audit, accessRequests, departments, workplace, jobs, rights, users, catalogue, people, appSecrets } =
     app.services;
 
   app.addHook('preHandler', async (request) => {
@@ -91,9 +102,19 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(path(CONSOLE_API_PATHS.directorySync), async (request) => {
     const { provider } = parse(directorySyncRequestSchema, request.body);
-    const result = await directorySync.sync(provider);
-    await recordChange(app, request, { action: 'admin.directory.sync', target: provider, after: result });
-    return ok(result);
+    if (!workplace.get(provider)) throw new AppError(ErrorCode.validation, workplaceErrorMessage.notConfigured);
+    const data: DirectorySyncJobData = { provider, requestedBy: requireUser(request).login };
+    // The same job as the scheduled one: pressed during a running sync, it follows that one.
+    const jobId = await jobs.send(DIRECTORY_SYNC_JOB, data, { singletonKey: directorySyncKey(provider) });
+    await recordChange(app, request, { action: 'admin.directory.sync', target: provider, after: { job_id: jobId } });
+    return ok(syncJobView((await jobs.get(jobId))!));
+  });
+
+  app.get(path(CONSOLE_API_PATHS.directorySyncStatus), async (request) => {
+    const { job_id } = parse(directorySyncStatusQuerySchema, request.query);
+    const job = await jobs.get(job_id);
+    if (!job || job.name !== DIRECTORY_SYNC_JOB) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
+    return ok(syncJobView(job));
   });
 
   // ---- rights views ----
@@ -170,6 +191,16 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
     return ok({ revoked });
   });
 };
+
+function syncJobView(job: JobStatus): DirectorySyncJobView {
+  return {
+    job_id: job.id,
+    provider: (job.data as DirectorySyncJobData).provider as WorkplaceProvider,
+    state: job.state,
+    result: job.state === 'done' ? (job.result as DirectorySyncResult) : null,
+    error: job.state === 'failed' || job.state === 'cancelled' ? (job.lastError ?? '同步失败') : null,
+  };
+}
 
 function filterOf(q: { actor?: string; action?: string; from?: string; to?: string }) {
   return {

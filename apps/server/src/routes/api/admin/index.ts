@@ -29,18 +29,18 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(path(ADMIN_API_PATHS.listApps), async () => {
     const all = await catalogue.listAll();
-    return ok({ list: all.map((a) => ({ ...toEntry(a, true), enabled: a.enabled })) });
+    return ok({ list: all.map((a) => ({ ...toEntry(a, true), enabled: a.enabled, owners: a.owners })) });
   });
 
   app.post(path(ADMIN_API_PATHS.upsertApp), async (request) => {
     const def = parse(adminUpsertAppRequestSchema, request.body);
     const before = (await catalogue.listAll()).find((a) => a.appKey === def.app_key);
     const saved = await catalogue.upsert(def);
-    const after = { ...toEntry(saved, true), enabled: saved.enabled };
+    const after = { ...toEntry(saved, true), enabled: saved.enabled, owners: saved.owners };
     await recordChange(app, request, {
       action: before ? 'admin.app.update' : 'admin.app.create',
       target: `app:${def.app_key}`,
-      before: before ? { ...toEntry(before, true), enabled: before.enabled } : null,
+      before: before ? { ...toEntry(before, true), enabled: before.enabled, owners: before.owners } : null,
       after,
     });
     return ok(after);
@@ -53,7 +53,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
     await recordChange(app, request, {
       action: 'admin.app.delete',
       target: `app:${app_key}`,
-      before: before ? { ...toEntry(before, true), enabled: before.enabled } : null,
+      before: before ? { ...toEntry(before, true), enabled: before.enabled, owners: before.owners } : null,
       after: null,
     });
     return ok(null);

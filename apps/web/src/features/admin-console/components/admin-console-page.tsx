@@ -4,10 +4,11 @@ import { useSearchParams } from 'react-router';
 import { AppsTab } from './apps-tab';
 import { AuditTab } from './audit-tab';
 import { PeopleTab } from './people-tab';
+import { QuotasTab } from './quotas-tab';
 import { RequestsTab } from './requests-tab';
 import { RightsTab } from './rights-tab';
 
-const TABS = ['apps', 'rights', 'people', 'requests', 'audit', 'analytics'] as const;
+const TABS = ['apps', 'rights', 'quotas', 'people', 'requests', 'audit', 'analytics'] as const;
 type TabKey = (typeof TABS)[number];
 
 interface Props {
@@ -29,6 +30,7 @@ export function AdminConsolePage({ analytics }: Props) {
       items={[
         { key: 'apps', label: '应用', children: <AppsTab /> },
         { key: 'rights', label: '权限', children: <RightsTab /> },
+        { key: 'quotas', label: '配额', children: <QuotasTab /> },
         { key: 'people', label: '人员', children: <PeopleTab /> },
         { key: 'requests', label: '权限申请', children: <RequestsTab /> },
         { key: 'audit', label: '审计日志', children: <AuditTab /> },

@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { TYPE_TAGS, type AdminAppEntry, type AppDefinition } from '@portal/contract';
+import {
+  APP_ICON_RULES,
+  APP_ICON_UPLOAD_PATH,
+  formatFileSize,
+  TYPE_TAGS,
+  type AdminAppEntry,
+  type AppDefinition,
+} from '@portal/contract';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
@@ -17,6 +24,8 @@ import { useApps } from '../api/get-apps';
 import { useRotateAppSecret } from '../api/rotate-app-secret';
 import { useSaveApp } from '../api/save-app';
 import Typography from 'antd/es/typography';
+import { AppIcon } from '../../../components/app-icon';
+import { FileUpload } from '../../../components/upload';
 
 const toDefinition = (a: AdminAppEntry): AppDefinition => ({
   app_key: a.app_key,
@@ -30,9 +39,10 @@ const toDefinition = (a: AdminAppEntry): AppDefinition => ({
   scene_tags: a.scene_tags,
   order: a.order,
   enabled: a.enabled,
+  owners: a.owners,
 });
 
-/** The catalogue: create, edit, order, enable/disable, tags. Icons are given as an address. */
+/** The catalogue: create, edit, order, enable/disable, tags, owners. Icons are uploaded or given as an address. */
 export function AppsTab() {
   const apps = useApps();
   const save = useSaveApp();
@@ -41,6 +51,8 @@ export function AppsTab() {
   const [rotated, setRotated] = useState<{ name: string; secret: string }>();
   const [editing, setEditing] = useState<{ def: AppDefinition; isNew: boolean }>();
   const [form] = Form.useForm<AppDefinition>();
+  const iconValue = Form.useWatch('app_icon', form) ?? '';
+  const nameValue = Form.useWatch('app_name', form) ?? '';
   const list = apps.data?.list ?? [];
 
   const move = async (index: number, delta: -1 | 1) => {
@@ -75,6 +87,7 @@ export function AppsTab() {
                 scene_tags: [],
                 order: (list.at(-1)?.order ?? 0) + 10,
                 enabled: true,
+                owners: [],
               },
               true,
             )
@@ -186,8 +199,22 @@ export function AppsTab() {
           <Form.Item name="app_url" label="地址" rules={[{ required: true, max: 500 }]}>
             <Input placeholder="/deepseek 或 https://…" />
           </Form.Item>
+          <Form.Item label="图标" extra="上传图片，或在下方填写图标地址。">
+            <Flex gap={12} align="center" wrap>
+              <AppIcon icon={iconValue} name={nameValue || '?'} size={48} />
+              <div style={{ flex: 1, minWidth: 200 }}>
+                <FileUpload
+                  action={APP_ICON_UPLOAD_PATH}
+                  rules={APP_ICON_RULES}
+                  accept="image/png,image/jpeg,image/gif,image/webp"
+                  hint={`PNG、JPG、GIF 或 WebP，不超过 ${formatFileSize(APP_ICON_RULES.maxBytes)}，最大 ${APP_ICON_RULES.maxWidth}×${APP_ICON_RULES.maxHeight} 像素`}
+                  onUploaded={(file) => form.setFieldValue('app_icon', file.url)}
+                />
+              </div>
+            </Flex>
+          </Form.Item>
           <Form.Item name="app_icon" label="图标地址" rules={[{ max: 500 }]}>
-            <Input placeholder="https://…/icon.png" />
+            <Input placeholder="https://…/icon.png" allowClear />
           </Form.Item>
           <Form.Item name="description" label="简介" rules={[{ max: 500 }]}>
             <Input.TextArea rows={2} />
@@ -200,6 +227,14 @@ export function AppsTab() {
           </Form.Item>
           <Form.Item name="order" label="顺序">
             <InputNumber precision={0} />
+          </Form.Item>
+          <Form.Item
+            name="owners"
+            label="应用负责人"
+            extra="填写登录名；有人申请使用此应用时，负责人会收到站内通知。"
+            rules={[{ type: 'array', max: 20, message: '最多 20 位负责人' }]}
+          >
+            <Select mode="tags" tokenSeparators={[',', '，', ' ']} placeholder="登录名，可填多个" open={false} />
           </Form.Item>
           <Form.Item name="enabled" label="启用" valuePropName="checked">
             <Switch />

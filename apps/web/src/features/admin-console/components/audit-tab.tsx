@@ -15,6 +15,11 @@ const ACTION_LABEL: Record<string, string> = {
   'login.failure': '登录失败',
   'code.issue': '签发一次性授权码',
   'audit.export': '导出审计日志',
+  'admin.quota.set': '设置配额',
+  'admin.quota.delete': '删除配额',
+  'admin.directory.sync': '手动同步通讯录',
+  'directory.sync': '通讯录同步完成',
+  'admin.app.icon-upload': '上传应用图标',
 };
 
 const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 2));

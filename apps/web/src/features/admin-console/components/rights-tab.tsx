@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { AccessRule } from '@portal/contract';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -12,11 +12,10 @@ import Typography from 'antd/es/typography';
 import { useDeleteRule } from '../api/delete-rule';
 import { useAppAccess } from '../api/get-app-access';
 import { useApps } from '../api/get-apps';
-import { useDepartments } from '../api/get-departments';
-import { useProviders } from '../api/get-providers';
 import { useRules } from '../api/get-rules';
 import { useSetRule } from '../api/set-rule';
-import { useSyncDirectory } from '../api/sync-directory';
+import { useDepartmentNames } from '../hooks/use-department-names';
+import { DirectorySyncCard } from './directory-sync-card';
 import { RuleLabel } from './rule-label';
 
 const SUBJECT_TYPES = [
@@ -30,27 +29,14 @@ const SUBJECT_TYPES = [
 export function RightsTab() {
   const rules = useRules();
   const apps = useApps();
-  const departments = useDepartments();
-  const providers = useProviders();
   const setRule = useSetRule();
   const deleteRule = useDeleteRule();
-  const sync = useSyncDirectory();
   const [form] = Form.useForm<AccessRule>();
   const subjectType = Form.useWatch('subject_type', form);
   const [appKey, setAppKey] = useState<string>();
   const access = useAppAccess(appKey);
 
-  const deptNames = useMemo(() => {
-    const list = departments.data?.list ?? [];
-    const byKey = new Map(list.map((d) => [d.key, d]));
-    // The full path (研发部 / 前端组) tells apart departments with the same name.
-    const path = (key: string): string => {
-      const names: string[] = [];
-      for (let cur = byKey.get(key); cur && names.length < 20; cur = byKey.get(cur.parent_key)) names.unshift(cur.name);
-      return names.join(' / ');
-    };
-    return new Map(list.map((d) => [d.key, path(d.key)]));
-  }, [departments.data]);
+  const { names: deptNames } = useDepartmentNames();
   const appOptions = [
     { value: '*', label: '全部应用（*）' },
     ...(apps.data?.list ?? []).map((a) => ({ value: a.app_key, label: `${a.app_name}（${a.app_key}）` })),
@@ -157,26 +143,7 @@ export function RightsTab() {
         ) : null}
       </Card>
 
-      {(providers.data?.list.length ?? 0) > 0 ? (
-        <Card size="small" title="通讯录同步">
-          <Flex gap={8} wrap align="center">
-            {providers.data?.list.map((p) => (
-              <Button
-                key={p.name}
-                loading={sync.isPending && sync.variables === p.name}
-                onClick={() => sync.mutate(p.name)}
-              >
-                同步{p.label}通讯录
-              </Button>
-            ))}
-            {sync.data ? (
-              <Typography.Text type="secondary">
-                已同步 {sync.data.departments} 个部门、{sync.data.members} 名成员，{sync.data.moved} 人部门有变化
-              </Typography.Text>
-            ) : null}
-          </Flex>
-        </Card>
-      ) : null}
+      <DirectorySyncCard />
     </Flex>
   );
 }

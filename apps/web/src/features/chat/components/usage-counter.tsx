@@ -14,7 +14,14 @@ function recoveryText(seconds: number): string {
 export function UsageCounter({ config }: { config: ChatModuleConfig }) {
   const usage = useUsage(config);
   if (!config.useStatus || !usage.data) return null;
-  const { rest_usage_cnt, total_cnt, rest_recovery_duration } = usage.data;
+  const { rest_usage_cnt, total_cnt, rest_recovery_duration, unlimited } = usage.data;
+  if (unlimited) {
+    return (
+      <Typography.Text type="secondary" data-testid="chat-usage">
+        不限次数
+      </Typography.Text>
+    );
+  }
   const recovery = recoveryText(rest_recovery_duration);
   return (
     <Tooltip title={recovery || undefined}>

@@ -1,0 +1,129 @@
+import type { QuotaRule, QuotaRuleView } from '@portal/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { departments, quotaRules, users, type QuotaRuleRow } from '../../db/schema';
+import type { RightsService } from '../rights/rights-service';
+import { resolveQuota } from './resolve';
+
+/** The quota that applies to a person in a module: a rule's, or none (the configured default applies). */
+export interface AppliedQuota {
+  /** Null: unlimited. */
+  limit: number | null;
+  period: QuotaRule['period'];
+  rule: QuotaRuleView;
+}
+
+/** Quota rules by person, group, department or everyone, and which one applies to whom. */
+export class QuotaService {
+  constructor(
+    private readonly db: Db,
+    private readonly rights: RightsService,
+  ) {}
+
+  async list(): Promise<QuotaRuleView[]> {
+    const rows = await this.db.select().from(quotaRules).orderBy(asc(quotaRules.quotaKey), asc(quotaRules.id));
+    return rows.map(toView);
+  }
+
+  async find(id: number): Promise<QuotaRuleView | undefined> {
+    const [row] = await this.db.select().from(quotaRules).where(eq(quotaRules.id, id));
+    return row ? toView(row) : undefined;
+  }
+
+  async findBySubject(
+    rule: Pick<QuotaRule, 'subject_type' | 'subject' | 'module'>,
+  ): Promise<QuotaRuleView | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(quotaRules)
+      .where(
+        and(
+          eq(quotaRules.subjectType, rule.subject_type),
+          eq(quotaRules.subject, subjectOf(rule)),
+          eq(quotaRules.quotaKey, rule.module),
+        ),
+      );
+    return row ? toView(row) : undefined;
+  }
+
+  /** Creates the rule, or replaces the limit and period of the one with the same subject and module. */
+  async set(rule: QuotaRule): Promise<QuotaRuleView> {
+    const values = {
+      subjectType: rule.subject_type,
+      subject: subjectOf(rule),
+      quotaKey: rule.module,
+      limit: rule.limit,
+      period: rule.period,
+      updatedAt: new Date(),
+    };
+    const [row] = await this.db
+      .insert(quotaRules)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [quotaRules.subjectType, quotaRules.subject, quotaRules.quotaKey],
+        set: { limit: values.limit, period: values.period, updatedAt: values.updatedAt },
+      })
+      .returning();
+    return toView(row!);
+  }
+
+  async remove(id: number): Promise<QuotaRuleView | undefined> {
+    const [row] = await this.db.delete(quotaRules).where(eq(quotaRules.id, id)).returning();
+    return row ? toView(row) : undefined;
+  }
+
+  /** The rule that applies to the user in the module; undefined when none does or the user is unknown. */
+  async appliedTo(userId: number, quotaKey: string, db: Db = this.db): Promise<AppliedQuota | undefined> {
+    const rules = (await db.select().from(quotaRules).where(eq(quotaRules.quotaKey, quotaKey))).map(toView);
+    if (rules.length === 0) return undefined;
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    if (!user) return undefined;
+    const principal = this.rights.principalOf(user);
+    const named = rules.filter((r) => r.subject_type === 'department' && principal.departments?.includes(r.subject));
+    const depth =
+      named.length > 1
+        ? await this.depths(
+            db,
+            named.map((r) => r.subject),
+          )
+        : new Map<string, number>();
+    const rule = resolveQuota(principal, quotaKey, rules, (key) => depth.get(key) ?? 0);
+    return rule ? { limit: rule.limit, period: rule.period, rule } : undefined;
+  }
+
+  /** Depth of each given department in its provider's tree, walking up the synced parents. */
+  private async depths(db: Db, keys: string[]): Promise<Map<string, number>> {
+    const providers = [...new Set(keys.map((k) => k.split(':')[0] ?? ''))];
+    const rows = await db
+      .select({ key: departments.key, parentKey: departments.parentKey })
+      .from(departments)
+      .where(inArray(departments.provider, providers));
+    const parent = new Map(rows.map((r) => [r.key, r.parentKey]));
+    return new Map(
+      keys.map((key) => {
+        let depth = 0;
+        const seen = new Set<string>([key]);
+        for (let cur = parent.get(key); cur && !seen.has(cur); cur = parent.get(cur)) {
+          seen.add(cur);
+          depth++;
+        }
+        return [key, depth];
+      }),
+    );
+  }
+}
+
+const subjectOf = (rule: Pick<QuotaRule, 'subject_type' | 'subject'>) =>
+  rule.subject_type === 'everyone' ? '*' : rule.subject;
+
+function toView(row: QuotaRuleRow): QuotaRuleView {
+  return {
+    id: row.id,
+    subject_type: row.subjectType,
+    subject: row.subject,
+    module: row.quotaKey,
+    limit: row.limit,
+    period: row.period,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
