@@ -28,3 +28,6 @@ export * from './departments';
 export * from './department-members';
 export * from './audit-logs';
 export * from './access-requests';
+export * from './marketing-conversations';
+export * from './marketing-messages';
+export * from './marketing-collections';
