@@ -68,10 +68,13 @@ const CUES: Record<Exclude<MarketingSectionKey, 'background' | 'takeaways'>, Reg
 const MAX_QUOTES = 3;
 
 function sentencesOf(text: string): string[] {
-  return text
-    .split(/(?<=[。！？!?；;])|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  return (
+    text
+      // Clauses, not whole sentences: one sentence of a description often names channel, goal and result at once.
+      .split(/(?<=[。！？!?；;，,：:])|\n+/)
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0)
+  );
 }
 
 function bullets(lines: readonly string[]): string {

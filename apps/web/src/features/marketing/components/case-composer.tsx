@@ -62,5 +62,14 @@ export function CaseComposer({ busy, attachments, onAttachmentsChange, onSend, o
       ) : null}
     </div>
   );
-  return <ThreadComposer draftScope="marketing" footer={footer} busy={busy} onSend={onSend} onStop={onStop} />;
+  return (
+    <ThreadComposer
+      draftScope="marketing"
+      footer={footer}
+      busy={busy}
+      onSend={onSend}
+      onStop={onStop}
+      placeholder="描述营销活动：背景、做法、渠道、数据，或粘贴文案；Enter 发送，Shift + Enter 换行"
+    />
+  );
 }

@@ -202,8 +202,7 @@ export function MarketingPage() {
 
   const thread = useMemo<ThreadContextValue>(() => ({ store: marketingStore, threadId }), [threadId]);
   const busy = isAsking === 1;
-  const title =
-    view === 'analysis' && convId ? (detail.data?.conversation.title ?? (detail.isPending ? '' : TITLE)) : TITLE;
+  const title = (view === 'analysis' && detail.data?.conversation.title) || TITLE;
 
   let body;
   if (view === 'collection') {
