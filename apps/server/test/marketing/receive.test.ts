@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { marketingMessages } from '../../src/db/schema';
 import { api, body, type TestApp } from '../helper';
-import { streamedText, tokenFor } from '../chat/helpers';
+import { eventually, parseSse, streamedText, tokenFor } from '../chat/helpers';
 import { multipart, smallPdf, smallPng } from '../files/fixtures';
 import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
 import { buildMarketingApp, getJson, receive } from './helpers';
@@ -107,6 +107,35 @@ describe('marketing receive with a configured model', () => {
     expect(row!.sections).toBeNull();
   });
 
+  it('keeps what arrived as aborted when the client leaves', async () => {
+    const tokens = Array.from({ length: 60 }, (_, i) => `段${i} `);
+    fake.next({ tokens, intervalMs: 40 });
+    const controller = new AbortController();
+    const res = await fetch(`${t.baseUrl}/api/marketing/message/receive`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: '中途离开的案例' }),
+      signal: controller.signal,
+    });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (parseSse(text).filter((e) => e.event === 'message').length < 3) {
+      const { value } = await reader.read();
+      text += decoder.decode(value, { stream: true });
+    }
+    const received = streamedText(parseSse(text));
+    const messageId = String(parseSse(text)[0]!.data.message_id);
+    controller.abort();
+    const row = async () =>
+      (await t.app.db.select().from(marketingMessages).where(eq(marketingMessages.id, messageId)))[0];
+    await eventually(async () => (await row())?.status === 'aborted', 10_000);
+    const stored = (await row())!;
+    expect(stored.content.startsWith(received)).toBe(true);
+    expect(stored.content.length).toBeLessThan(tokens.join('').length);
+    expect(stored.sections).toBeNull();
+  });
+
   it('continues a conversation with its history, and refuses another user’s conversation like an unknown one', async () => {
     fake.next({ tokens: FRAMED_ANSWER, intervalMs: 1 });
     const first = await receive(t, admin, { text: '第一轮描述' });
@@ -189,5 +218,27 @@ describe('marketing receive with the demo model', () => {
     expect(finish.sections.channels).toContain('抖音和小红书');
     expect(finish.sections.results).toContain('3.2亿次');
     expect(finish.sections.insight).toBe('描述中没有明确提到洞察。');
+  });
+});
+
+describe('marketing quota', () => {
+  let t: TestApp;
+  let staff: string;
+
+  beforeAll(async () => {
+    t = await buildMarketingApp({ marketing: { quota: 1 } });
+    staff = await tokenFor(t, 'staff');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses an analysis beyond the window’s quota before anything is stored', async () => {
+    expect((await receive(t, staff, { text: '第一个案例' })).events.at(-1)!.event).toBe('finish');
+    const refused = await receive(t, staff, { text: '第二个案例' });
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ code: 4030, message: '本模块使用次数已用完，请稍后再试' });
+    const rows = await t.app.db.select().from(marketingMessages);
+    expect(rows.filter((r) => r.role === 'user').map((r) => r.content)).toEqual(['第一个案例']);
   });
 });
