@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -32,14 +32,23 @@ import { marketingKeys } from '../api/keys';
 import { receiveTransport } from '../api/receive';
 import { CaseComposer } from '../components/case-composer';
 import { CollectAction } from '../components/collect-action';
-import { CollectDialog, type CollectValues } from '../components/collect-dialog';
-import { CollectionView, type CollectionQuery } from '../components/collection-view';
-import { CompareView } from '../components/compare-view';
+import type { CollectValues } from '../components/collect-dialog';
+import type { CollectionQuery } from '../components/collection-view';
 import { MarketingLayout, type MarketingView } from '../components/marketing-layout';
 import { MarketingWelcome } from '../components/marketing-welcome';
 import { marketingStore } from '../store/marketing-store';
 
 const TITLE = '案例分析';
+
+// The form, list and table views load when first opened: the analysis screen paints without them.
+const CollectDialog = lazy(() => import('../components/collect-dialog').then((m) => ({ default: m.CollectDialog })));
+const CollectionView = lazy(() => import('../components/collection-view').then((m) => ({ default: m.CollectionView })));
+const CompareView = lazy(() => import('../components/compare-view').then((m) => ({ default: m.CompareView })));
+const viewFallback = (
+  <div style={{ padding: 24 }}>
+    <Skeleton active paragraph={{ rows: 4 }} />
+  </div>
+);
 
 /** A stored description shows its attachments by name under the text. */
 function questionText(text: string, attachmentNames: string[]): string {
@@ -200,6 +209,10 @@ export function MarketingPage() {
         : [...list, item],
     );
 
+  const conversationTitle = detail.data?.conversation.title ?? '';
+  const collectInitial = useMemo(() => ({ title: conversationTitle, tags: [], note: '' }), [conversationTitle]);
+  const knownTags = useMemo(() => totals.data?.tags.map((t) => t.tag) ?? [], [totals.data]);
+
   const thread = useMemo<ThreadContextValue>(() => ({ store: marketingStore, threadId }), [threadId]);
   const busy = isAsking === 1;
   const title = (view === 'analysis' && detail.data?.conversation.title) || TITLE;
@@ -269,14 +282,18 @@ export function MarketingPage() {
       onOpen={open}
       onNew={startNew}
     >
-      {body}
-      <CollectDialog
-        open={collecting !== null}
-        initial={{ title: detail.data?.conversation.title ?? '', tags: [], note: '' }}
-        knownTags={totals.data?.tags.map((t) => t.tag) ?? []}
-        onSubmit={saveCollection}
-        onClose={() => setCollecting(null)}
-      />
+      <Suspense fallback={viewFallback}>{body}</Suspense>
+      {collecting !== null ? (
+        <Suspense fallback={null}>
+          <CollectDialog
+            open
+            initial={collectInitial}
+            knownTags={knownTags}
+            onSubmit={saveCollection}
+            onClose={() => setCollecting(null)}
+          />
+        </Suspense>
+      ) : null}
     </MarketingLayout>
   );
 }
