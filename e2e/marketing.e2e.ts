@@ -143,9 +143,20 @@ describe('案例分析', () => {
     }
   });
 
-  it('deletes a saved case and the total follows', async () => {
+  it('edits a saved case’s tags, deletes another and the total follows', async () => {
     const { page } = desk;
     await page.getByRole('button', { name: '返回收藏' }).click();
+    await page.getByRole('button', { name: /编辑收藏 某茶饮/ }).click();
+    const dialog = page.getByRole('dialog', { name: '收藏案例' });
+    await dialog.getByLabel('标签').fill('节点营销');
+    await dialog.getByLabel('标签').press('Enter');
+    await dialog.getByRole('button', { name: /保\s?存/ }).click();
+    const filter = page.getByRole('group', { name: '按标签筛选' });
+    await filter.getByRole('button', { name: /节点营销/ }).click();
+    await expect.poll(() => page.getByTestId('mk-case').count(), { timeout: 30_000 }).toBe(1);
+    await filter.getByRole('button', { name: '全部' }).click();
+    await expect.poll(() => page.getByTestId('mk-case').count(), { timeout: 30_000 }).toBe(2);
+
     await page.getByRole('button', { name: /删除收藏 某运动品牌/ }).click();
     await page.getByRole('button', { name: /^删\s?除$/ }).click();
     await expect

@@ -55,6 +55,7 @@ function Harness(props: {
   onQueryChange?(q: CollectionQuery): void;
   onCompare?(selected: MarketingCollection[]): void;
   onDelete?(item: MarketingCollection): Promise<void>;
+  onEdit?(item: MarketingCollection): void;
   list?: { list: MarketingCollection[]; total: number };
   error?: boolean;
   query?: CollectionQuery;
@@ -79,6 +80,7 @@ function Harness(props: {
       }
       onCompare={() => props.onCompare?.(selected)}
       onDelete={props.onDelete ?? (() => Promise.resolve())}
+      onEdit={props.onEdit ?? (() => undefined)}
     />
   );
 }
@@ -135,6 +137,13 @@ describe('marketing collection view', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '删除收藏 茶饮下午茶' }));
     fireEvent.click(await screen.findByRole('button', { name: /^删\s?除$/ }));
     await waitFor(() => expect(onDelete).toHaveBeenCalledWith(tea));
+  });
+
+  it('opens a saved case for editing', () => {
+    const onEdit = vi.fn();
+    render(<Harness onEdit={onEdit} list={{ list: [tea], total: 1 }} />);
+    fireEvent.click(screen.getByRole('button', { name: '编辑收藏 茶饮下午茶' }));
+    expect(onEdit).toHaveBeenCalledWith(tea);
   });
 
   it('tells an empty collection from an empty filter, and offers a retry on error', () => {

@@ -9,6 +9,7 @@ import Popconfirm from 'antd/es/popconfirm';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
+import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
 import {
   MARKETING_COMPARE_MAX,
   MARKETING_COMPARE_MIN,
@@ -38,6 +39,8 @@ interface CollectionViewProps {
   onToggle(item: MarketingCollection): void;
   onCompare(): void;
   onDelete(item: MarketingCollection): Promise<void>;
+  /** Opens the 收藏 dialog on a saved case to change its name, tags and note. */
+  onEdit(item: MarketingCollection): void;
 }
 
 const SNIPPET_CHARS = 80;
@@ -58,12 +61,14 @@ function CaseCard({
   canCheck,
   onToggle,
   onDelete,
+  onEdit,
 }: {
   item: MarketingCollection;
   checked: boolean;
   canCheck: boolean;
   onToggle(): void;
   onDelete(): Promise<void>;
+  onEdit(): void;
 }) {
   const [open, setOpen] = useState(false);
   const summary = item.sections.insight || item.sections.takeaways || item.content;
@@ -73,6 +78,13 @@ function CaseCard({
         <Checkbox checked={checked} disabled={!checked && !canCheck} onChange={onToggle} className="mk-case-check">
           <span className="mk-case-title">{item.title}</span>
         </Checkbox>
+        <Button
+          type="text"
+          icon={<EditOutlined />}
+          aria-label={`编辑收藏 ${item.title}`}
+          className="mk-touch mk-case-edit"
+          onClick={onEdit}
+        />
         <Popconfirm
           title="删除这条收藏？"
           description="删除后无法恢复，原对话不受影响。"
@@ -121,8 +133,20 @@ function CaseCard({
 
 /** 我的收藏: total, tag filter, search, pages, selection for 对比 and deletion. */
 export function CollectionView(props: CollectionViewProps) {
-  const { query, onQueryChange, list, totals, loading, error, onRetry, selected, onToggle, onCompare, onDelete } =
-    props;
+  const {
+    query,
+    onQueryChange,
+    list,
+    totals,
+    loading,
+    error,
+    onRetry,
+    selected,
+    onToggle,
+    onCompare,
+    onDelete,
+    onEdit,
+  } = props;
   const [keyword, setKeyword] = useState(query.keyword ?? '');
   const filtered = Boolean(query.tag || query.keyword);
   const selectedIds = new Set(selected.map((s) => s.collect_id));
@@ -163,6 +187,7 @@ export function CollectionView(props: CollectionViewProps) {
               canCheck={canCheck}
               onToggle={() => onToggle(item)}
               onDelete={() => onDelete(item)}
+              onEdit={() => onEdit(item)}
             />
           ))}
         </div>

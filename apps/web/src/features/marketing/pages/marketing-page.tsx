@@ -92,7 +92,8 @@ export function MarketingPage() {
   const [draftId, setDraftId] = useState<string | null>(null);
   const threadId = convId || draftId || '';
   const [attachments, setAttachments] = useState<StoredFile[]>([]);
-  const [collecting, setCollecting] = useState<string | null>(null);
+  // The analysis being saved (or the saved case being edited) and the dialog's first values.
+  const [collecting, setCollecting] = useState<{ messageId: string; initial: CollectValues } | null>(null);
   const [compare, setCompare] = useState<MarketingCollection[]>([]);
   const [query, setQuery] = useState<CollectionQuery>({ page: 1, page_size: MARKETING_COLLECT_PAGE_SIZE_DEFAULT });
 
@@ -164,6 +165,7 @@ export function MarketingPage() {
     return true;
   };
 
+  const conversationTitle = detail.data?.conversation.title ?? '';
   const collectIds = useMemo(() => {
     const map = new Map<string, string | null>();
     for (const m of detail.data?.messages ?? []) map.set(m.message_id, m.collect_id);
@@ -177,9 +179,9 @@ export function MarketingPage() {
         const search = new URLSearchParams(params);
         search.set('view', 'collection');
         setParams(search);
-      } else setCollecting(messageId);
+      } else setCollecting({ messageId, initial: { title: conversationTitle, tags: [], note: '' } });
     },
-    [collectIds, params, setParams],
+    [collectIds, params, setParams, conversationTitle],
   );
   const answerExtra = useCallback(
     (key: string) => <CollectAction messageKey={key} collectIdOf={(id) => collectIds.get(id)} onCollect={onCollect} />,
@@ -188,7 +190,7 @@ export function MarketingPage() {
 
   const saveCollection = async (values: CollectValues) => {
     if (!collecting) return;
-    await createCollection({ message_id: collecting, ...values });
+    await createCollection({ message_id: collecting.messageId, ...values });
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: marketingKeys.collections() }),
       convId ? queryClient.invalidateQueries({ queryKey: marketingKeys.detail(convId) }) : undefined,
@@ -209,8 +211,6 @@ export function MarketingPage() {
         : [...list, item],
     );
 
-  const conversationTitle = detail.data?.conversation.title ?? '';
-  const collectInitial = useMemo(() => ({ title: conversationTitle, tags: [], note: '' }), [conversationTitle]);
   const knownTags = useMemo(() => totals.data?.tags.map((t) => t.tag) ?? [], [totals.data]);
 
   const thread = useMemo<ThreadContextValue>(() => ({ store: marketingStore, threadId }), [threadId]);
@@ -232,6 +232,12 @@ export function MarketingPage() {
         onToggle={toggleCompare}
         onCompare={() => setView('compare')}
         onDelete={removeCollection}
+        onEdit={(item) =>
+          setCollecting({
+            messageId: item.message_id,
+            initial: { title: item.title, tags: item.tags, note: item.note },
+          })
+        }
       />
     );
   } else if (view === 'compare') {
@@ -287,7 +293,7 @@ export function MarketingPage() {
         <Suspense fallback={null}>
           <CollectDialog
             open
-            initial={collectInitial}
+            initial={collecting.initial}
             knownTags={knownTags}
             onSubmit={saveCollection}
             onClose={() => setCollecting(null)}
