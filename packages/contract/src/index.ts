@@ -20,3 +20,4 @@ export * from './console';
 export * from './quotas';
 export * from './notice-paths';
 export * from './notices';
+export * from './marketing';

@@ -1,6 +1,7 @@
 import { accessRuleSchema, appDefinitionSchema } from '@portal/contract';
 import { z } from 'zod';
 import { chatConfigSchema } from '../modules/chat/config';
+import { marketingConfigSchema } from '../modules/marketing/config';
 import { answersConfigSchema } from '../services/answers/config';
 import { jobsConfigSchema } from '../services/jobs/config';
 import { imageProxyConfigSchema } from '../services/image-proxy/config';
@@ -107,6 +108,8 @@ export const portalConfigSchema = z.looseObject({
   /** Model providers; without any, every chat module answers with the built-in demo model. */
   providers: llmConfigSchema.prefault({}),
   chat: chatConfigSchema.prefault({}),
+  /** 案例分析: the model that writes analyses, its quota and the demo's pace. */
+  marketing: marketingConfigSchema.prefault({}),
   answers: answersConfigSchema.prefault({}),
   jobs: jobsConfigSchema.prefault({}),
   image_proxy: imageProxyConfigSchema.prefault({}),

@@ -13,6 +13,12 @@ const chatPages = {
   session: () => import('../features/chat').then((m) => ({ Component: m.ChatSessionPage })),
 };
 
+/** Session modules built on the module platform; the others still show their welcome card. */
+const marketingPage = () => import('../features/marketing').then((m) => ({ Component: m.MarketingPage }));
+const sessionPages: Partial<Record<ModuleName, typeof chatPages>> = {
+  marketing: { welcome: marketingPage, session: marketingPage },
+};
+
 function leaf(path: string, handle: RouteHandle): RouteObject {
   return { path, handle, lazy: modulePage };
 }
@@ -85,7 +91,12 @@ function moduleRoutes(module: ModuleRoute): RouteObject {
     case 'chat':
       return chatModule(path, {}, 'welcome', chatPages);
     case 'session':
-      return chatModule(path, { welcome: module.title, session: module.sessionTitle });
+      return chatModule(
+        path,
+        { welcome: module.title, session: module.sessionTitle },
+        'welcome',
+        sessionPages[module.name],
+      );
     case 'tool':
       return toolPages[module.name]?.() ?? leaf(path, { name: module.name });
     case 'embedded':

@@ -30,3 +30,6 @@ export * from './audit-logs';
 export * from './access-requests';
 export * from './quota-rules';
 export * from './notices';
+export * from './marketing-conversations';
+export * from './marketing-messages';
+export * from './marketing-collections';

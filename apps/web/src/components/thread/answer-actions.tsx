@@ -15,6 +15,8 @@ interface AnswerActionsProps {
   messageKey: string;
   /** Only the last answer, when nothing is streaming. */
   onRegenerate?(): void;
+  /** A module's own actions, after the common ones. */
+  extra?: ReactNode;
 }
 
 /** How long the copy button says 已复制. */
@@ -59,20 +61,22 @@ function Action({ label, icon, onClick, disabled, pressed, children }: ActionPro
 }
 
 /** 点赞 / 点踩 / 复制 / 重新生成 under an answer. */
-export const AnswerActions = memo(function AnswerActions({ messageKey, onRegenerate }: AnswerActionsProps) {
+export const AnswerActions = memo(function AnswerActions({ messageKey, onRegenerate, extra }: AnswerActionsProps) {
   const thread = useThread();
   const answer = useThreadMessage(messageKey);
-  return answer ? <Actions thread={thread} answer={answer} onRegenerate={onRegenerate} /> : null;
+  return answer ? <Actions thread={thread} answer={answer} onRegenerate={onRegenerate} extra={extra} /> : null;
 });
 
 function Actions({
   thread,
   answer,
   onRegenerate,
+  extra,
 }: {
   thread: ThreadContextValue;
   answer: UiMessage;
   onRegenerate?(): void;
+  extra?: ReactNode;
 }) {
   const { store, threadId, feedback: send } = thread;
   const [pending, setPending] = useState(false);
@@ -142,6 +146,7 @@ function Actions({
           />
         </>
       ) : null}
+      {extra}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, type UIEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode, type UIEvent } from 'react';
 import Button from 'antd/es/button';
 import ArrowDownOutlined from '@ant-design/icons/es/icons/ArrowDownOutlined';
 import Bubble, { type BubbleItemType, type BubbleListRef } from '@ant-design/x/es/bubble';
@@ -22,12 +22,15 @@ const NO_MESSAGES: UiMessage[] = [];
 interface MessageListProps {
   /** Pages of the thread's stored messages, for 加载更早的消息. */
   listPage: ListPage;
-  onRegenerate(): void;
+  /** 重新生成 under the last answer; modules that cannot regenerate leave it out. */
+  onRegenerate?(): void;
   /**
    * The stored state of an answer. With it, an answer loaded as `generating` that no answer in this
    * tab is writing is polled until it ends, and shown as incomplete if it stops growing.
    */
   completion?(messageId: string, signal: AbortSignal): Promise<AnswerSnapshot>;
+  /** A module's own actions beside copy and feedback under a finished answer (e.g. 收藏). */
+  answerExtra?(messageKey: string): ReactNode;
 }
 
 /**
@@ -37,7 +40,7 @@ interface MessageListProps {
  * The list itself depends only on which messages exist and their status; each bubble's content
  * subscribes to its own message, so a streamed increment re-renders the live answer alone.
  */
-export function MessageList({ listPage, onRegenerate, completion }: MessageListProps) {
+export function MessageList({ listPage, onRegenerate, completion, answerExtra }: MessageListProps) {
   const { store, threadId } = useThread();
   const listRef = useRef<BubbleListRef>(null);
   const rows = useStore(
@@ -51,6 +54,7 @@ export function MessageList({ listPage, onRegenerate, completion }: MessageListP
   const isAsking = useThreadState((s) => s?.isAsking ?? 0);
   const scrollEnd = useThreadState((s) => s?.scrollEnd ?? true);
   useGeneratingWatch(completion);
+  const regenerates = onRegenerate !== undefined;
   const regenerateRef = useRef(onRegenerate);
   useEffect(() => {
     regenerateRef.current = onRegenerate;
@@ -74,7 +78,7 @@ export function MessageList({ listPage, onRegenerate, completion }: MessageListP
     const visible = rows.map<BubbleItemType>((row) => {
       const [key = '', role, status] = row.split(SEPARATOR);
       const isAnswer = role === 'assistant';
-      const canRegenerate = isAnswer && key === lastKey && !isAsking;
+      const canRegenerate = isAnswer && key === lastKey && !isAsking && regenerates;
       return {
         key,
         role: isAnswer ? 'ai' : 'user',
@@ -82,7 +86,11 @@ export function MessageList({ listPage, onRegenerate, completion }: MessageListP
         className: isAnswer ? 'chat-bubble-answer' : 'chat-bubble-question',
         footer:
           isAnswer && status !== 'generating' ? (
-            <AnswerActions messageKey={key} onRegenerate={canRegenerate ? () => regenerateRef.current() : undefined} />
+            <AnswerActions
+              messageKey={key}
+              onRegenerate={canRegenerate ? () => regenerateRef.current?.() : undefined}
+              extra={answerExtra?.(key)}
+            />
           ) : undefined,
       };
     });
@@ -102,7 +110,7 @@ export function MessageList({ listPage, onRegenerate, completion }: MessageListP
       ),
     };
     return [earlier, ...visible];
-  }, [rows, hasMore, loadingEarlier, isAsking, store, threadId, listPage]);
+  }, [rows, hasMore, loadingEarlier, isAsking, regenerates, store, threadId, listPage, answerExtra]);
 
   // A new question brings the view back to the newest message even if the user had scrolled up.
   useEffect(() => {

@@ -13,6 +13,8 @@ interface ThreadComposerProps {
   /** False when the question was not taken (the draft is then kept). */
   onSend(prompt: string): boolean | Promise<boolean>;
   onStop?(): void;
+  /** What the box asks for; a question by default. */
+  placeholder?: string;
 }
 
 /** A still stop mark: the stock one spins, which repaints every frame for the whole answer. */
@@ -26,7 +28,14 @@ function StopIcon() {
 }
 
 /** The question box: Enter sends, Shift+Enter adds a line, Esc or the stop button stops the answer. */
-export function ThreadComposer({ draftScope, footer, busy, onSend, onStop }: ThreadComposerProps) {
+export function ThreadComposer({
+  draftScope,
+  footer,
+  busy,
+  onSend,
+  onStop,
+  placeholder = '输入问题，Enter 发送，Shift + Enter 换行',
+}: ThreadComposerProps) {
   const [draft, setDraft] = useDraft(draftScope);
   const sender = useRef<SenderRef>(null);
   // Typing can start as soon as a chat screen opens, as in any chat product.
@@ -55,7 +64,7 @@ export function ThreadComposer({ draftScope, footer, busy, onSend, onStop }: Thr
         loading={busy}
         submitType="enter"
         autoSize={{ minRows: 2, maxRows: 8 }}
-        placeholder="输入问题，Enter 发送，Shift + Enter 换行"
+        placeholder={placeholder}
         footer={footer}
         suffix={(_, { components: { SendButton, LoadingButton } }) =>
           busy ? (

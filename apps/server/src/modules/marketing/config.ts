@@ -1,0 +1,29 @@
+import { CHAT_MODULES, chatModels, DEFAULT_USAGE_COUNT, type ChatModule } from '@portal/contract';
+import { z } from 'zod';
+
+/**
+ * The `marketing` section of the server configuration. The analysis is written by one model of a
+ * chat module (its provider target comes from `providers.models`); without one configured, the
+ * module's own labelled demo analysis answers.
+ */
+export const marketingConfigSchema = z
+  .object({
+    model: z
+      .object({
+        module: z.enum(CHAT_MODULES as [ChatModule, ...ChatModule[]]).default('chatgpt'),
+        model_type: z.number().int().default(chatModels.chatgpt.defaultModel),
+        temperature: z.number().min(0).max(2).default(0.7),
+      })
+      .strict()
+      .prefault({}),
+    /** Analyses per user and window (the module table's `marketing` quota key). */
+    quota: z.number().int().min(0).default(DEFAULT_USAGE_COUNT),
+    quota_window_seconds: z.number().int().min(60).default(86_400),
+    quota_utc_offset_minutes: z.number().int().min(-720).max(840).default(480),
+    persist_interval_ms: z.number().int().min(50).default(1_000),
+    persist_chars: z.number().int().min(64).default(2_048),
+    /** Pause between pieces of the demo analysis. */
+    demo_chunk_delay_ms: z.number().int().min(0).default(15),
+  })
+  .strict();
+export type MarketingConfig = z.infer<typeof marketingConfigSchema>;

@@ -1,0 +1,34 @@
+import fp from 'fastify-plugin';
+import { moduleUploadRoutes } from '../../routes/api/file/upload-routes';
+import type { ServerModule } from '../module';
+import { marketingRoutes } from './routes';
+import { createMarketingServices, type MarketingServices } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The marketing module's services (案例分析). */
+    marketing: MarketingServices;
+  }
+}
+
+/** 案例分析: campaign descriptions analysed in a fixed frame, stored as structure, collected and compared. */
+const marketing: ServerModule = {
+  name: 'marketing',
+  plugin: fp(
+    async (app) => {
+      const { db } = app;
+      const { llm, answers, files } = app.services;
+      const services = createMarketingServices({ db, llm, answers, files: files.service }, app.portalConfig.marketing);
+      app.decorate('marketing', services);
+      answers.registerStore(services.messages);
+      await app.register(marketingRoutes, { prefix: '/api/marketing' });
+      // Campaign images and PDF, stored under the module so only its users can read them back.
+      await app.register(moduleUploadRoutes({ module: 'marketing', rules: { kinds: ['image', 'pdf'] } }), {
+        prefix: '/api/marketing',
+      });
+    },
+    { name: 'marketing-module', dependencies: ['services'], fastify: '5.x' },
+  ),
+};
+
+export default marketing;

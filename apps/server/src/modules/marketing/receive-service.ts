@@ -1,0 +1,162 @@
+import type { ServerResponse } from 'node:http';
+import {
+  emptyMarketingSections,
+  ErrorCode,
+  ErrorMessage,
+  type MarketingStreamError,
+  type MarketingStreamFinish,
+  type MarketingStreamMessage,
+} from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { MarketingAttachmentRef, MarketingConversationRow, MarketingMessageRow } from '../../db/schema';
+import { EventStream } from '../../lib/event-stream';
+import type { Answers } from '../../services/answers';
+import type { FileService } from '../../services/files';
+import { LlmError, type ChatTurn, type LlmGateway } from '../../services/llm';
+import type { MarketingConfig } from './config';
+import type { MarketingConversationStore } from './conversation-store';
+import { invalid, resourceGone } from './errors';
+import type { MarketingMessageStore } from './message-store';
+import { callAnalysisModel } from './model-call';
+import { buildAnalysisPrompt, describeCase, type CaseInput } from './prompts';
+import type { MarketingUsage } from './usage';
+
+const SHUTDOWN_MESSAGE = '服务正在重启，回答已中断，请稍后重新提问';
+const TITLE_CHARS = 20;
+/** Files a description may carry: images and PDF uploaded under /api/marketing. */
+const ATTACHMENT_MIME = /^(image\/|application\/pdf$)/;
+
+type MarketingStreamEvents = {
+  message: MarketingStreamMessage;
+  finish: MarketingStreamFinish;
+  error: MarketingStreamError;
+};
+
+/** A description accepted and stored, ready to be analysed. */
+export interface PreparedReceive {
+  conversation: MarketingConversationRow;
+  question: MarketingMessageRow;
+  answer: MarketingMessageRow;
+  input: CaseInput;
+  history: ChatTurn[];
+  title?: string;
+}
+
+function titleOf(input: CaseInput): string {
+  const flat = input.text.replace(/\s+/g, ' ').trim() || input.attachments[0]?.name || '';
+  return Array.from(flat).slice(0, TITLE_CHARS).join('').trim() || '新的案例分析';
+}
+
+/** Earlier descriptions go back to the model as they were asked; analyses as written. */
+function historyTurns(rows: readonly MarketingMessageRow[]): ChatTurn[] {
+  return rows
+    .filter((r) => r.role === 'user' || r.content.length > 0)
+    .map((r) =>
+      r.role === 'user'
+        ? { role: 'user' as const, content: describeCase({ text: r.content, attachments: r.attachments }) }
+        : { role: 'assistant' as const, content: r.content },
+    );
+}
+
+/** POST /api/marketing/message/receive: checks, stores the description, then streams and saves the analysis. */
+export class ReceiveService {
+  constructor(
+    private readonly db: Db,
+    private readonly llm: LlmGateway,
+    private readonly files: FileService,
+    private readonly conversations: MarketingConversationStore,
+    private readonly messages: MarketingMessageStore,
+    private readonly usage: MarketingUsage,
+    private readonly answers: Answers,
+    private readonly config: MarketingConfig,
+  ) {}
+
+  /** Everything that may fail as a plain JSON error happens here, before any stream starts. */
+  async prepare(
+    userId: number,
+    body: { conv_id?: string; text: string; file_ids: string[] },
+  ): Promise<PreparedReceive> {
+    const existing = body.conv_id ? await this.conversations.find(userId, body.conv_id) : undefined;
+    if (body.conv_id && !existing) throw resourceGone();
+    const attachments: MarketingAttachmentRef[] = [];
+    for (const fileId of new Set(body.file_ids)) {
+      // Another user's file answers like a missing one (the file service looks up by owner).
+      const row = await this.files.find(userId, fileId, 'marketing');
+      if (!ATTACHMENT_MIME.test(row.mime)) throw invalid('file_ids', `${row.displayName} 不是图片或 PDF`);
+      attachments.push({ fileId: row.id, name: row.displayName, mime: row.mime });
+    }
+    const input: CaseInput = { text: body.text, attachments };
+    const history = existing ? historyTurns(await this.messages.historyRows(existing.id, Number.MAX_SAFE_INTEGER)) : [];
+
+    return this.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      await this.usage.reserve(db, userId);
+      const title = existing ? undefined : titleOf(input);
+      const conversation = existing ?? (await this.conversations.create(db, userId, title!));
+      const [question, answer] = await this.messages.insertTurn(db, {
+        convId: conversation.id,
+        userId,
+        text: body.text,
+        attachments,
+      });
+      await this.usage.record(db, { userId, convId: conversation.id, messageId: question.id });
+      if (existing) await this.conversations.touch(db, conversation.id);
+      return { conversation, question, answer, input, history, ...(title ? { title } : {}) };
+    });
+  }
+
+  private get persist() {
+    return { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars };
+  }
+
+  /** Streams the analysis on the raw response; it is saved (and parsed when done) whatever happens. */
+  async stream(ask: PreparedReceive, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
+    const ids = { conv_id: ask.conversation.id, message_id: ask.answer.id };
+    const left = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) left.abort();
+    });
+    if (res.destroyed) left.abort();
+    const stream = new EventStream<MarketingStreamEvents>(res, requestId);
+    const prompt = buildAnalysisPrompt(ask.history, ask.input);
+    try {
+      const outcome = await this.answers.runner.run({
+        store: this.messages,
+        messageId: ask.answer.id,
+        persist: this.persist,
+        signal: left.signal,
+        log,
+        generate: (signal) => callAnalysisModel(this.llm, this.config, prompt, ask.input, signal),
+        onChunk: (chunk) => {
+          if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
+        },
+      });
+      if (outcome.status === 'done') {
+        const stored = await this.messages.row(ask.answer.id);
+        stream.send('finish', {
+          ...ids,
+          user_message_id: ask.question.id,
+          ...(ask.title ? { title: ask.title } : {}),
+          status: 'done',
+          sections: stored?.sections ?? emptyMarketingSections(),
+        });
+      } else if (outcome.stopReason !== 'client') {
+        const error = outcome.error;
+        if (!(error instanceof LlmError)) log.error({ err: error }, 'marketing analysis failed');
+        stream.send('error', {
+          ...ids,
+          message:
+            outcome.stopReason === 'shutdown'
+              ? SHUTDOWN_MESSAGE
+              : error instanceof LlmError
+                ? error.message
+                : ErrorMessage.upstream,
+          code: error instanceof LlmError ? error.code : ErrorCode.upstream,
+        });
+      }
+    } finally {
+      stream.end();
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import {
+  marketingCollectCreateRequestSchema,
+  marketingCollectDeleteRequestSchema,
+  marketingCollectListQuerySchema,
+  marketingConversationDetailQuerySchema,
+  marketingReceiveRequestSchema,
+} from '@portal/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { ok } from '../../lib/envelope';
+import { parse } from '../../lib/validate';
+import { requireUser } from '../../plugins/auth';
+import { invalid, resourceGone } from './errors';
+import { toMarketingCollection, toMarketingConversation, toMarketingMessage } from './serialize';
+
+/**
+ * /api/marketing: descriptions analysed as a stream, conversations, collections. The per-app right
+ * was checked by the auth hook; every id is looked up within the signed-in user's own rows.
+ */
+export const marketingRoutes: FastifyPluginAsync = async (app) => {
+  const { marketing } = app;
+
+  app.post('/message/receive', async (request, reply) => {
+    const body = parse(marketingReceiveRequestSchema, request.body);
+    const prepared = await marketing.receive.prepare(requireUser(request).id, body);
+    reply.hijack();
+    await marketing.receive.stream(prepared, reply.raw, request.id, request.log);
+  });
+
+  app.get('/conversation/list', async (request) => {
+    const rows = await marketing.conversations.list(requireUser(request).id);
+    return ok({ conv_list: rows.map(toMarketingConversation) });
+  });
+
+  app.get('/conversation/detail', async (request) => {
+    const { conv_id } = parse(marketingConversationDetailQuerySchema, request.query);
+    const userId = requireUser(request).id;
+    const conversation = await marketing.conversations.find(userId, conv_id);
+    if (!conversation) throw resourceGone();
+    const rows = await marketing.messages.listOf(conversation.id);
+    const collected = await marketing.collections.idsByMessage(
+      userId,
+      rows.filter((r) => r.role === 'assistant').map((r) => r.id),
+    );
+    return ok({
+      conversation: toMarketingConversation(conversation),
+      messages: rows.map((r) => toMarketingMessage(r, collected.get(r.id) ?? null)),
+    });
+  });
+
+  app.post('/collect/create', async (request) => {
+    const body = parse(marketingCollectCreateRequestSchema, request.body);
+    const userId = requireUser(request).id;
+    const answer = await marketing.messages.findOwnedAnswer(userId, body.message_id);
+    if (!answer) throw resourceGone();
+    if (answer.status !== 'done' || !answer.sections) throw invalid('message_id', '分析尚未完成，无法收藏');
+    const conversation = await marketing.conversations.find(userId, answer.convId);
+    const row = await marketing.collections.save({
+      userId,
+      messageId: answer.id,
+      convId: answer.convId,
+      title: body.title ?? conversation?.title ?? '案例分析',
+      tags: body.tags,
+      note: body.note,
+      content: answer.content,
+      sections: answer.sections,
+    });
+    return ok(toMarketingCollection(row));
+  });
+
+  app.get('/collect/list', async (request) => {
+    const query = parse(marketingCollectListQuerySchema, request.query);
+    const { rows, total } = await marketing.collections.list(requireUser(request).id, {
+      tag: query.tag || undefined,
+      keyword: query.keyword || undefined,
+      page: query.page,
+      pageSize: query.page_size,
+    });
+    return ok({ list: rows.map(toMarketingCollection), total, page: query.page, page_size: query.page_size });
+  });
+
+  app.post('/collect/delete', async (request) => {
+    const { collect_id } = parse(marketingCollectDeleteRequestSchema, request.body);
+    if (!(await marketing.collections.remove(requireUser(request).id, collect_id))) throw resourceGone();
+    return ok(null);
+  });
+
+  app.get('/collect/total', async (request) => ok(await marketing.collections.total(requireUser(request).id)));
+};

@@ -1,0 +1,244 @@
+import type { MarketingConversationDetail, MarketingSections, StoredFile } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { marketingMessages } from '../../src/db/schema';
+import { api, body, type TestApp } from '../helper';
+import { eventually, parseSse, streamedText, tokenFor } from '../chat/helpers';
+import { multipart, smallPdf, smallPng } from '../files/fixtures';
+import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
+import { buildMarketingApp, getJson, receive } from './helpers';
+
+const FRAMED_ANSWER = [
+  '## 背景\n某茶饮品牌进入华东市场。\n',
+  '## 目标\n三个月内提升品牌认知。\n',
+  '## 受众\n18-30岁的城市白领。\n',
+  '## 洞察\n下午三点的疲惫需要一个小仪式。\n',
+  '## 策略\n借势下午茶节点。\n',
+  '## 创意\n「三点钟的暂停」短片。\n',
+  '## 渠道\n小红书、抖音与门店。\n',
+  '## 效果与数据\n| 指标 | 数值 |\n| --- | --- |\n| 曝光 | 1.2亿 |\n',
+  '## 可借鉴之处\n- 把产品绑定到一个具体时刻\n',
+];
+
+describe('marketing receive with a configured model', () => {
+  let fake: FakeUpstream;
+  let t: TestApp;
+  let admin: string;
+  let staff: string;
+
+  beforeAll(async () => {
+    fake = await startFakeUpstream();
+    t = await buildMarketingApp({ fake });
+    admin = await tokenFor(t, 'admin');
+    staff = await tokenFor(t, 'staff');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+  beforeEach(() => fake.reset());
+
+  it('streams the framed analysis, then stores it with its sections parsed', async () => {
+    fake.next({ tokens: FRAMED_ANSWER, intervalMs: 1 });
+    const res = await receive(t, admin, { text: '  某茶饮品牌在华东做了一次下午茶营销，投放小红书和抖音。  ' });
+    expect(res.status).toBe(200);
+    expect(res.events.map((e) => e.event)).toEqual([...FRAMED_ANSWER.map(() => 'message'), 'finish']);
+    expect(streamedText(res.events)).toBe(FRAMED_ANSWER.join(''));
+    const finish = res.events.at(-1)!.data as {
+      conv_id: string;
+      message_id: string;
+      user_message_id: string;
+      title: string;
+      sections: MarketingSections;
+    };
+    expect(finish.title).toBe('某茶饮品牌在华东做了一次下午茶营销，投放');
+    expect(finish.sections.insight).toBe('下午三点的疲惫需要一个小仪式。');
+    expect(finish.sections.results).toContain('| 曝光 | 1.2亿 |');
+    expect(finish.sections.takeaways).toBe('- 把产品绑定到一个具体时刻');
+
+    // The model got the frame's instructions and the description as given.
+    const sent = fake.requests.at(-1)!.body.messages!;
+    expect(sent.at(-1)!.content).toContain('## 效果与数据');
+    expect(sent.at(-1)!.content).toContain('某茶饮品牌在华东做了一次下午茶营销');
+
+    const detail = await getJson<MarketingConversationDetail>(t, admin, '/api/marketing/conversation/detail', {
+      conv_id: finish.conv_id,
+    });
+    expect(detail.code).toBe(0);
+    const [question, answer] = detail.data.messages;
+    expect(question).toMatchObject({
+      role: 'user',
+      status: 'done',
+      message_id: finish.user_message_id,
+      sections: null,
+    });
+    expect(question!.content).toBe('某茶饮品牌在华东做了一次下午茶营销，投放小红书和抖音。');
+    expect(answer).toMatchObject({
+      role: 'assistant',
+      status: 'done',
+      message_id: finish.message_id,
+      collect_id: null,
+    });
+    expect(answer!.sections).toEqual(finish.sections);
+
+    const list = await getJson<{ conv_list: { conv_id: string }[] }>(t, admin, '/api/marketing/conversation/list');
+    expect(list.data.conv_list.map((c) => c.conv_id)).toContain(finish.conv_id);
+  });
+
+  it('stores the description before the model is called, and keeps it when the model fails', async () => {
+    fake.next({ status: 500, errorMessage: 'boom' });
+    fake.next({ status: 500, errorMessage: 'boom' });
+    const res = await receive(t, admin, { text: '模型失败时的案例描述' });
+    expect(res.events.at(-1)!.event).toBe('error');
+    const { conv_id, message_id } = res.events.at(-1)!.data as { conv_id: string; message_id: string };
+    const rows = await t.app.db.select().from(marketingMessages).where(eq(marketingMessages.convId, conv_id));
+    expect(rows.find((r) => r.role === 'user')).toMatchObject({ content: '模型失败时的案例描述', status: 'done' });
+    expect(rows.find((r) => r.id === message_id)).toMatchObject({ status: 'incomplete', sections: null });
+  });
+
+  it('keeps a partial analysis as incomplete, without sections', async () => {
+    fake.next({ tokens: FRAMED_ANSWER, intervalMs: 1, failAfter: 3 });
+    const res = await receive(t, admin, { text: '中途失败的案例' });
+    expect(res.events.at(-1)!.event).toBe('error');
+    const { message_id } = res.events.at(-1)!.data as { message_id: string };
+    const [row] = await t.app.db.select().from(marketingMessages).where(eq(marketingMessages.id, message_id));
+    expect(row!.status).toBe('incomplete');
+    expect(row!.content).toBe(FRAMED_ANSWER.slice(0, 3).join(''));
+    expect(row!.sections).toBeNull();
+  });
+
+  it('keeps what arrived as aborted when the client leaves', async () => {
+    const tokens = Array.from({ length: 60 }, (_, i) => `段${i} `);
+    fake.next({ tokens, intervalMs: 40 });
+    const controller = new AbortController();
+    const res = await fetch(`${t.baseUrl}/api/marketing/message/receive`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: '中途离开的案例' }),
+      signal: controller.signal,
+    });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (parseSse(text).filter((e) => e.event === 'message').length < 3) {
+      const { value } = await reader.read();
+      text += decoder.decode(value, { stream: true });
+    }
+    const received = streamedText(parseSse(text));
+    const messageId = String(parseSse(text)[0]!.data.message_id);
+    controller.abort();
+    const row = async () =>
+      (await t.app.db.select().from(marketingMessages).where(eq(marketingMessages.id, messageId)))[0];
+    await eventually(async () => (await row())?.status === 'aborted', 10_000);
+    const stored = (await row())!;
+    expect(stored.content.startsWith(received)).toBe(true);
+    expect(stored.content.length).toBeLessThan(tokens.join('').length);
+    expect(stored.sections).toBeNull();
+  });
+
+  it('continues a conversation with its history, and refuses another user’s conversation like an unknown one', async () => {
+    fake.next({ tokens: FRAMED_ANSWER, intervalMs: 1 });
+    const first = await receive(t, admin, { text: '第一轮描述' });
+    const convId = String(first.events.at(-1)!.data.conv_id);
+    fake.next({ tokens: ['## 背景\n补充'], intervalMs: 1 });
+    const second = await receive(t, admin, { conv_id: convId, text: '补充：预算 200 万' });
+    expect(second.events.at(-1)!.event).toBe('finish');
+    const sent = fake.requests.at(-1)!.body.messages!;
+    expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(sent[0]!.content).toContain('第一轮描述');
+
+    const foreign = await receive(t, staff, { conv_id: convId, text: '偷看' });
+    expect(foreign.json).toMatchObject({ code: 4000 });
+    const unknown = await receive(t, staff, { conv_id: 'nope', text: '偷看' });
+    expect(unknown.json).toEqual(foreign.json);
+    const detail = await getJson(t, staff, '/api/marketing/conversation/detail', { conv_id: convId });
+    expect(detail.code).toBe(4000);
+    expect(fake.requests.length).toBe(2);
+  });
+
+  it('refuses empty or oversized descriptions with Chinese messages', async () => {
+    const empty = await receive(t, admin, { text: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.json).toMatchObject({ code: 4001, message: '参数 text 不合法：请描述案例内容或上传附件' });
+    const long = await receive(t, admin, { text: '字'.repeat(18_001) });
+    expect(long.json).toMatchObject({ code: 4001, message: '参数 text 不合法：不能超过18000个字' });
+    expect(fake.requests.length).toBe(0);
+  });
+
+  it('names uploaded attachments to the model; another user’s file is refused as not found', async () => {
+    const upload = async (token: string, filename: string, data: Buffer) => {
+      const { payload, headers } = multipart({ filename, data });
+      const res = await api(t, token, { method: 'POST', url: '/api/marketing/file/upload', payload, headers });
+      return body<StoredFile>(res);
+    };
+    const poster = await upload(admin, '海报.png', smallPng());
+    const deck = await upload(admin, '复盘.pdf', smallPdf());
+    expect(poster.code).toBe(0);
+    expect(deck.code).toBe(0);
+    fake.next({ tokens: FRAMED_ANSWER, intervalMs: 1 });
+    const res = await receive(t, admin, { text: '见附件', file_ids: [poster.data.file_id, deck.data.file_id] });
+    expect(res.events.at(-1)!.event).toBe('finish');
+    const prompt = fake.requests.at(-1)!.body.messages!.at(-1)!.content;
+    expect(prompt).toContain('- 海报.png（图片）');
+    expect(prompt).toContain('- 复盘.pdf（PDF）');
+
+    const detail = await getJson<MarketingConversationDetail>(t, admin, '/api/marketing/conversation/detail', {
+      conv_id: String(res.events.at(-1)!.data.conv_id),
+    });
+    expect(detail.data.messages[0]!.attachments.map((a) => a.name)).toEqual(['海报.png', '复盘.pdf']);
+
+    const stolen = await receive(t, staff, { text: '别人的附件', file_ids: [poster.data.file_id] });
+    expect(stolen.json).toMatchObject({ code: 4004 });
+  });
+});
+
+describe('marketing receive with the demo model', () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await buildMarketingApp();
+    admin = await tokenFor(t, 'admin');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers a labelled analysis in the frame, built from the description', async () => {
+    const text =
+      '某运动品牌在618期间联合跑步达人发起城市夜跑挑战。目标是提升年轻用户的品牌认知。活动在抖音和小红书投放，话题播放量达到3.2亿次。';
+    const res = await receive(t, admin, { text });
+    const answer = streamedText(res.events);
+    expect(answer).toContain('**演示模型**');
+    const finish = res.events.at(-1)!.data as { sections: MarketingSections };
+    expect(res.events.at(-1)!.event).toBe('finish');
+    expect(Object.values(finish.sections).filter((s) => s.length > 0)).toHaveLength(9);
+    expect(finish.sections.background).toContain('某运动品牌在618期间联合跑步达人发起城市夜跑挑战。');
+    expect(finish.sections.objective).toContain('目标是提升年轻用户的品牌认知。');
+    expect(finish.sections.channels).toContain('抖音和小红书');
+    expect(finish.sections.results).toContain('3.2亿次');
+    expect(finish.sections.insight).toBe('描述中没有明确提到洞察。');
+  });
+});
+
+describe('marketing quota', () => {
+  let t: TestApp;
+  let staff: string;
+
+  beforeAll(async () => {
+    t = await buildMarketingApp({ marketing: { quota: 1 } });
+    staff = await tokenFor(t, 'staff');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses an analysis beyond the window’s quota before anything is stored', async () => {
+    expect((await receive(t, staff, { text: '第一个案例' })).events.at(-1)!.event).toBe('finish');
+    const refused = await receive(t, staff, { text: '第二个案例' });
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ code: 4030, message: '本模块使用次数已用完，请稍后再试' });
+    const rows = await t.app.db.select().from(marketingMessages);
+    expect(rows.filter((r) => r.role === 'user').map((r) => r.content)).toEqual(['第一个案例']);
+  });
+});

@@ -1,0 +1,13 @@
+import type { MarketingCollectListQuery } from '@portal/contract';
+
+/** The module's API prefix and react-query keys, in one place so invalidation matches. */
+export const MARKETING_API = '/api/marketing';
+
+export const marketingKeys = {
+  all: ['marketing'] as const,
+  conversations: () => ['marketing', 'conversations'] as const,
+  detail: (convId: string) => ['marketing', 'detail', convId] as const,
+  collections: () => ['marketing', 'collections'] as const,
+  collectList: (query: MarketingCollectListQuery) => ['marketing', 'collections', 'list', query] as const,
+  collectTotal: () => ['marketing', 'collections', 'total'] as const,
+};

@@ -1,0 +1,24 @@
+import type { ChatStreamFinish, ChatStreamMessage, MarketingReceiveRequest } from '@portal/contract';
+import type { StreamTransport } from '../../../components/thread';
+import { api } from '../../../lib/api';
+import { streamSse } from '../../../lib/sse';
+import { MARKETING_API } from './keys';
+
+/**
+ * `POST /api/marketing/message/receive` as an event stream. Its events carry what the thread's
+ * stream handlers read (ids, text, status); the finish's sections are read back with the detail.
+ */
+export function receiveTransport(body: MarketingReceiveRequest): StreamTransport {
+  return {
+    kind: 'stream',
+    repairAuth: (code) => api.repairAuth(code),
+    open: (signal, handlers) =>
+      streamSse<ChatStreamMessage, ChatStreamFinish>({
+        url: api.url(`${MARKETING_API}/message/receive`),
+        headers: api.headers(),
+        body,
+        signal,
+        ...handlers,
+      }),
+  };
+}

@@ -1,0 +1,1 @@
+export { MarketingPage } from './pages/marketing-page';
