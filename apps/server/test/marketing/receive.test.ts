@@ -56,9 +56,10 @@ describe('marketing receive with a configured model', () => {
     expect(finish.sections.results).toContain('| 曝光 | 1.2亿 |');
     expect(finish.sections.takeaways).toBe('- 把产品绑定到一个具体时刻');
 
-    // The model got the frame's instructions and the description as given.
+    // The model got the frame's instructions as the system prompt and the description as given.
     const sent = fake.requests.at(-1)!.body.messages!;
-    expect(sent.at(-1)!.content).toContain('## 效果与数据');
+    expect(sent[0]).toMatchObject({ role: 'system' });
+    expect(sent[0]!.content).toContain('## 效果与数据');
     expect(sent.at(-1)!.content).toContain('某茶饮品牌在华东做了一次下午茶营销');
 
     const detail = await getJson<MarketingConversationDetail>(t, admin, '/api/marketing/conversation/detail', {
@@ -144,8 +145,8 @@ describe('marketing receive with a configured model', () => {
     const second = await receive(t, admin, { conv_id: convId, text: '补充：预算 200 万' });
     expect(second.events.at(-1)!.event).toBe('finish');
     const sent = fake.requests.at(-1)!.body.messages!;
-    expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
-    expect(sent[0]!.content).toContain('第一轮描述');
+    expect(sent.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(sent[1]!.content).toContain('第一轮描述');
 
     const foreign = await receive(t, staff, { conv_id: convId, text: '偷看' });
     expect(foreign.json).toMatchObject({ code: 4000 });

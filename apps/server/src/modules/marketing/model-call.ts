@@ -31,11 +31,7 @@ async function* streamDemoAnalysis(input: CaseInput, delayMs: number, signal: Ab
   yield { type: 'done', finishReason: 'stop' };
 }
 
-/**
- * The module's only call into the model gateway. The gateway of this release owns system prompts,
- * so the frame's instructions travel at the head of the new user turn; a gateway that takes
- * system messages would get `prompt.system` as one instead.
- */
+/** The module's only call into the model gateway: the frame's instructions as the system prompt. */
 export async function* callAnalysisModel(
   llm: LlmGateway,
   config: MarketingConfig,
@@ -48,8 +44,6 @@ export async function* callAnalysisModel(
     yield* streamDemoAnalysis(input, config.demo_chunk_delay_ms, signal);
     return;
   }
-  const turns = llm.trimHistory(prompt.turns);
-  const last = turns[turns.length - 1]!;
-  const messages = [...turns.slice(0, -1), { role: 'user' as const, content: `${prompt.system}\n\n${last.content}` }];
+  const messages = [{ role: 'system' as const, content: prompt.system }, ...llm.trimHistory(prompt.turns)];
   yield* llm.streamChat({ module, modelType, temperature, messages, signal });
 }
