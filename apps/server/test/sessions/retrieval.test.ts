@@ -73,7 +73,7 @@ describe('lexical retrieval', () => {
       if (top.includes(page)) hits++;
     }
     const rate = hits / questions.length;
-    console.log(`top-5 page hit rate: ${(rate * 100).toFixed(1)}% (${hits}/${questions.length})`);
+    console.info(`top-5 page hit rate: ${(rate * 100).toFixed(1)}% (${hits}/${questions.length})`);
     expect(rate).toBeGreaterThanOrEqual(0.9);
   });
 
