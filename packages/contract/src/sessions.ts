@@ -150,6 +150,7 @@ export const docFailureMessages = {
   empty: '文件中没有可用的文字内容',
   unsupported: '不支持的文件类型',
   timeout: '解析超时，请稍后重试',
+  interrupted: '解析被中断（服务重启或异常），请重新解析',
   tooManyFiles: (max: number) => `每个会话最多上传 ${max} 个文件`,
 } as const;
 

@@ -1,4 +1,6 @@
 import { ErrorCode, type CheckDocStatusResponse, type Session, type SessionFile } from '@portal/contract';
+import { eq, sql } from 'drizzle-orm';
+import { documents } from '../../src/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentsConfigSchema } from '../../src/services/documents';
 import type { TestApp } from '../helper';
@@ -53,5 +55,37 @@ describe('a parse that runs too long', () => {
     expect(status.data.list[0]).toMatchObject({ status: 'failed', reason: '解析超时，请稍后重试' });
     const list = await get<{ session_list: Session[] }>(t, admin, '/api/pdf/session/list');
     expect(list.code).toBe(0);
+  });
+});
+
+describe('a parse whose job died for good', () => {
+  let t: TestApp;
+  let admin = '';
+
+  beforeAll(async () => {
+    t = await withDocuments({});
+    admin = await tokenFor(t, 'admin');
+  });
+  afterAll(async () => t?.close());
+
+  it('shows as failed instead of parsing forever, and reload parses it again', async () => {
+    const { env } = await upload<SessionFile>(t, admin, 'pdf', 'a.pdf', await pdfOf(['text that parses fine']));
+    const sessionId = env.data.session_id;
+    await settledStatus(t, admin, sessionId);
+    // As after a crash on the last attempt: the document says parsing, its job has failed.
+    const [doc] = await t.app.db.select().from(documents).where(eq(documents.fileId, env.data.file_id));
+    await t.app.db.execute(sql`update jobs set state = 'failed' where id = ${doc!.jobId}`);
+    await t.app.db.update(documents).set({ status: 'parsing' }).where(eq(documents.fileId, env.data.file_id));
+
+    const status = await post<CheckDocStatusResponse>(t, admin, '/api/pdf/file/check_doc_status', {
+      session_id: sessionId,
+    });
+    expect(status.data).toMatchObject({
+      settled: true,
+      list: [expect.objectContaining({ status: 'failed', reason: '解析被中断（服务重启或异常），请重新解析' })],
+    });
+    await post(t, admin, '/api/pdf/file/reload', { session_id: sessionId, file_id: env.data.file_id });
+    const again = await settledStatus(t, admin, sessionId);
+    expect(again.data.list[0]!.status).toBe('ready');
   });
 });

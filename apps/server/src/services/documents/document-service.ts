@@ -119,7 +119,7 @@ export class DocumentService {
     if ((doc.status !== 'queued' && doc.status !== 'parsing') || doc.jobId === null) return doc;
     const job = await this.jobs.get(doc.jobId);
     if (job && job.state !== 'failed' && job.state !== 'cancelled') return doc;
-    return this.setStatus(doc.fileId, 'failed', docFailureMessages.corrupt, doc.status);
+    return this.setStatus(doc.fileId, 'failed', docFailureMessages.interrupted, doc.status);
   }
 
   private async setStatus(
