@@ -413,7 +413,11 @@ export type SessionAsyncAskResponse = z.infer<typeof sessionAsyncAskResponseSche
 export const SESSION_STREAM_EVENTS = { message: 'message', finish: 'finish', error: 'error' } as const;
 export type SessionStreamEventName = keyof typeof SESSION_STREAM_EVENTS;
 
-/** `message` event: `text` is appended; `citations` arrive once, before the first text. */
+/**
+ * `message` event: `text` is appended; `citations` arrive once, before the first text. For the
+ * structured kinds (ideas, summary, report) the text is the model's raw reply (JSON): show a
+ * progress state and render from the `finish` event's `message.data` (or `message.content`).
+ */
 export const sessionStreamMessageSchema = z.object({
   session_id: sessionIdSchema,
   message_id: sessionMessageIdSchema,
