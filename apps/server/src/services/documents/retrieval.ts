@@ -26,7 +26,13 @@ function occurrences(haystack: string, needle: string): number {
  * same on PGlite and PostgreSQL. Passages sharing no word or bigram with the query are left out;
  * ties keep document order.
  */
-export function rankPassages<T extends Scorable>(query: string, passages: readonly T[], limit: number): Scored<T>[] {
+export function rankPassages<T extends Scorable>(
+  query: string,
+  passages: readonly T[],
+  limit: number,
+  /** Passages in the whole collection when `passages` were prefiltered to those sharing a term. */
+  collectionSize = passages.length,
+): Scored<T>[] {
   const queryTerms = [...new Set(tokenize(query))];
   if (queryTerms.length === 0 || passages.length === 0) return [];
   const isLong = queryTerms.map((t) => Array.from(t).length > 1);
@@ -40,7 +46,7 @@ export function rankPassages<T extends Scorable>(query: string, passages: readon
   const avgLength = counts.reduce((n, d) => n + d.length, 0) / counts.length || 1;
   const idf = queryTerms.map((_, j) => {
     const df = counts.reduce((n, d) => n + (d.tf[j]! > 0 ? 1 : 0), 0);
-    return Math.log(1 + (counts.length - df + 0.5) / (df + 0.5));
+    return Math.log(1 + (Math.max(collectionSize, counts.length) - df + 0.5) / (df + 0.5));
   });
   const scored: Scored<T>[] = [];
   counts.forEach((doc, i) => {
@@ -55,6 +61,11 @@ export function rankPassages<T extends Scorable>(query: string, passages: readon
   });
   scored.sort((a, b) => b.score - a.score);
   return scored.slice(0, limit);
+}
+
+/** The query's words and bigrams: a passage must contain one of them to rank (see rankPassages). */
+export function longTerms(query: string): string[] {
+  return [...new Set(tokenize(query))].filter((t) => Array.from(t).length > 1);
 }
 
 /** The most telling terms of a collection (frequent, but not in every passage), for suggestions. */
