@@ -21,3 +21,4 @@ export * from './quotas';
 export * from './notice-paths';
 export * from './notices';
 export * from './marketing';
+export * from './sessions';

@@ -2,6 +2,7 @@ import analytics from './analytics';
 import chat from './chat';
 import marketing from './marketing';
 import type { ServerModule } from './module';
+import sessions from './sessions';
 
 /** Every server module. Adding one is one line here (and its folder). */
-export const serverModules: readonly ServerModule[] = [chat, marketing, analytics];
+export const serverModules: readonly ServerModule[] = [chat, sessions, marketing, analytics];

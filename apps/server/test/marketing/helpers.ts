@@ -19,7 +19,7 @@ export async function buildMarketingApp(opts: MarketingAppOptions = {}): Promise
       ...c,
       access_rules: [...c.access_rules, ...(opts.rules ?? [])],
       providers: llmConfigSchema.parse(opts.fake ? fakeConfig(opts.fake) : {}),
-      marketing: marketingConfigSchema.parse({ demo_chunk_delay_ms: 0, persist_interval_ms: 50, ...opts.marketing }),
+      marketing: marketingConfigSchema.parse({ persist_interval_ms: 50, ...opts.marketing }),
     }),
   });
 }

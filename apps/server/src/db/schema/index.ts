@@ -33,3 +33,7 @@ export * from './notices';
 export * from './marketing-conversations';
 export * from './marketing-messages';
 export * from './marketing-collections';
+export * from './tool-sessions';
+export * from './tool-session-messages';
+export * from './documents';
+export * from './document-chunks';

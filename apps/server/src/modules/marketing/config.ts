@@ -22,8 +22,6 @@ export const marketingConfigSchema = z
     quota_utc_offset_minutes: z.number().int().min(-720).max(840).default(480),
     persist_interval_ms: z.number().int().min(50).default(1_000),
     persist_chars: z.number().int().min(64).default(2_048),
-    /** Pause between pieces of the demo analysis. */
-    demo_chunk_delay_ms: z.number().int().min(0).default(15),
   })
   .strict();
 export type MarketingConfig = z.infer<typeof marketingConfigSchema>;

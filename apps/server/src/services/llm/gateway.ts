@@ -2,12 +2,12 @@ import type { ChatModelEntry, ChatModule } from '@portal/contract';
 import { CallControl, sleep } from './call-control';
 import { ProviderClients, type Env } from './clients';
 import { llmConfigSchema, type LlmConfig, type LlmConfigInput, type ModelTarget } from './config';
-import { streamDemo } from './demo-model';
+import { streamDemo, streamDemoText } from './demo-model';
 import { isRetryable, LlmError, toLlmError } from './errors';
 import { checkPrompt, trimHistory } from './limits';
 import { listModels, resolveTarget, validateModelChoice, type ModelChoice, type ModelChoiceInput } from './models';
 import { searchWeb, type SearchOutcome, type WebSearchQuery } from './search/web-search';
-import type { ChatTurn, LlmChunk, StreamChatInput, UpstreamMessage } from './types';
+import type { ChatTurn, LlmChunk, StreamChatInput, StreamTaskInput, UpstreamMessage } from './types';
 import { streamUpstream } from './upstream-stream';
 
 export interface LlmGatewayOptions {
@@ -30,6 +30,10 @@ export interface LlmGateway {
   searchWeb(query: WebSearchQuery, signal?: AbortSignal): Promise<SearchOutcome>;
   /** Streams the answer of the target model to messages a module's prompt builder made. */
   streamChat(input: StreamChatInput): AsyncGenerator<LlmChunk>;
+  /** True when no model is configured for the task, so the demo model answers it. */
+  isTaskDemo(task: string): boolean;
+  /** A module's own task (system prompt + turns) on the model configured for it, else its demo reply. */
+  streamTask(input: StreamTaskInput): AsyncGenerator<LlmChunk>;
 }
 
 const RETRY_DELAY_MS = 200;
@@ -55,7 +59,7 @@ export function createLlmGateway(
   async function* streamProvider(
     target: ModelTarget,
     messages: UpstreamMessage[],
-    input: StreamChatInput,
+    input: Pick<StreamChatInput, 'signal' | 'idleTimeoutMs'>,
     temperature: number,
   ) {
     const provider = config.endpoints[target.provider]!;
@@ -96,6 +100,10 @@ export function createLlmGateway(
     if (input.signal?.aborted) throw new LlmError('aborted');
 
     const target = resolveTarget(config, valid.module, valid.modelType);
+    if (!target && input.demo) {
+      yield* streamDemoText(input.demo(), demoChunkDelayMs, input.signal);
+      return;
+    }
     if (!target) {
       yield* streamDemo({
         module: valid.module,
@@ -110,9 +118,23 @@ export function createLlmGateway(
     yield* streamProvider(target, messages, input, valid.temperature);
   }
 
+  async function* streamTask(input: StreamTaskInput): AsyncGenerator<LlmChunk> {
+    if (input.signal?.aborted) throw new LlmError('aborted');
+    const target = Object.hasOwn(config.tasks, input.task) ? config.tasks[input.task] : undefined;
+    if (!target) {
+      yield* streamDemoText(input.demo(), demoChunkDelayMs, input.signal);
+      return;
+    }
+    const turns = trimHistory(input.messages, config.limits.maxHistoryChars);
+    const messages = sanitizeMessages([{ role: 'system', content: input.system }, ...turns]);
+    yield* streamProvider(target, messages, input, input.temperature ?? 0.7);
+  }
+
   return {
     config,
     validateModelChoice: (module, input) => validateModelChoice(config, module, input),
+    isTaskDemo: (task) => !Object.hasOwn(config.tasks, task),
+    streamTask,
     listModels: (module) => listModels(config, module),
     isDemo: (module, modelType) => !resolveTarget(config, module, modelType),
     checkPrompt: (prompt) => checkPrompt(prompt, config.limits),

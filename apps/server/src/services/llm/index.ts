@@ -15,4 +15,4 @@ export {
 export { LlmError, type LlmErrorKind } from './errors';
 export { DEMO_MODEL_LABEL, type ModelChoiceInput, type ModelChoice } from './models';
 export { NO_SEARCH_BACKEND_NOTE, type SearchOutcome, type WebSearchQuery } from './search/web-search';
-export type { ChatTurn, LlmChunk, StreamChatInput, UpstreamMessage } from './types';
+export type { ChatTurn, LlmChunk, StreamChatInput, StreamTaskInput, UpstreamMessage } from './types';

@@ -17,6 +17,8 @@ export interface StreamChatInput {
   messages: UpstreamMessage[];
   /** Sources the prompt offers the model to cite; the demo model lists them. */
   citations?: readonly Citation[];
+  /** A module's own demo reply (built from the input) instead of the generic demo answer. */
+  demo?: () => string;
   signal?: AbortSignal;
   /** Overrides the provider's idle timeout for this call. */
   idleTimeoutMs?: number;
@@ -31,4 +33,17 @@ export type LlmChunk =
 export interface UpstreamMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
+}
+
+/** A module's own model task: its system prompt and turns, and the demo reply when no model is configured. */
+export interface StreamTaskInput {
+  /** Names the model under `providers.tasks`. */
+  task: string;
+  system: string;
+  /** Earlier turns followed by the request as the last user turn. */
+  messages: ChatTurn[];
+  temperature?: number;
+  signal?: AbortSignal;
+  /** What the demo model answers (the module builds it from the input, deterministically). */
+  demo: () => string;
 }
