@@ -1,15 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, submitProviderLogin } from './browser';
+import { startPortal, type RunningPortal } from './portal-server';
 
 /**
  * The portal on a phone: 390×844 with touch, as inside WeCom on an iPhone. Screenshots of every
- * screen go to e2e/artifacts/ (kept by CI as test artefacts, ignored by git).
+ * screen go to e2e/artifacts/ (kept by CI as test artefacts, ignored by git). The suite asks in the
+ * chat as staff, so it runs its own portal: the shared one's suites expect staff to have no
+ * conversations yet, whatever order the files run in.
  */
 
-const baseUrl = inject('baseUrl');
+let portal: RunningPortal;
+let baseUrl = '';
 const artifacts = join(import.meta.dirname, 'artifacts');
 const WECOM_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 wxwork/4.1.22 MicroMessenger/7.0.1 Language/zh';
@@ -68,6 +72,8 @@ async function expectTouchTarget(p: Page, selector: string) {
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
+  portal = await startPortal();
+  baseUrl = portal.baseUrl;
   browser = await launchBrowser();
   context = await phoneContext();
   page = await context.newPage();
@@ -77,6 +83,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  await portal?.stop();
 });
 
 describe('on a phone', () => {
@@ -158,7 +165,7 @@ describe('on a phone', () => {
     expect(Math.round(main!.width)).toBe(PHONE_WIDTH);
     await expectTouchTarget(page, '[data-testid="chat-list-button"]');
     await expectTouchTarget(page, '[data-testid="chat-settings-button"]');
-    await expectTouchTarget(page, '.chat-composer .ant-sender-actions-btn');
+    await expectTouchTarget(page, '.chat-composer .chat-composer-button');
     // The question box ends above the bottom of the screen.
     const composer = await page.locator('.chat-composer').boundingBox();
     expect(composer!.y + composer!.height).toBeLessThanOrEqual(844);
@@ -169,7 +176,7 @@ describe('on a phone', () => {
     const box = page.locator('.chat-composer textarea');
     await box.tap();
     await box.fill('你好，请介绍一下这个门户');
-    await page.locator('.chat-composer .ant-sender-actions-btn').last().tap();
+    await page.locator('.chat-composer .chat-composer-button').last().tap();
     await page.waitForURL(/\/chatgpt\/session\?id=/, { timeout: 30_000 });
     await page.waitForFunction(
       () =>
@@ -212,9 +219,10 @@ describe('on a phone', () => {
     await page.getByTestId('chat-list-button').tap();
     await expect.poll(async () => (await drawer.boundingBox())?.x, { timeout: 10_000 }).toBe(0);
     await expect(page.getByTestId('chat-list-button').getAttribute('aria-expanded')).resolves.toBe('true');
-    const items = page.locator('.chat-sidebar .ant-conversations-item');
+    const items = page.locator('.chat-sidebar .chat-conv-open');
     await items.first().waitFor();
-    await expectTouchTarget(page, '.chat-sidebar .ant-conversations-item');
+    await expectTouchTarget(page, '.chat-sidebar .chat-conv-open');
+    await expectTouchTarget(page, '.chat-sidebar .chat-conv-more');
     await expectTouchTarget(page, '.chat-sidebar-head .ant-btn');
     await shoot(page, 'phone-chat-list');
     // Choosing the conversation closes the list.
@@ -312,6 +320,14 @@ describe('at desktop width', () => {
     await p.goto('/brainstorm/welcome');
     await p.waitForSelector('text=即将上线', { timeout: 30_000 });
     await shoot(p, 'desktop-module-welcome');
+    // The chat keeps its conversation list beside the thread and its options under the question box.
+    await p.goto('/chatgpt/welcome');
+    await p.waitForSelector('.chat-composer textarea', { timeout: 30_000 });
+    expect((await p.getByTestId('chat-conversation-drawer').boundingBox())!.x).toBeGreaterThanOrEqual(0);
+    expect(await p.getByTestId('chat-list-button').count()).toBe(0);
+    await p.getByTestId('chat-model-select').click();
+    await p.locator('.chat-picker-menu').waitFor();
+    await shoot(p, 'desktop-chat-welcome');
     await desk.close();
   });
 });
