@@ -15,3 +15,19 @@ export function prefetchCatalogue(): null {
   }
   return null;
 }
+
+/**
+ * A chat module's route loader: the conversation list, usage and models are asked while the chat
+ * screens' chunk is still loading, not after the page has rendered.
+ */
+export function prefetchChat(module: string): () => null {
+  return () => {
+    if (useUserStore.getState().isLogin) {
+      void Promise.all([runtimeConfigLoaded(), import('../features/chat/route-prefetch')])
+        .then(([, chat]) => chat.prefetchChatQueries(queryClient, module))
+        // A failed chunk or config leaves the page to ask for itself, as without the prefetch.
+        .catch(() => undefined);
+    }
+    return null;
+  };
+}
