@@ -247,7 +247,7 @@ describe('on a phone', () => {
     const options = page.locator('[data-testid="chat-model-select"] [role="radio"]');
     expect(await options.count()).toBeGreaterThan(1);
     await expectTouchTarget(page, '[data-testid="chat-model-select"] [role="radio"]');
-    await expectTouchTarget(page, '.chat-sheet .chat-temperature');
+    await expectTouchTarget(page, '.portal-sheet .chat-temperature');
     const checked = await options.evaluateAll((radios) => radios.map((r) => r.getAttribute('aria-checked')));
     const other = options.nth(checked.indexOf('false'));
     const label = (await other.innerText()).trim();
@@ -255,7 +255,7 @@ describe('on a phone', () => {
     await expect(other.getAttribute('aria-checked')).resolves.toBe('true');
     await expectNoSidewaysScroll(page);
     await shoot(page, 'phone-chat-settings');
-    await page.locator('.chat-sheet-done').tap();
+    await page.locator('.portal-sheet-done').tap();
     await expect(sheet.count()).resolves.toBe(0);
     expect(await summary.innerText()).toContain(label);
   });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import DownOutlined from '@ant-design/icons/es/icons/DownOutlined';
 import type { ChatModuleConfig } from '../config/chat-modules';
 import { useChatStore } from '../store/chat-store';
-import { BottomSheet } from './bottom-sheet';
+import { BottomSheet } from '../../../components/bottom-sheet';
 import { ModelSettings, useModelEntries } from './model-settings';
 
 interface ModelSettingsSheetProps {

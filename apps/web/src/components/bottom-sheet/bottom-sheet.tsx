@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import './bottom-sheet.css';
 
 interface BottomSheetProps {
   open: boolean;
@@ -9,8 +10,8 @@ interface BottomSheetProps {
 }
 
 /**
- * A sheet rising from the bottom of a phone screen (the composer's options). Plain elements and
- * CSS rather than antd Drawer: the chat screens should not load motion and portal code for it.
+ * A sheet rising from the bottom of a phone screen, for a screen's options (phone rule 4). Plain
+ * elements and CSS rather than antd Drawer, which brings motion and portal code into a first screen.
  * Esc and the mask close it; focus moves into it and back to where it was.
  */
 export function BottomSheet({ open, title, onClose, children, testId }: BottomSheetProps) {
@@ -37,23 +38,23 @@ export function BottomSheet({ open, title, onClose, children, testId }: BottomSh
   if (!open) return null;
   return (
     <>
-      <div className="chat-sheet-mask" data-testid={testId ? `${testId}-mask` : undefined} onClick={onClose} />
+      <div className="portal-sheet-mask" data-testid={testId ? `${testId}-mask` : undefined} onClick={onClose} />
       <div
         ref={sheet}
-        className="chat-sheet"
+        className="portal-sheet"
         role="dialog"
         aria-modal="true"
         aria-label={title}
         tabIndex={-1}
         data-testid={testId}
       >
-        <div className="chat-sheet-head">
-          <span className="chat-sheet-title">{title}</span>
-          <button type="button" className="chat-sheet-done" onClick={onClose}>
+        <div className="portal-sheet-head">
+          <span className="portal-sheet-title">{title}</span>
+          <button type="button" className="portal-sheet-done" onClick={onClose}>
             完成
           </button>
         </div>
-        <div className="chat-sheet-body">{children}</div>
+        <div className="portal-sheet-body">{children}</div>
       </div>
     </>
   );
