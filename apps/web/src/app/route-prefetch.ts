@@ -1,6 +1,7 @@
 import { appListQuery } from '../features/catalogue/api/get-app-list';
 import { useUserStore } from '../features/auth/store/user-store';
 import { runtimeConfigLoaded } from '../lib/runtime-config';
+import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from './query-client';
 
 /**
@@ -30,4 +31,16 @@ export function prefetchChat(module: string): () => null {
     }
     return null;
   };
+}
+
+/** /admin's loader: the open tab's first request starts with the route (administrators only). */
+export function prefetchAdmin({ request }: LoaderFunctionArgs): null {
+  const user = useUserStore.getState();
+  if (user.isLogin && user.accountInfo?.is_admin) {
+    const tab = new URL(request.url).searchParams.get('tab');
+    void Promise.all([runtimeConfigLoaded(), import('../features/admin-console/route-prefetch')])
+      .then(([, admin]) => admin.prefetchAdminConsole(queryClient, tab))
+      .catch(() => undefined);
+  }
+  return null;
 }

@@ -1,7 +1,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import { MODULE_ROUTES, type ModuleName, type ModuleRoute } from '@portal/contract';
 import type { RouteHandle } from './route-handle';
-import { prefetchCatalogue, prefetchChat } from './route-prefetch';
+import { prefetchAdmin, prefetchCatalogue, prefetchChat } from './route-prefetch';
 
 const to = (path: string) => () => redirect(path);
 
@@ -106,6 +106,7 @@ const layoutChildren: RouteObject[] = [
   {
     path: 'admin',
     handle: { name: 'admin' } satisfies RouteHandle,
+    loader: prefetchAdmin,
     lazy: () => import('./routes/admin').then((m) => ({ Component: m.default })),
   },
   ...MODULE_ROUTES.map(moduleRoutes),
