@@ -15,7 +15,7 @@ const FIRST_SCREEN_BUDGET = 200 * KB;
  * and math load later, when an answer uses them). The architecture's budget is 120 KB; the chat
  * screens use their own question box, pickers, conversation list and welcome instead of Ant Design
  * X's Sender, Conversations, Welcome and Prompts (which brought antd Typography, Dropdown, Menu,
- * Input and Tooltip), and measure about 118 KB.
+ * Input and Tooltip), and measure about 119 KB (205 KB before).
  */
 const CHAT_ROUTE_BUDGET = 120 * KB;
 const CHAT_ROUTE_GOAL = 120 * KB;
