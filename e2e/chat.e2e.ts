@@ -13,8 +13,8 @@ const LONG_QUESTION = `请详细解释下面这段需求并给出实施建议：
 
 const answers = () => page.locator('[data-testid="chat-answer"]');
 const lastAnswer = () => answers().last();
-const openDropdown = () => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-const sidebarItem = (title: string) => page.locator('.chat-sidebar .ant-conversations-item', { hasText: title });
+const openMenu = () => page.locator('.chat-conv-menu');
+const sidebarItem = (title: string) => page.locator('.chat-sidebar .chat-conv-item', { hasText: title });
 
 async function textLength(locator: Locator): Promise<number> {
   return (await locator.innerText()).length;
@@ -95,7 +95,7 @@ describe('chat in the browser', () => {
         (Array.from(document.querySelectorAll('[data-testid="chat-answer"]')).at(-1)?.textContent ?? '').length > 30,
     );
 
-    await page.locator('.chat-composer [class*="loading-button"]').click();
+    await page.getByTestId('chat-stop').click();
     await waitForStatus('aborted');
     await page.getByText('已停止生成').waitFor();
     const kept = await lastAnswer().innerText();
@@ -103,7 +103,7 @@ describe('chat in the browser', () => {
     // The demo answer ends with the admin steps; a stopped one never gets there.
     expect(kept).not.toContain('重启服务后重新提问');
     await page.locator('.chat-composer textarea').waitFor();
-    expect(await page.locator('.chat-composer [class*="loading-button"]').count()).toBe(0);
+    expect(await page.getByTestId('chat-stop').count()).toBe(0);
   });
 
   it('finds both conversations with their messages after a reload', async () => {
@@ -111,9 +111,9 @@ describe('chat in the browser', () => {
     await lastAnswer().waitFor();
     expect(await page.locator('[data-testid="chat-question"]').first().innerText()).toContain('请详细解释下面这段需求');
     await waitForStatus('aborted');
-    expect(await page.locator('.chat-sidebar .ant-conversations-item').count()).toBe(2);
+    expect(await page.locator('.chat-sidebar .chat-conv-item').count()).toBe(2);
 
-    await sidebarItem('你好').click();
+    await sidebarItem('你好').locator('.chat-conv-open').click();
     await page.waitForURL(`**/chatgpt/session?id=${firstId}`);
     await page.locator('[data-testid="chat-question"]', { hasText: '你好，请介绍一下这个门户' }).waitFor();
     await waitForStatus('done');
@@ -121,27 +121,25 @@ describe('chat in the browser', () => {
   });
 
   it('renames one conversation and deletes the other', async () => {
-    const openMenu = async (title: string) => {
-      const item = sidebarItem(title);
-      await item.hover();
-      await item.locator('.ant-conversations-menu-icon').click();
+    const openItemMenu = async (title: string) => {
+      await sidebarItem(title).locator('.chat-conv-more').click();
     };
 
-    await openMenu('你好');
-    await openDropdown().last().getByText('重命名').click();
+    await openItemMenu('你好');
+    await openMenu().getByText('重命名').click();
     const input = page.getByLabel('会话名称');
     await input.fill('门户介绍');
     await input.press('Enter');
     await sidebarItem('门户介绍').waitFor();
     await expect(page.locator('[data-testid="chat-title"]').innerText()).resolves.toBe('门户介绍');
 
-    await openMenu('请详细解释');
-    await openDropdown().last().getByText('删除').click();
-    await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
-    await page.waitForFunction(() => document.querySelectorAll('.chat-sidebar .ant-conversations-item').length === 1);
+    await openItemMenu('请详细解释');
+    await openMenu().getByText('删除').click();
+    await page.locator('.chat-conv-confirm .chat-conv-delete').click();
+    await page.waitForFunction(() => document.querySelectorAll('.chat-sidebar .chat-conv-item').length === 1);
 
     await page.reload();
     await sidebarItem('门户介绍').waitFor();
-    expect(await page.locator('.chat-sidebar .ant-conversations-item').count()).toBe(1);
+    expect(await page.locator('.chat-sidebar .chat-conv-item').count()).toBe(1);
   });
 });

@@ -69,9 +69,7 @@ describe('ERNIE in the chatgpt module', () => {
 
     const picker = page.getByTestId('chat-model-select');
     await picker.click();
-    await page
-      .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: 'ERNIE 4.0' })
-      .click();
+    await page.locator('.chat-picker-menu [role="menuitemradio"]', { hasText: 'ERNIE 4.0' }).click();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="chat-model-select"]')?.textContent?.includes('ERNIE 4.0') ?? false,
     );

@@ -1,15 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, submitProviderLogin } from './browser';
+import { startPortal, type RunningPortal } from './portal-server';
 
 /**
  * The portal on a phone: 390×844 with touch, as inside WeCom on an iPhone. Screenshots of every
- * screen go to e2e/artifacts/ (kept by CI as test artefacts, ignored by git).
+ * screen go to e2e/artifacts/ (kept by CI as test artefacts, ignored by git). The suite asks in the
+ * chat as staff, so it runs its own portal: the shared one's suites expect staff to have no
+ * conversations yet, whatever order the files run in.
  */
 
-const baseUrl = inject('baseUrl');
+let portal: RunningPortal;
+let baseUrl = '';
 const artifacts = join(import.meta.dirname, 'artifacts');
 const WECOM_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 wxwork/4.1.22 MicroMessenger/7.0.1 Language/zh';
@@ -46,7 +50,17 @@ async function shoot(p: Page, name: string, full = false) {
  */
 async function expectNoSidewaysScroll(p: Page) {
   const widest = await p.evaluate(() => Math.max(document.documentElement.scrollWidth, window.innerWidth));
-  expect(widest).toBeLessThanOrEqual(PHONE_WIDTH);
+  // On failure, name the elements that stick out past the screen's right edge.
+  const outside = await p.evaluate((width) => {
+    const found: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const r = el.getBoundingClientRect();
+      if (r.right > width + 1 && r.width > 0) found.push(`${el.tagName.toLowerCase()}.${el.className}`);
+      if (found.length > 5) break;
+    }
+    return found.join(', ');
+  }, PHONE_WIDTH);
+  expect(widest, outside).toBeLessThanOrEqual(PHONE_WIDTH);
 }
 
 async function expectTouchTarget(p: Page, selector: string) {
@@ -58,6 +72,8 @@ async function expectTouchTarget(p: Page, selector: string) {
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
+  portal = await startPortal();
+  baseUrl = portal.baseUrl;
   browser = await launchBrowser();
   context = await phoneContext();
   page = await context.newPage();
@@ -67,6 +83,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  await portal?.stop();
 });
 
 describe('on a phone', () => {
@@ -135,12 +152,112 @@ describe('on a phone', () => {
     await shoot(page, 'phone-landing');
   });
 
-  it('opens a chat app from the catalogue', async () => {
+  it('opens a chat app from the catalogue as a full-screen thread', async () => {
     await page.goto('/home');
     await page.locator('[data-testid="app-card"][data-app-key="chatgpt"]').first().tap();
     await page.waitForURL('**/chatgpt/welcome');
-    await page.waitForSelector('textarea', { timeout: 30_000 });
+    await page.waitForSelector('.chat-composer textarea', { timeout: 30_000 });
+    await expectNoSidewaysScroll(page);
+    // The conversation list waits off screen behind its button; the thread takes the width.
+    const drawer = await page.getByTestId('chat-conversation-drawer').boundingBox();
+    expect(drawer!.x + drawer!.width).toBeLessThanOrEqual(0);
+    const main = await page.locator('.chat-main').boundingBox();
+    expect(Math.round(main!.width)).toBe(PHONE_WIDTH);
+    await expectTouchTarget(page, '[data-testid="chat-list-button"]');
+    await expectTouchTarget(page, '[data-testid="chat-settings-button"]');
+    await expectTouchTarget(page, '.chat-composer .chat-composer-button');
+    // The question box ends above the bottom of the screen.
+    const composer = await page.locator('.chat-composer').boundingBox();
+    expect(composer!.y + composer!.height).toBeLessThanOrEqual(844);
     await shoot(page, 'phone-chat-welcome');
+  });
+
+  it('asks a question and reads the answer', async () => {
+    const box = page.locator('.chat-composer textarea');
+    await box.tap();
+    await box.fill('你好，请介绍一下这个门户');
+    await page.locator('.chat-composer .chat-composer-button').last().tap();
+    await page.waitForURL(/\/chatgpt\/session\?id=/, { timeout: 30_000 });
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll<HTMLElement>('[data-testid="chat-answer"]')).at(-1)?.dataset.status ===
+        'done',
+      undefined,
+      { timeout: 60_000 },
+    );
+    const answer = page.locator('[data-testid="chat-answer"]').last();
+    expect(await answer.innerText()).toContain('演示模型');
+    await expectNoSidewaysScroll(page);
+    // The usage counter is one short line, never a column of characters.
+    const usage = page.getByTestId('chat-usage');
+    await expect.poll(async () => (await usage.innerText()).trim(), { timeout: 30_000 }).toMatch(/^\S+$/);
+    // The short label is the counter's ::before content.
+    expect(await usage.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"剩 "');
+    const usageBox = await usage.boundingBox();
+    expect(usageBox!.height).toBeLessThan(30);
+    expect(usageBox!.width).toBeGreaterThan(usageBox!.height);
+    await expectTouchTarget(page, '.chat-action');
+    await expectTouchTarget(page, '[data-testid="chat-new-button"]');
+    await shoot(page, 'phone-chat-answer');
+  });
+
+  it('keeps the question box above the on-screen keyboard', async () => {
+    // An open keyboard leaves a shorter visual viewport; the chat shrinks to it.
+    await page.setViewportSize({ width: PHONE_WIDTH, height: 480 });
+    await expect
+      .poll(async () => {
+        const composer = await page.locator('.chat-composer').boundingBox();
+        return composer!.y + composer!.height;
+      })
+      .toBeLessThanOrEqual(480);
+    await shoot(page, 'phone-chat-keyboard');
+    await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+  });
+
+  it('opens the conversation list in a drawer and goes back to the thread', async () => {
+    const drawer = page.getByTestId('chat-conversation-drawer');
+    await page.getByTestId('chat-list-button').tap();
+    await expect.poll(async () => (await drawer.boundingBox())?.x, { timeout: 10_000 }).toBe(0);
+    await expect(page.getByTestId('chat-list-button').getAttribute('aria-expanded')).resolves.toBe('true');
+    const items = page.locator('.chat-sidebar .chat-conv-open');
+    await items.first().waitFor();
+    await expectTouchTarget(page, '.chat-sidebar .chat-conv-open');
+    await expectTouchTarget(page, '.chat-sidebar .chat-conv-more');
+    await expectTouchTarget(page, '.chat-sidebar-head .ant-btn');
+    await shoot(page, 'phone-chat-list');
+    // Choosing the conversation closes the list.
+    await items.first().tap();
+    await expect.poll(async () => (await drawer.boundingBox())!.x < 0, { timeout: 10_000 }).toBe(true);
+    // So does the mask.
+    await page.getByTestId('chat-list-button').tap();
+    await expect.poll(async () => (await drawer.boundingBox())?.x, { timeout: 10_000 }).toBe(0);
+    await page.getByTestId('chat-drawer-mask').tap({ position: { x: 370, y: 400 } });
+    await expect.poll(async () => (await drawer.boundingBox())!.x < 0, { timeout: 10_000 }).toBe(true);
+  });
+
+  it('switches the model in the settings sheet', async () => {
+    const summary = page.getByTestId('chat-settings-button');
+    await summary.tap();
+    const sheet = page.getByTestId('chat-settings-sheet');
+    await sheet.waitFor();
+    const box = await sheet.boundingBox();
+    // A sheet along the bottom edge, the full width.
+    expect(Math.round(box!.y + box!.height)).toBe(844);
+    expect(Math.round(box!.width)).toBe(PHONE_WIDTH);
+    const options = page.locator('[data-testid="chat-model-select"] [role="radio"]');
+    expect(await options.count()).toBeGreaterThan(1);
+    await expectTouchTarget(page, '[data-testid="chat-model-select"] [role="radio"]');
+    await expectTouchTarget(page, '.portal-sheet .chat-temperature');
+    const checked = await options.evaluateAll((radios) => radios.map((r) => r.getAttribute('aria-checked')));
+    const other = options.nth(checked.indexOf('false'));
+    const label = (await other.innerText()).trim();
+    await other.tap();
+    await expect(other.getAttribute('aria-checked')).resolves.toBe('true');
+    await expectNoSidewaysScroll(page);
+    await shoot(page, 'phone-chat-settings');
+    await page.locator('.portal-sheet-done').tap();
+    await expect(sheet.count()).resolves.toBe(0);
+    expect(await summary.innerText()).toContain(label);
   });
 
   it('reports analytics events with channel h5', async () => {
@@ -242,6 +359,14 @@ describe('at desktop width', () => {
     await p.goto('/brainstorm/welcome');
     await p.waitForSelector('text=即将上线', { timeout: 30_000 });
     await shoot(p, 'desktop-module-welcome');
+    // The chat keeps its conversation list beside the thread and its options under the question box.
+    await p.goto('/chatgpt/welcome');
+    await p.waitForSelector('.chat-composer textarea', { timeout: 30_000 });
+    expect((await p.getByTestId('chat-conversation-drawer').boundingBox())!.x).toBeGreaterThanOrEqual(0);
+    expect(await p.getByTestId('chat-list-button').count()).toBe(0);
+    await p.getByTestId('chat-model-select').click();
+    await p.locator('.chat-picker-menu').waitFor();
+    await shoot(p, 'desktop-chat-welcome');
     await desk.close();
   });
 });

@@ -11,7 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const stopButton = () => document.querySelector<HTMLElement>('.chat-composer [class*="loading-button"]');
+const stopButton = () => document.querySelector<HTMLElement>('[data-testid="chat-stop"]');
 const answerEl = () => document.querySelector<HTMLElement>('[data-testid="chat-answer"]:last-of-type');
 const lastAnswer = () => [...document.querySelectorAll<HTMLElement>('[data-testid="chat-answer"]')].at(-1);
 

@@ -240,14 +240,15 @@ function moduleRoutes(name: ChatModule): RouteObject {
   };
 }
 
+export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
 /** The chat pages under a memory router, talking to the fake backend through the real HTTP client. */
-export function renderChat(path: string, backend: Backend) {
+export function renderChat(path: string, backend: Backend, client = testQueryClient()) {
   vi.stubGlobal('fetch', backend.fetch);
   installTestClient(backend.fetch, path);
   const router = createMemoryRouter([moduleRoutes('chatgpt'), moduleRoutes('deepseek'), moduleRoutes('metaso')], {
     initialEntries: [path],
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <ConfigProvider>
       <QueryClientProvider client={client}>

@@ -62,31 +62,29 @@ describe('chat sessions', { timeout: 90_000 }, () => {
     const { router } = renderChat('/chatgpt/session?id=c2', backend);
     await screen.findByText('旧名字');
 
-    const openMenu = async (title: string) => {
-      const item = screen.getByText(title, { selector: '.ant-conversations-label span' }).closest('li')!;
-      const trigger =
-        item.querySelector('.ant-conversations-menu-icon, [class*="menu-icon"]') ?? item.querySelector('[role="img"]')!;
-      fireEvent.click(trigger);
+    const openMenu = (title: string) => {
+      const item = screen.getByText(title, { selector: '.chat-conv-title' }).closest('li')!;
+      fireEvent.click(item.querySelector('.chat-conv-more')!);
     };
 
-    await openMenu('旧名字');
-    fireEvent.click((await screen.findAllByText('重命名', { selector: '.ant-dropdown-menu-title-content' })).at(-1)!);
+    openMenu('旧名字');
+    fireEvent.click(await screen.findByRole('menuitem', { name: /重命名/ }));
     const input = await screen.findByLabelText('会话名称');
     fireEvent.change(input, { target: { value: '  新名字  ' } });
     fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
     await waitFor(() => expect(backend.calls('/api/chatgpt/conversation/update')).toHaveLength(1));
     expect(backend.calls('/conversation/update')[0]?.body).toEqual({ conv_id: 'c1', title: '新名字', type: 2 });
-    expect(await screen.findByText('新名字', { selector: '.ant-conversations-label span' })).toBeTruthy();
+    expect(await screen.findByText('新名字', { selector: '.chat-conv-title' })).toBeTruthy();
 
-    await openMenu('要删除的');
-    fireEvent.click((await screen.findAllByText('删除', { selector: '.ant-dropdown-menu-title-content' })).at(-1)!);
-    await waitFor(() => expect(document.querySelector('.ant-popconfirm .ant-btn-dangerous')).toBeTruthy());
-    fireEvent.click(document.querySelector('.ant-popconfirm .ant-btn-dangerous')!);
+    openMenu('要删除的');
+    fireEvent.click(await screen.findByRole('menuitem', { name: /删除/ }));
+    expect(await screen.findByRole('alertdialog', { name: '删除会话' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '删除' }));
     await waitFor(() => expect(backend.calls('/api/chatgpt/conversation/delete')).toHaveLength(1));
     expect(backend.calls('/conversation/delete')[0]?.body).toEqual({ conv_id: 'c2', type: 2 });
     // The open conversation was deleted: back to the welcome screen.
     await waitFor(() => expect(router.state.location.pathname).toBe('/chatgpt/welcome'));
-    expect(screen.queryByText('要删除的', { selector: '.ant-conversations-label span' })).toBeNull();
+    expect(screen.queryByText('要删除的', { selector: '.chat-conv-title' })).toBeNull();
   });
 
   it('likes, dislikes and copies an answer', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createThrottledUpdater } from '../src/lib/sse';
+import { createThrottledUpdater, framesApart } from '../src/lib/sse';
 
 function manualFrames() {
   const queue: Array<() => void> = [];
@@ -78,5 +78,48 @@ describe('createThrottledUpdater', () => {
     expect(later).not.toHaveBeenCalled();
     vi.advanceTimersByTime(20);
     expect(later).toHaveBeenCalledWith(2);
+  });
+
+  it('framesApart: renders on a frame, the next one no sooner than the gap after it', () => {
+    vi.useFakeTimers();
+    let clock = 1000;
+    const frames: Array<() => void> = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => {
+      frames.push(() => cb(clock));
+      return frames.length;
+    });
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    const apply = vi.fn();
+    const updater = createThrottledUpdater<string>(apply, {
+      schedule: framesApart(50, () => clock),
+      merge: (a, b) => a + b,
+    });
+
+    // The first update waits only for a frame.
+    updater.push('a');
+    expect(frames).toHaveLength(1);
+    frames.shift()!();
+    expect(apply.mock.calls).toEqual([['a']]);
+
+    // Updates 10 ms later are merged and held until 50 ms after the last render, then a frame.
+    clock += 10;
+    updater.push('b');
+    updater.push('c');
+    expect(frames).toHaveLength(0);
+    clock += 39;
+    vi.advanceTimersByTime(39);
+    expect(frames).toHaveLength(0);
+    clock += 1;
+    vi.advanceTimersByTime(1);
+    expect(frames).toHaveLength(1);
+    frames.shift()!();
+    expect(apply.mock.calls).toEqual([['a'], ['bc']]);
+
+    // flush() applies at once and cancels the pending wait.
+    updater.push('d');
+    updater.flush();
+    expect(apply.mock.calls.at(-1)).toEqual(['d']);
+    vi.advanceTimersByTime(100);
+    expect(frames).toHaveLength(0);
   });
 });

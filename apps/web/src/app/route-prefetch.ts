@@ -1,6 +1,7 @@
 import { appListQuery } from '../features/catalogue/api/get-app-list';
 import { useUserStore } from '../features/auth/store/user-store';
 import { runtimeConfigLoaded } from '../lib/runtime-config';
+import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from './query-client';
 
 /**
@@ -12,6 +13,34 @@ import { queryClient } from './query-client';
 export function prefetchCatalogue(): null {
   if (useUserStore.getState().isLogin) {
     void runtimeConfigLoaded().then(() => queryClient.prefetchQuery(appListQuery));
+  }
+  return null;
+}
+
+/**
+ * A chat module's route loader: the conversation list, usage and models are asked while the chat
+ * screens' chunk is still loading, not after the page has rendered.
+ */
+export function prefetchChat(module: string): () => null {
+  return () => {
+    if (useUserStore.getState().isLogin) {
+      void Promise.all([runtimeConfigLoaded(), import('../features/chat/route-prefetch')])
+        .then(([, chat]) => chat.prefetchChatQueries(queryClient, module))
+        // A failed chunk or config leaves the page to ask for itself, as without the prefetch.
+        .catch(() => undefined);
+    }
+    return null;
+  };
+}
+
+/** /admin's loader: the open tab's first request starts with the route (administrators only). */
+export function prefetchAdmin({ request }: LoaderFunctionArgs): null {
+  const user = useUserStore.getState();
+  if (user.isLogin && user.accountInfo?.is_admin) {
+    const tab = new URL(request.url).searchParams.get('tab');
+    void Promise.all([runtimeConfigLoaded(), import('../features/admin-console/route-prefetch')])
+      .then(([, admin]) => admin.prefetchAdminConsole(queryClient, tab))
+      .catch(() => undefined);
   }
   return null;
 }

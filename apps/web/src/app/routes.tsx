@@ -1,7 +1,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import { MODULE_ROUTES, type ModuleName, type ModuleRoute } from '@portal/contract';
 import type { RouteHandle } from './route-handle';
-import { prefetchCatalogue } from './route-prefetch';
+import { prefetchAdmin, prefetchCatalogue, prefetchChat } from './route-prefetch';
 
 const to = (path: string) => () => redirect(path);
 
@@ -33,6 +33,8 @@ function chatModule(
   return {
     path: name,
     handle: { name } satisfies RouteHandle,
+    // Both pages show the module's conversation list and usage: ask for them with the route.
+    ...(pages && { loader: prefetchChat(name) }),
     children: [
       { index: true, loader: to(`/${name}/${start}`) },
       { ...leaf('welcome', { name: `${name}-welcome`, title: titles.welcome }), ...(pages && { lazy: pages.welcome }) },
@@ -115,6 +117,7 @@ const layoutChildren: RouteObject[] = [
   {
     path: 'admin',
     handle: { name: 'admin' } satisfies RouteHandle,
+    loader: prefetchAdmin,
     lazy: () => import('./routes/admin').then((m) => ({ Component: m.default })),
   },
   ...MODULE_ROUTES.map(moduleRoutes),

@@ -2,7 +2,7 @@ import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-even
 import { ErrorCode, ErrorMessage, STREAM_RETRY_DELAY_MS } from '@portal/contract';
 import { recordStreamError } from './debug-log';
 
-export { createThrottledUpdater, type ThrottledUpdater } from './throttled-updater';
+export { createThrottledUpdater, framesApart, type ThrottledUpdater } from './throttled-updater';
 
 const EVENT_STREAM = 'text/event-stream';
 

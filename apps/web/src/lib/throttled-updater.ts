@@ -7,7 +7,7 @@ export interface ThrottledUpdater<T> {
   cancel(): void;
 }
 
-type Schedule = (run: () => void) => () => void;
+export type Schedule = (run: () => void) => () => void;
 
 const FALLBACK_FRAME_MS = 16;
 
@@ -19,6 +19,31 @@ const nextFrame: Schedule = (run) => {
   const id = setTimeout(run, FALLBACK_FRAME_MS);
   return () => clearTimeout(id);
 };
+
+/**
+ * The first animation frame at least `gapMs` after the previous run of this schedule. A streamed
+ * answer rendered at every frame spends most of the main thread on style, layout, paint and commit
+ * of the growing text; a few renders fewer per second read the same and leave the thread free.
+ */
+export function framesApart(gapMs: number, now: () => number = () => performance.now()): Schedule {
+  let last = Number.NEGATIVE_INFINITY;
+  return (run) => {
+    let cancelFrame: (() => void) | null = null;
+    const onFrame = () => {
+      last = now();
+      run();
+    };
+    const wait = last + gapMs - now();
+    if (wait <= 0) return nextFrame(onFrame);
+    const timer = setTimeout(() => {
+      cancelFrame = nextFrame(onFrame);
+    }, wait);
+    return () => {
+      clearTimeout(timer);
+      cancelFrame?.();
+    };
+  };
+}
 
 /**
  * Applies stream updates at most once per animation frame: a fast stream would otherwise

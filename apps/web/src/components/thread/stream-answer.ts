@@ -1,5 +1,5 @@
 import { ErrorCode, type Citation } from '@portal/contract';
-import { createThrottledUpdater } from '../../lib/throttled-updater';
+import { createThrottledUpdater, framesApart } from '../../lib/throttled-updater';
 import type { SseError } from '../../lib/sse';
 import type { AnswerSink } from './answer-sink';
 import type { StreamTransport } from './transport';
@@ -28,8 +28,16 @@ const AUTH_CODES = new Set<number>([
 ]);
 
 /**
- * Streams one answer into the sink. Increments are applied once per animation frame; the outcome
- * (finish, error, abort) is applied after the last queued increment.
+ * Renders of a streamed answer are at least this far apart (at most about 20 a second): every
+ * render restyles, lays out and repaints the growing answer, which costs the same whether it adds
+ * one increment or three.
+ */
+export const STREAM_RENDER_GAP_MS = 50;
+
+/**
+ * Streams one answer into the sink. Increments are merged and applied on an animation frame at
+ * most every STREAM_RENDER_GAP_MS; the outcome (finish, error, abort) is applied after the last
+ * queued increment.
  */
 export async function streamAnswer(transport: StreamTransport, sink: AnswerSink): Promise<void> {
   const updater = createThrottledUpdater<Increment>(
@@ -41,7 +49,7 @@ export async function streamAnswer(transport: StreamTransport, sink: AnswerSink)
         reasoning: inc.reasoning ? (m.reasoning ?? '') + inc.reasoning : m.reasoning,
         citations: inc.citations ?? m.citations,
       })),
-    { merge: mergeIncrements },
+    { merge: mergeIncrements, schedule: framesApart(STREAM_RENDER_GAP_MS) },
   );
 
   // Written from the stream callbacks.

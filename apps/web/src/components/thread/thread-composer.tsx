@@ -1,5 +1,5 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import Sender, { type SenderRef } from '@ant-design/x/es/sender';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import ArrowUpOutlined from '@ant-design/icons/es/icons/ArrowUpOutlined';
 import { useDraft } from './use-draft';
 import './thread.css';
 
@@ -17,7 +17,11 @@ interface ThreadComposerProps {
   placeholder?: string;
 }
 
-/** A still stop mark: the stock one spins, which repaints every frame for the whole answer. */
+/** The box grows with its text from two lines up to this many, then scrolls. */
+const MIN_ROWS = 2;
+const MAX_ROWS = 8;
+
+/** A still stop mark: a spinning one repaints every frame for the whole answer. */
 function StopIcon() {
   return (
     <svg viewBox="0 0 1000 1000" width="1em" height="1em" aria-hidden="true" focusable="false">
@@ -27,7 +31,21 @@ function StopIcon() {
   );
 }
 
-/** The question box: Enter sends, Shift+Enter adds a line, Esc or the stop button stops the answer. */
+/** Fits the textarea's height to its text between MIN_ROWS and MAX_ROWS lines. */
+function fitHeight(box: HTMLTextAreaElement): void {
+  const style = getComputedStyle(box);
+  const line = Number.parseFloat(style.lineHeight) || 22;
+  const padding = (Number.parseFloat(style.paddingTop) || 0) + (Number.parseFloat(style.paddingBottom) || 0);
+  box.style.height = 'auto';
+  const wanted = Math.min(Math.max(box.scrollHeight, line * MIN_ROWS + padding), line * MAX_ROWS + padding);
+  box.style.height = `${wanted}px`;
+}
+
+/**
+ * The question box: Enter sends, Shift+Enter adds a line, Esc or the stop button stops the answer.
+ * A plain textarea and button rather than Ant Design X's Sender, which brings antd's Input,
+ * Dropdown and Tooltip into every chat screen's first load.
+ */
 export function ThreadComposer({
   draftScope,
   footer,
@@ -37,43 +55,75 @@ export function ThreadComposer({
   placeholder = '输入问题，Enter 发送，Shift + Enter 换行',
 }: ThreadComposerProps) {
   const [draft, setDraft] = useDraft(draftScope);
-  const sender = useRef<SenderRef>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
   // Typing can start as soon as a chat screen opens, as in any chat product.
-  useEffect(() => sender.current?.focus(), [draftScope]);
+  useEffect(() => box.current?.focus({ preventScroll: true }), [draftScope]);
+  useLayoutEffect(() => {
+    if (box.current) fitHeight(box.current);
+  }, [draft]);
 
-  const submit = async (text: string) => {
-    const prompt = text.trim();
+  const submit = async () => {
+    const prompt = draft.trim();
     if (!prompt || busy) return;
+    const text = draft;
     setDraft('');
     if (!(await onSend(prompt))) setDraft(text);
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && busy && onStop) onStop();
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape' && busy && onStop) {
+      onStop();
+      return;
+    }
+    // Enter while an input method is composing picks a candidate; it does not send.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    void submit();
   };
 
+  const empty = !draft.trim();
   return (
     <div className="chat-composer">
-      <Sender
-        ref={sender}
-        value={draft}
-        onChange={(value) => setDraft(value)}
-        onSubmit={(value) => void submit(value)}
-        onCancel={onStop}
-        onKeyDown={onKeyDown}
-        loading={busy}
-        submitType="enter"
-        autoSize={{ minRows: 2, maxRows: 8 }}
-        placeholder={placeholder}
-        footer={footer}
-        suffix={(_, { components: { SendButton, LoadingButton } }) =>
-          busy ? (
-            <LoadingButton icon={<StopIcon />} aria-label="停止生成" title="停止生成" data-testid="chat-stop" />
+      <div className="chat-composer-box">
+        <div className="chat-composer-row">
+          <textarea
+            ref={box}
+            className="chat-composer-input"
+            value={draft}
+            rows={MIN_ROWS}
+            aria-label="问题"
+            placeholder={placeholder}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          {busy ? (
+            <button
+              type="button"
+              className="chat-composer-button chat-composer-stop"
+              aria-label="停止生成"
+              title="停止生成"
+              data-testid="chat-stop"
+              disabled={!onStop}
+              onClick={onStop}
+            >
+              <StopIcon />
+            </button>
           ) : (
-            <SendButton aria-label="发送" />
-          )
-        }
-      />
+            <button
+              type="button"
+              className="chat-composer-button chat-composer-send"
+              aria-label="发送"
+              title="发送"
+              data-testid="chat-send"
+              disabled={empty}
+              onClick={() => void submit()}
+            >
+              <ArrowUpOutlined />
+            </button>
+          )}
+        </div>
+        {footer ? <div className="chat-composer-footer">{footer}</div> : null}
+      </div>
     </div>
   );
 }

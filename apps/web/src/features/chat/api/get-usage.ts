@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UsageStatus } from '@portal/contract';
 import { api } from '../../../lib/api';
 import { usageStatusParser } from './parsers';
@@ -10,11 +10,15 @@ export function getUsage(config: ChatModuleConfig): Promise<UsageStatus> {
   return api.get(`${config.chatApiPath}/promptQueue/list`, { schema: usageStatusParser, silent: true });
 }
 
-export function useUsage(config: ChatModuleConfig) {
-  return useQuery({
+/** The module's usage window; shared by the counter and its route's prefetch. */
+export const usageQuery = (config: ChatModuleConfig) =>
+  queryOptions({
     queryKey: usageQueryKey(config),
     queryFn: () => getUsage(config),
     enabled: config.useStatus,
     staleTime: 30_000,
   });
+
+export function useUsage(config: ChatModuleConfig) {
+  return useQuery(usageQuery(config));
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Conversation } from '@portal/contract';
 import { api } from '../../../lib/api';
 import { conversationListParser } from './parsers';
@@ -9,6 +9,10 @@ export async function listConversations(config: ChatModuleConfig): Promise<Conve
   return data.conv_list;
 }
 
+/** The module's conversation list; shared by the page and its route's prefetch. */
+export const conversationsQuery = (config: ChatModuleConfig) =>
+  queryOptions({ queryKey: config.convMap, queryFn: () => listConversations(config), staleTime: 30_000 });
+
 export function useConversations(config: ChatModuleConfig) {
-  return useQuery({ queryKey: config.convMap, queryFn: () => listConversations(config), staleTime: 30_000 });
+  return useQuery(conversationsQuery(config));
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChatModelEntry } from '@portal/contract';
 import { api } from '../../../lib/api';
 import type { ChatModuleConfig } from '../config/chat-modules';
@@ -8,10 +8,14 @@ export function listModels(config: ChatModuleConfig): Promise<ChatModelEntry[]> 
   return api.get(`${config.chatApiPath}/models`, { schema: modelListParser, silent: true });
 }
 
-export function useModels(config: ChatModuleConfig) {
-  return useQuery({
+/** The models the module offers; shared by the settings and the route's prefetch. */
+export const modelsQuery = (config: ChatModuleConfig) =>
+  queryOptions({
     queryKey: ['chat', config.name, 'models'],
     queryFn: () => listModels(config),
     staleTime: 5 * 60_000,
   });
+
+export function useModels(config: ChatModuleConfig) {
+  return useQuery(modelsQuery(config));
 }

@@ -1,6 +1,8 @@
 import { ThreadComposer } from '../../../components/thread';
+import { usePhoneLayout } from '../../../lib/phone-layout';
 import type { ChatModuleConfig } from '../config/chat-modules';
 import { ModelSettings } from './model-settings';
+import { ModelSettingsSheet } from './model-settings-sheet';
 
 interface ChatComposerProps {
   config: ChatModuleConfig;
@@ -11,12 +13,19 @@ interface ChatComposerProps {
   onStop?(): void;
 }
 
-/** The question box of a chat module, with its model settings underneath. */
+/** The question box of a chat module, with its model settings underneath (in a sheet on a phone). */
 export function ChatComposer({ config, busy, onSend, onStop }: ChatComposerProps) {
+  const phone = usePhoneLayout();
   return (
     <ThreadComposer
       draftScope={config.name}
-      footer={<ModelSettings config={config} disabled={busy} />}
+      footer={
+        phone ? (
+          <ModelSettingsSheet config={config} disabled={busy} />
+        ) : (
+          <ModelSettings config={config} disabled={busy} />
+        )
+      }
       busy={busy}
       onSend={onSend}
       onStop={onStop}

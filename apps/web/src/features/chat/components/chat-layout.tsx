@@ -1,9 +1,13 @@
-import { useEffect, type ReactNode } from 'react';
-import Typography from 'antd/es/typography';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
+import UnorderedListOutlined from '@ant-design/icons/es/icons/UnorderedListOutlined';
+import { useLocation, useNavigate } from 'react-router';
 import { SmartImageProvider } from '../../../components/smart-image';
 import { preloadMarkdownWhenIdle } from '../../../components/thread';
+import { usePhoneLayout } from '../../../lib/phone-layout';
 import { fetchProxiedImage } from '../api/fetch-proxied-image';
 import type { ChatModuleConfig } from '../config/chat-modules';
+import { useVisualViewportHeight } from '../hooks/use-visual-viewport-height';
 import { ConversationSidebar } from './conversation-sidebar';
 import { UsageCounter } from './usage-counter';
 import './chat.css';
@@ -15,18 +19,81 @@ interface ChatLayoutProps {
   children: ReactNode;
 }
 
-/** Conversation list on the left; title, usage and the page's content on the right. */
+/**
+ * Conversation list on the left; title, usage and the page's content on the right. On a phone the
+ * thread fills the screen and the list is a drawer behind the header's 会话列表 button.
+ */
 export function ChatLayout({ config, activeId, title, children }: ChatLayoutProps) {
   useEffect(preloadMarkdownWhenIdle, []);
+  const phone = usePhoneLayout();
+  useVisualViewportHeight(phone);
+  const [listOpen, setListOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const listButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLDivElement>(null);
+
+  // Opening a conversation (or starting one) closes the list; so does growing out of phone width.
+  useEffect(() => setListOpen(false), [location.key, phone]);
+
+  useEffect(() => {
+    if (!listOpen) return;
+    drawer.current?.querySelector<HTMLElement>('button')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setListOpen(false);
+      listButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [listOpen]);
+
   return (
     <div className="chat-layout" data-module={config.name}>
-      <ConversationSidebar config={config} activeId={activeId} />
+      <div
+        ref={drawer}
+        id="chat-conversation-drawer"
+        className={`chat-sidebar-wrap${listOpen ? ' chat-sidebar-open' : ''}`}
+        data-testid="chat-conversation-drawer"
+        // Off screen on a phone until opened: out of the tab order and the accessibility tree.
+        inert={phone && !listOpen ? true : undefined}
+      >
+        <ConversationSidebar config={config} activeId={activeId} />
+      </div>
+      {phone && listOpen ? (
+        <div className="chat-drawer-mask" data-testid="chat-drawer-mask" onClick={() => setListOpen(false)} />
+      ) : null}
       <section className="chat-main">
         <header className="chat-main-head">
-          <Typography.Title level={5} ellipsis style={{ margin: 0 }} data-testid="chat-title">
+          {phone ? (
+            <button
+              ref={listButton}
+              type="button"
+              className="chat-head-button"
+              aria-label="会话列表"
+              aria-controls="chat-conversation-drawer"
+              aria-expanded={listOpen}
+              data-testid="chat-list-button"
+              onClick={() => setListOpen(true)}
+            >
+              <UnorderedListOutlined />
+            </button>
+          ) : null}
+          <h5 className="chat-title" data-testid="chat-title">
             {title}
-          </Typography.Title>
+          </h5>
           <UsageCounter config={config} />
+          {phone && activeId ? (
+            <button
+              type="button"
+              className="chat-head-button"
+              aria-label="新建会话"
+              data-testid="chat-new-button"
+              onClick={() => void navigate(`${config.topPath}/welcome`)}
+            >
+              <PlusOutlined />
+            </button>
+          ) : null}
         </header>
         <div className="chat-main-body">
           <SmartImageProvider fetchProxied={fetchProxiedImage}>{children}</SmartImageProvider>

@@ -1,11 +1,7 @@
-import { useState } from 'react';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
-import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
-import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
-import Conversations from '@ant-design/x/es/conversations';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Conversation } from '@portal/contract';
@@ -14,7 +10,7 @@ import { useConversations } from '../api/list-conversations';
 import { renameConversation } from '../api/update-conversation';
 import type { ChatModuleConfig } from '../config/chat-modules';
 import { useChatStore } from '../store/chat-store';
-import { ConversationLabel } from './conversation-label';
+import { ConversationItem } from './conversation-item';
 
 interface ConversationSidebarProps {
   config: ChatModuleConfig;
@@ -26,8 +22,6 @@ export function ConversationSidebar({ config, activeId }: ConversationSidebarPro
   const conversations = useConversations(config);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [renaming, setRenaming] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
 
   const setList = (change: (list: Conversation[]) => Conversation[]) =>
     queryClient.setQueryData<Conversation[]>(config.convMap, (list) => change(list ?? []));
@@ -41,7 +35,6 @@ export function ConversationSidebar({ config, activeId }: ConversationSidebarPro
     await deleteConversation(config, conv.conv_id);
     useChatStore.getState().dropSession(conv.conv_id);
     setList((list) => list.filter((c) => c.conv_id !== conv.conv_id));
-    setDeleting(null);
     if (conv.conv_id === activeId) void navigate(`${config.topPath}/welcome`);
   };
 
@@ -61,35 +54,18 @@ export function ConversationSidebar({ config, activeId }: ConversationSidebarPro
     body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无会话" />;
   } else {
     body = (
-      <Conversations
-        items={list.map((c) => ({
-          key: c.conv_id,
-          label: (
-            <ConversationLabel
-              conversation={c}
-              renaming={renaming === c.conv_id}
-              deleting={deleting === c.conv_id}
-              onRename={(title) => rename(c, title)}
-              onRenameEnd={() => setRenaming(null)}
-              onDelete={() => remove(c)}
-              onDeleteEnd={() => setDeleting(null)}
-            />
-          ),
-        }))}
-        activeKey={activeId}
-        onActiveChange={(key) => void navigate(`${config.topPath}/session?id=${encodeURIComponent(key)}`)}
-        menu={(item) => ({
-          items: [
-            { key: 'rename', label: '重命名', icon: <EditOutlined /> },
-            { key: 'delete', label: '删除', icon: <DeleteOutlined />, danger: true },
-          ],
-          onClick: ({ key, domEvent }) => {
-            domEvent.stopPropagation();
-            if (key === 'rename') setRenaming(item.key);
-            else setDeleting(item.key);
-          },
-        })}
-      />
+      <ul className="chat-conv-list">
+        {list.map((c) => (
+          <ConversationItem
+            key={c.conv_id}
+            conversation={c}
+            active={c.conv_id === activeId}
+            onOpen={() => void navigate(`${config.topPath}/session?id=${encodeURIComponent(c.conv_id)}`)}
+            onRename={(title) => rename(c, title)}
+            onDelete={() => remove(c)}
+          />
+        ))}
+      </ul>
     );
   }
 

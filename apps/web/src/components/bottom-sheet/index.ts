@@ -1,0 +1,1 @@
+export { BottomSheet } from './bottom-sheet';
