@@ -17,3 +17,4 @@ export * from './file-rules';
 export * from './files';
 export * from './workplace';
 export * from './console';
+export * from './sessions';
