@@ -2,25 +2,30 @@ import { InboxOutlined } from '@ant-design/icons';
 import type { FileKind, StoredFile } from '@portal/contract';
 import { Button, Progress } from 'antd';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { uploadErrorMessage, uploadFile, type UploadRules } from '../../lib/upload';
+import type { Parser } from '../../lib/parsers';
+import { uploadErrorMessage, uploadFile, type UploadOptions, type UploadRules } from '../../lib/upload';
 import './file-upload.css';
 
-export interface FileUploadProps {
+export interface FileUploadProps<T = StoredFile> {
   /** A module's own upload URL; the common image upload when absent. */
   action?: string;
+  /** Form fields sent with a module upload (its `session_id`). */
+  fields?: Record<string, string>;
+  /** How a module upload's answer is checked, when it is not a stored file. */
+  schema?: Parser<T>;
   /** Required with `action`: what the module accepts. */
   rules?: UploadRules;
   /** The picker's filter, e.g. "image/*" or ".pdf,.docx". Only a convenience: the checks decide. */
   accept?: string;
   hint?: string;
   disabled?: boolean;
-  onUploaded?: (file: StoredFile) => void;
+  onUploaded?: (file: T) => void;
 }
 
 type State =
   | { phase: 'idle' }
   | { phase: 'uploading'; name: string; percent: number }
-  | { phase: 'done'; file: StoredFile }
+  | { phase: 'done'; name: string }
   | { phase: 'error'; message: string };
 
 const ACCEPT_BY_KIND: Record<FileKind, string> = {
@@ -37,7 +42,16 @@ const ACCEPT_BY_KIND: Record<FileKind, string> = {
  * Drop a file or pick one (click, Enter or Space), see progress, cancel; refusals are shown in
  * Chinese under the zone. Works by touch and at phone widths.
  */
-export function FileUpload({ action, rules, accept, hint, disabled, onUploaded }: FileUploadProps) {
+export function FileUpload<T = StoredFile>({
+  action,
+  fields,
+  schema,
+  rules,
+  accept,
+  hint,
+  disabled,
+  onUploaded,
+}: FileUploadProps<T>) {
   const input = useRef<HTMLInputElement>(null);
   const controller = useRef<AbortController | null>(null);
   const [state, setState] = useState<State>({ phase: 'idle' });
@@ -54,8 +68,9 @@ export function FileUpload({ action, rules, accept, hint, disabled, onUploaded }
       controller.current = own;
       setState({ phase: 'uploading', name: file.name, percent: 0 });
       try {
-        const stored = await uploadFile(file, {
+        const options: UploadOptions = {
           url: action,
+          fields,
           rules,
           signal: own.signal,
           onProgress: ({ loaded, total }) =>
@@ -64,9 +79,15 @@ export function FileUpload({ action, rules, accept, hint, disabled, onUploaded }
               name: file.name,
               percent: Math.min(99, Math.floor((loaded / total) * 100)),
             }),
-        });
+        };
+        // A module upload with its own answer schema; otherwise a stored file.
+        const stored = (
+          action && schema
+            ? await uploadFile(file, { ...(options as UploadOptions<T>), url: action, schema })
+            : await uploadFile(file, options)
+        ) as T;
         if (own.signal.aborted) return;
-        setState({ phase: 'done', file: stored });
+        setState({ phase: 'done', name: file.name });
         onUploaded?.(stored);
       } catch (error) {
         const message = uploadErrorMessage(error);
@@ -75,7 +96,7 @@ export function FileUpload({ action, rules, accept, hint, disabled, onUploaded }
         if (controller.current === own) controller.current = null;
       }
     },
-    [action, rules, onUploaded],
+    [action, fields, schema, rules, onUploaded],
   );
 
   const pick = () => {
@@ -144,7 +165,7 @@ export function FileUpload({ action, rules, accept, hint, disabled, onUploaded }
       )}
       {state.phase === 'done' && (
         <p className="file-upload__done" aria-live="polite">
-          已上传：{state.file.name}
+          已上传：{state.name}
         </p>
       )}
       {state.phase === 'error' && (

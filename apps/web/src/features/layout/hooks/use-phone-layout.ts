@@ -1,21 +1,2 @@
-import { useSyncExternalStore } from 'react';
-
-/** Widths up to this are phones (and narrow in-app browsers): side bar as a drawer, one column. */
-export const PHONE_MAX_WIDTH = 768;
-const QUERY = `(max-width: ${PHONE_MAX_WIDTH}px)`;
-
-function subscribe(onChange: () => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => undefined;
-  const list = window.matchMedia(QUERY);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
-
-export function isPhoneWidth(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches;
-}
-
-/** True while the window is phone-wide; follows rotation and resizing. */
-export function usePhoneLayout(): boolean {
-  return useSyncExternalStore(subscribe, isPhoneWidth, () => false);
-}
+// Shared with module screens (which may not import this feature), so it lives in lib/.
+export { PHONE_MAX_WIDTH, isPhoneWidth, usePhoneLayout } from '../../../lib/phone-layout';
