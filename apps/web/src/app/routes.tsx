@@ -1,5 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
-import { MODULE_ROUTES, type ModuleName, type ModuleRoute } from '@portal/contract';
+import { isSessionModule, MODULE_ROUTES, type ModuleName, type ModuleRoute } from '@portal/contract';
 import type { RouteHandle } from './route-handle';
 import { prefetchCatalogue } from './route-prefetch';
 
@@ -13,6 +13,12 @@ const chatPages = {
   session: () => import('../features/chat').then((m) => ({ Component: m.ChatSessionPage })),
 };
 
+/** The session tools' screens (brainstorm, insight, pdf share them). */
+const sessionPages = {
+  welcome: () => import('../features/sessions').then((m) => ({ Component: m.SessionWelcomePage })),
+  session: () => import('../features/sessions').then((m) => ({ Component: m.SessionPage })),
+};
+
 function leaf(path: string, handle: RouteHandle): RouteObject {
   return { path, handle, lazy: modulePage };
 }
@@ -22,7 +28,7 @@ function chatModule(
   name: string,
   titles: { welcome?: string; session?: string } = {},
   start = 'welcome',
-  pages?: typeof chatPages,
+  pages?: { welcome: typeof chatPages.welcome; session: typeof chatPages.session },
 ): RouteObject {
   return {
     path: name,
@@ -85,7 +91,12 @@ function moduleRoutes(module: ModuleRoute): RouteObject {
     case 'chat':
       return chatModule(path, {}, 'welcome', chatPages);
     case 'session':
-      return chatModule(path, { welcome: module.title, session: module.sessionTitle });
+      return chatModule(
+        path,
+        { welcome: module.title, session: module.sessionTitle },
+        'welcome',
+        isSessionModule(module.name) ? sessionPages : undefined,
+      );
     case 'tool':
       return toolPages[module.name]?.() ?? leaf(path, { name: module.name });
     case 'embedded':

@@ -121,7 +121,12 @@ function formTransport(build: () => FormData, onProgress: UploadOptions['onProgr
   return ({ method, url, headers, signal }) => sendForm(method, url, headers, build(), signal, onProgress);
 }
 
-async function uploadThroughServer<T>(url: string, file: File, options: UploadOptions<T>, schema: Parser<T>): Promise<T> {
+async function uploadThroughServer<T>(
+  url: string,
+  file: File,
+  options: UploadOptions<T>,
+  schema: Parser<T>,
+): Promise<T> {
   const transport = formTransport(() => {
     const form = new FormData();
     for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
@@ -137,7 +142,11 @@ async function uploadThroughServer<T>(url: string, file: File, options: UploadOp
 }
 
 /** Straight to the S3-compatible store with the presigned POST, then registered on the server. */
-async function uploadDirect(config: DirectUploadConfig, file: File, options: UploadOptions<unknown>): Promise<StoredFile> {
+async function uploadDirect(
+  config: DirectUploadConfig,
+  file: File,
+  options: UploadOptions<unknown>,
+): Promise<StoredFile> {
   const form = new FormData();
   for (const [name, value] of Object.entries(config.fields)) form.append(name, value);
   if (!('Content-Type' in config.fields)) form.append('Content-Type', file.type);
@@ -160,7 +169,10 @@ async function uploadDirect(config: DirectUploadConfig, file: File, options: Upl
  * with a Chinese message to show.
  */
 export async function uploadFile(file: File, options?: UploadOptions): Promise<StoredFile>;
-export async function uploadFile<T>(file: File, options: UploadOptions<T> & { url: string; schema: Parser<T> }): Promise<T>;
+export async function uploadFile<T>(
+  file: File,
+  options: UploadOptions<T> & { url: string; schema: Parser<T> },
+): Promise<T>;
 export async function uploadFile<T>(file: File, options: UploadOptions<T> = {}): Promise<T | StoredFile> {
   if (options.url) {
     if (options.rules) await checkFile(file, options.rules);

@@ -22,7 +22,9 @@ export const AssistantContent = memo(function AssistantContent({ message }: { me
           onLinkClick={onLinkClick}
         />
       ) : null}
-      {message.citations?.length && !streaming ? <AnswerSources citations={message.citations} onLinkClick={onLinkClick} /> : null}
+      {message.citations?.length && !streaming ? (
+        <AnswerSources citations={message.citations} onLinkClick={onLinkClick} />
+      ) : null}
       {message.status === 'aborted' ? (
         <div className="chat-answer-note chat-answer-note-aborted">{ABORTED_TEXT}</div>
       ) : null}
