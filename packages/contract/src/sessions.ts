@@ -295,6 +295,17 @@ export const sessionCreateRequestSchema = z.object({
 });
 export type SessionCreateRequest = z.infer<typeof sessionCreateRequestSchema>;
 
+/** `POST /api/{module}/session/update {session_id, session_name}` → Session. */
+export const sessionUpdateRequestSchema = z.object({
+  session_id: sessionIdSchema,
+  session_name: z.string().trim().min(1).max(100),
+});
+export type SessionUpdateRequest = z.infer<typeof sessionUpdateRequestSchema>;
+
+/** `POST /api/{module}/session/delete {session_id}` → null; its messages, files and chunks go too. */
+export const sessionDeleteRequestSchema = z.object({ session_id: sessionIdSchema });
+export type SessionDeleteRequest = z.infer<typeof sessionDeleteRequestSchema>;
+
 /** `GET /api/{module}/session/info?session_id=` → session with its files. */
 export const sessionIdQuerySchema = z.object({ session_id: sessionIdSchema });
 export const sessionInfoResponseSchema = z.object({
@@ -495,10 +506,15 @@ export type CheckDocStatusResponse = z.infer<typeof checkDocStatusResponseSchema
 /** `POST /api/{module}/file/reload {session_id, file_id}` → SessionFile (queued again). */
 
 /**
- * `POST /api/{module}/file/upload` (multipart): a `session_id` field, then one part named `file`
- * → SessionFile (status queued). Kinds: pdf, docx, xlsx, csv, txt, md, checked by content.
+ * `POST /api/{module}/file/upload?session_id=` (multipart, one part named `file`) → SessionFile
+ * (status queued; poll `file/check_doc_status`). Without `session_id` a session is created, named
+ * after the file. Kinds, checked by content: pdf only for pdf; pdf, docx, xlsx, csv, txt, md for
+ * insight and brainstorm.
  */
+export const sessionUploadQuerySchema = z.object({ session_id: sessionIdSchema.optional() });
 export const sessionUploadResponseSchema = sessionFileSchema;
+
+/** `GET /api/{module}/file/download?file_id=`: the stored file (the PDF viewer reads it). */
 
 /* ------------------------------------------------------------------ brainstorm card edits */
 

@@ -6,6 +6,8 @@ import { jobsConfigSchema } from '../services/jobs/config';
 import { imageProxyConfigSchema } from '../services/image-proxy/config';
 import { llmConfigSchema } from '../services/llm';
 import { storageConfigSchema } from '../services/storage/config';
+import { documentsConfigSchema } from '../services/documents/config';
+import { sessionsConfigSchema } from '../modules/sessions/config';
 import { workplaceProvidersConfigSchema } from '../services/auth/providers/config';
 import { accessRequestsConfigSchema } from '../services/access-requests/config';
 
@@ -111,6 +113,10 @@ export const portalConfigSchema = z.looseObject({
   image_proxy: imageProxyConfigSchema.prefault({}),
   /** Uploaded files: a folder under DATA_DIR, or an S3-compatible store. */
   storage: storageConfigSchema.prefault({}),
+  /** The document pipeline (parsing, chunks, retrieval) of the session tools and reports. */
+  documents: documentsConfigSchema.prefault({}),
+  /** The session tools (brainstorm, insight, pdf). */
+  sessions: sessionsConfigSchema.prefault({}),
   /** 申请权限: limits and optional WeCom / Feishu / DingTalk group bots. */
   access_requests: accessRequestsConfigSchema.prefault({}),
 });

@@ -1,6 +1,7 @@
 import analytics from './analytics';
 import chat from './chat';
+import sessions from './sessions';
 import type { ServerModule } from './module';
 
 /** Every server module. Adding one is one line here (and its folder). */
-export const serverModules: readonly ServerModule[] = [chat, analytics];
+export const serverModules: readonly ServerModule[] = [chat, sessions, analytics];

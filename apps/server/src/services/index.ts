@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { processIdentity } from '../lib/process-identity';
 import { createAnswers } from './answers';
 import { createFileServices } from './files';
+import { DocumentService } from './documents';
 import { ImageProxy } from './image-proxy';
 import { JobQueue } from './jobs';
 import { createLlmGateway } from './llm';
@@ -94,6 +95,8 @@ export async function createServices(opts: ServiceOptions) {
   const answers = createAnswers(db, identity, config.answers, opts.log);
   const imageProxy = new ImageProxy(config.image_proxy);
   const files = await createFileServices(db, config.storage, opts.dataDir);
+  const documents = new DocumentService(db, files.service, jobs, config.documents, opts.log);
+  documents.registerWorker();
 
   return {
     settings,
@@ -112,6 +115,7 @@ export async function createServices(opts: ServiceOptions) {
     answers,
     imageProxy,
     files,
+    documents,
     builtinIdp,
     serverSecret,
     audit,

@@ -28,3 +28,7 @@ export * from './departments';
 export * from './department-members';
 export * from './audit-logs';
 export * from './access-requests';
+export * from './tool-sessions';
+export * from './tool-session-messages';
+export * from './documents';
+export * from './document-chunks';

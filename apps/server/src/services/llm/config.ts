@@ -93,11 +93,25 @@ export const llmConfigSchema = z
       })
       .strict()
       .prefault({}),
+    /**
+     * Models behind a module's own tasks outside the chat modules (e.g. `pdf`, `brainstorm`),
+     * keyed by task name; a task without one is answered by the demo model.
+     */
+    tasks: z.record(z.string().regex(/^[a-z][a-z0-9_-]*$/), modelTargetSchema).default({}),
     search: searchConfigSchema.optional(),
     limits: chatLimitsSchema.prefault({}),
   })
   .strict()
   .superRefine((config, ctx) => {
+    for (const [task, target] of Object.entries(config.tasks)) {
+      if (!config.endpoints[target.provider]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tasks', task, 'provider'],
+          message: `provider "${target.provider}" is not defined under endpoints`,
+        });
+      }
+    }
     for (const module of CHAT_MODULES) {
       const targets = config.models[module] ?? {};
       const known = chatModels[module].models.map((m) => String(m.id));

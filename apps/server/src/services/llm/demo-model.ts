@@ -82,3 +82,20 @@ export async function* streamDemo(input: DemoInput): AsyncGenerator<LlmChunk> {
   yield* emit('content', demoAnswer(input));
   yield { type: 'done', finishReason: 'stop' };
 }
+
+/** Streams a module-built demo reply in small pieces, like a model would. */
+export async function* streamDemoText(
+  text: string,
+  chunkDelayMs: number,
+  signal?: AbortSignal,
+): AsyncGenerator<LlmChunk> {
+  for (const piece of pieces(text)) {
+    try {
+      await sleep(chunkDelayMs, signal);
+    } catch (error) {
+      throw new LlmError('aborted', { cause: error });
+    }
+    yield { type: 'content', text: piece };
+  }
+  yield { type: 'done', finishReason: 'stop' };
+}

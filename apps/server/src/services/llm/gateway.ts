@@ -2,12 +2,12 @@ import { chatModels, type ChatModelEntry, type ChatModule } from '@portal/contra
 import { CallControl, sleep } from './call-control';
 import { ProviderClients, type Env } from './clients';
 import { llmConfigSchema, type LlmConfig, type LlmConfigInput, type ModelTarget } from './config';
-import { streamDemo } from './demo-model';
+import { streamDemo, streamDemoText } from './demo-model';
 import { isRetryable, LlmError, toLlmError } from './errors';
 import { checkPrompt, trimHistory } from './limits';
 import { metasoSystemPrompt, searchSources, type SearchOutcome } from './metaso';
 import { listModels, resolveTarget, validateChatOptions, type ChatOptionsInput, type ValidChatOptions } from './models';
-import type { ChatTurn, LlmChunk, StreamChatInput, UpstreamMessage } from './types';
+import type { ChatTurn, LlmChunk, StreamChatInput, StreamTaskInput, UpstreamMessage } from './types';
 import { streamUpstream } from './upstream-stream';
 
 export interface LlmGatewayOptions {
@@ -27,6 +27,10 @@ export interface LlmGateway {
   checkPrompt(prompt: string): void;
   trimHistory(turns: readonly ChatTurn[]): ChatTurn[];
   streamChat(input: StreamChatInput): AsyncGenerator<LlmChunk>;
+  /** True when no model is configured for the task, so the demo model answers it. */
+  isTaskDemo(task: string): boolean;
+  /** A module's own task (system prompt + turns) on the model configured for it, else its demo reply. */
+  streamTask(input: StreamTaskInput): AsyncGenerator<LlmChunk>;
 }
 
 const RETRY_DELAY_MS = 200;
@@ -50,7 +54,7 @@ export function createLlmGateway(
   async function* streamProvider(
     target: ModelTarget,
     messages: UpstreamMessage[],
-    input: StreamChatInput,
+    input: Pick<StreamChatInput, 'signal' | 'idleTimeoutMs'>,
     temperature: number,
   ) {
     const provider = config.endpoints[target.provider]!;
@@ -125,8 +129,22 @@ export function createLlmGateway(
     yield* streamProvider(target, messages, input, valid.temperature);
   }
 
+  async function* streamTask(input: StreamTaskInput): AsyncGenerator<LlmChunk> {
+    if (input.signal?.aborted) throw new LlmError('aborted');
+    const target = Object.hasOwn(config.tasks, input.task) ? config.tasks[input.task] : undefined;
+    if (!target) {
+      yield* streamDemoText(input.demo(), demoChunkDelayMs, input.signal);
+      return;
+    }
+    const turns = trimHistory(sanitizeTurns(input.messages), config.limits.maxHistoryChars);
+    const messages: UpstreamMessage[] = [{ role: 'system', content: input.system }, ...turns];
+    yield* streamProvider(target, messages, input, input.temperature ?? 0.7);
+  }
+
   return {
     config,
+    isTaskDemo: (task) => !Object.hasOwn(config.tasks, task),
+    streamTask,
     validateChatOptions: (module, input) => validateChatOptions(config, module, input),
     listModels: (module) => listModels(config, module),
     isDemo: (module, modelType) => !resolveTarget(config, module, modelType),

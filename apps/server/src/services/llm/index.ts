@@ -15,4 +15,4 @@ export {
 export { LlmError, type LlmErrorKind } from './errors';
 export { DEMO_MODEL_LABEL, type ChatOptionsInput, type ValidChatOptions } from './models';
 export { NO_SEARCH_BACKEND_NOTE } from './metaso';
-export type { ChatTurn, LlmChunk, MetasoOptions, StreamChatInput } from './types';
+export type { ChatTurn, LlmChunk, MetasoOptions, StreamChatInput, StreamTaskInput } from './types';

@@ -35,3 +35,16 @@ export interface UpstreamMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
 }
+
+/** A module's own model task: its system prompt and turns, and the demo reply when no model is configured. */
+export interface StreamTaskInput {
+  /** Names the model under `providers.tasks`. */
+  task: string;
+  system: string;
+  /** Earlier turns followed by the request as the last user turn. */
+  messages: ChatTurn[];
+  temperature?: number;
+  signal?: AbortSignal;
+  /** What the demo model answers (the module builds it from the input, deterministically). */
+  demo: () => string;
+}

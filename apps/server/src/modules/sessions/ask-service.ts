@@ -1,0 +1,409 @@
+import type { ServerResponse } from 'node:http';
+import {
+  brainstormMethodLabels,
+  ErrorCode,
+  ErrorMessage,
+  validationMessage,
+  type BrainstormMethod,
+  type DocCitation,
+  type IdeaCard,
+  type SessionAskParsed,
+  type SessionAsyncAskResponse,
+  type SessionMessageData,
+  type SessionMessageKind,
+  type SessionModule,
+  type SessionStreamError,
+  type SessionStreamFinish,
+  type SessionStreamMessage,
+} from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { ToolSessionMessageRow, ToolSessionRow } from '../../db/schema';
+import { AppError } from '../../errors/app-error';
+import { EventStream } from '../../lib/event-stream';
+import type { Answers } from '../../services/answers';
+import type { DocumentService, RetrievedChunk } from '../../services/documents';
+import type { JobQueue } from '../../services/jobs';
+import { LlmError, type ChatTurn, type LlmChunk, type LlmGateway } from '../../services/llm';
+import type { SessionsConfig } from './config';
+import { demoAsk, demoReport, demoRound, demoSummary } from './demo';
+import { resourceGone } from './ids';
+import { IdeaBoard } from './idea-board';
+import type { SessionMessageStore } from './message-store';
+import * as prompts from './prompts';
+import { toSessionMessage } from './serialize';
+import type { SessionStore } from './session-store';
+import { buildReport, buildRound, buildSummary, renderReport, renderRound, renderSummary } from './structured';
+import { collectVoices } from './voices';
+
+const SHUTDOWN_MESSAGE = '服务正在重启，回答已中断，请稍后重新提问';
+/** How long a stop call waits for the owner to close the answer. */
+const STOP_WAIT_MS = 5_000;
+
+/** The job that generates an asynchronous answer of a session tool. */
+export const SESSION_ANSWER_JOB = 'sessions.answer';
+export interface SessionAnswerJob {
+  answerId: string;
+}
+
+type StreamEvents = { message: SessionStreamMessage; finish: SessionStreamFinish; error: SessionStreamError };
+
+export interface PreparedAsk {
+  session: ToolSessionRow;
+  question: ToolSessionMessageRow;
+  answer: ToolSessionMessageRow;
+}
+
+/** What one answer asks the model, and how its reply becomes the stored message. */
+interface Plan {
+  system: string;
+  messages: ChatTurn[];
+  demo: () => string;
+  /** Structured result of the finished reply; null keeps the reply as plain text. */
+  finalize(text: string): { content: string; data: SessionMessageData } | null;
+}
+
+const KIND_OF_ACTION: Record<SessionAskParsed['action'], SessionMessageKind> = {
+  ask: 'answer',
+  round: 'ideas',
+  summary: 'summary',
+  report: 'report',
+};
+const ACTIONS_OF_MODULE: Record<SessionModule, readonly SessionAskParsed['action'][]> = {
+  pdf: ['ask'],
+  insight: ['ask', 'report'],
+  brainstorm: ['ask', 'round', 'summary'],
+};
+
+/** Whole-document requests get passages spread over the document instead of a keyword match. */
+const SUMMARY_REQUEST = /总结|概括|摘要|概述|主要内容|讲了什么|summar/i;
+
+function citationsOf(found: readonly RetrievedChunk[]): DocCitation[] {
+  return found.map((r, i) => ({
+    index: i + 1,
+    file_id: r.chunk.fileId,
+    file_name: r.fileName,
+    page: r.chunk.page,
+    row: r.chunk.row,
+    quote: r.chunk.text,
+    chunk_id: String(r.chunk.id),
+  }));
+}
+
+function asAppError(error: unknown): unknown {
+  if (!(error instanceof LlmError)) return error;
+  return new AppError(error.code, error.message);
+}
+
+/**
+ * Asks of the session tools: checks and stores the question (with the passages it will cite)
+ * before any model call, then generates the answer through the shared runner, streamed
+ * (`message/receive`, `prompt/askStream`) or as a durable job (`prompt/asyncAsk`).
+ */
+export class SessionAskService {
+  constructor(
+    private readonly db: Db,
+    private readonly llm: LlmGateway,
+    private readonly sessions: SessionStore,
+    private readonly messages: SessionMessageStore,
+    private readonly documents: DocumentService,
+    private readonly ideas: IdeaBoard,
+    private readonly answers: Answers,
+    private readonly jobs: JobQueue,
+    private readonly config: SessionsConfig,
+  ) {}
+
+  /** Everything that may fail as a plain JSON error happens here, before any stream starts. */
+  async prepare(userId: number, module: SessionModule, body: SessionAskParsed): Promise<PreparedAsk> {
+    if (!ACTIONS_OF_MODULE[module].includes(body.action)) {
+      throw new AppError(ErrorCode.validation, validationMessage('action', '当前模块不支持该操作'));
+    }
+    if (body.action === 'ask') {
+      try {
+        this.llm.checkPrompt(body.prompt);
+      } catch (error) {
+        throw asAppError(error);
+      }
+    }
+    const existing = body.session_id ? await this.sessions.get(userId, module, body.session_id) : undefined;
+    const sessionId = existing?.id;
+    if (body.file_ids && body.file_ids.length > 0) {
+      const owned = sessionId ? await this.documents.list(sessionId, userId, body.file_ids) : [];
+      if (owned.length !== new Set(body.file_ids).size) throw resourceGone();
+    }
+    const hasDocuments = sessionId ? (await this.documents.countIn(sessionId)) > 0 : false;
+
+    let question = body.prompt;
+    let citations: DocCitation[] = [];
+    let method: BrainstormMethod | undefined;
+    let topic: string | undefined;
+    if (body.action === 'ask') {
+      if (sessionId && hasDocuments) citations = await this.retrieve(sessionId, userId, body.prompt, body.file_ids);
+    } else if (body.action === 'round') {
+      topic = existing?.topic || body.prompt;
+      if (!topic) throw new AppError(ErrorCode.validation, validationMessage('prompt', '请先输入头脑风暴的主题'));
+      method = body.method ?? existing?.method ?? 'free_association';
+      if (body.expand_card_id) {
+        const cards = sessionId ? await this.ideas.cards(sessionId) : [];
+        if (!cards.some((c) => c.card_id === body.expand_card_id)) throw resourceGone();
+      }
+      question ||= `${brainstormMethodLabels[method]}：${topic}`;
+      if (sessionId && hasDocuments) citations = await this.retrieve(sessionId, userId, topic, body.file_ids, 3);
+    } else if (body.action === 'summary') {
+      const cards = sessionId ? (await this.ideas.cards(sessionId)).filter((c) => c.state !== 'dropped') : [];
+      if (cards.length === 0) throw new AppError(ErrorCode.validation, '还没有可以总结的创意，请先进行一轮头脑风暴');
+      question ||= '总结本次头脑风暴';
+    } else {
+      if (!body.text?.trim() && !hasDocuments) {
+        throw new AppError(ErrorCode.validation, validationMessage('text', '请先上传文件或粘贴用户原声'));
+      }
+      question ||= '生成用户洞察报告';
+    }
+    const request: SessionAskParsed = { ...body, ...(method ? { method } : {}) };
+
+    return this.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const created = existing ?? (await this.sessions.create(userId, module, { topic, method }, db));
+      const session = await this.sessions.touch(db, created, { prompt: question, method, topic });
+      const [q, a] = await this.messages.insertTurn(db, {
+        sessionId: session.id,
+        userId,
+        question,
+        kind: KIND_OF_ACTION[body.action],
+        citations,
+        request,
+        demo: this.llm.isTaskDemo(module),
+      });
+      return { session, question: q, answer: a };
+    });
+  }
+
+  private async retrieve(
+    sessionId: string,
+    userId: number,
+    query: string,
+    fileIds?: readonly string[],
+    limit = this.config.retrieval_top_k,
+  ): Promise<DocCitation[]> {
+    if (SUMMARY_REQUEST.test(query)) {
+      // Spread over the document: the first passage of each page (or every n-th passage).
+      const all = await this.documents.chunks(sessionId, userId, fileIds);
+      const step = Math.max(1, Math.ceil(all.length / limit));
+      const picked = all.filter((_, i) => i % step === 0).slice(0, limit);
+      return citationsOf(picked.map((r) => ({ ...r, score: 0 })));
+    }
+    return citationsOf(await this.documents.search(sessionId, userId, query, limit, fileIds));
+  }
+
+  /** What the model is asked for this answer; read when generation starts. */
+  private async plan(session: ToolSessionRow, answer: ToolSessionMessageRow): Promise<Plan> {
+    const request = answer.request ?? { action: 'ask' as const, prompt: '' };
+    const module = session.module;
+    const citations = answer.citations;
+    const plain = { finalize: () => null };
+    const demo = answer.demo;
+    if (request.action === 'round') {
+      const method = request.method ?? 'free_association';
+      const rounds = await this.ideas.rounds(session.id);
+      const round = (rounds.at(-1)?.round ?? 0) + 1;
+      const cards = rounds.flatMap((r) => r.cards);
+      const expand = cards.find((c) => c.card_id === request.expand_card_id);
+      const topic = session.topic || request.prompt;
+      return {
+        system: prompts.roundSystem(method),
+        messages: [
+          {
+            role: 'user',
+            content: prompts.roundUser({
+              topic,
+              prompt: request.prompt,
+              expand,
+              previousTitles: cards.map((c) => c.title),
+              citations,
+            }),
+          },
+        ],
+        demo: () => demoRound(topic, method, round, expand),
+        finalize: (text) => {
+          const built = buildRound(text, round, method, expand?.card_id);
+          return built && { content: renderRound(built, demo), data: { kind: 'ideas', round: built } };
+        },
+      };
+    }
+    if (request.action === 'summary') {
+      const rounds = await this.ideas.rounds(session.id);
+      const cards: IdeaCard[] = rounds.flatMap((r) => r.cards).filter((c) => c.state !== 'dropped');
+      const methods = new Map(rounds.map((r) => [r.round, r.method] as const));
+      return {
+        system: prompts.summarySystem(),
+        messages: [{ role: 'user', content: prompts.summaryUser(session.topic, cards) }],
+        demo: () => demoSummary(cards, methods),
+        finalize: (text) => {
+          const built = buildSummary(text, session.topic, cards);
+          return built && { content: renderSummary(built, demo), data: { kind: 'summary', summary: built } };
+        },
+      };
+    }
+    if (request.action === 'report') {
+      const voices = await collectVoices(this.documents, {
+        sessionId: session.id,
+        userId: session.userId,
+        fileIds: request.file_ids,
+        pasted: request.text,
+        max: this.config.max_voices,
+      });
+      return {
+        system: prompts.reportSystem(),
+        messages: [{ role: 'user', content: prompts.reportUser(request.prompt, voices) }],
+        demo: () => demoReport(voices),
+        finalize: (text) => {
+          const built = buildReport(text, voices);
+          return built && { content: renderReport(built, demo), data: { kind: 'report', report: built } };
+        },
+      };
+    }
+    const hasDocuments = (await this.documents.countIn(session.id)) > 0;
+    // History up to this answer ends with its own question.
+    const history = await this.messages.history(session.id, answer.seq);
+    const question = history.at(-1)?.role === 'user' ? history.pop()!.content : request.prompt;
+    return {
+      system: prompts.askSystem(module, citations, hasDocuments),
+      messages: [...history, { role: 'user', content: question }],
+      demo: () => demoAsk(question, citations, hasDocuments),
+      ...plain,
+    };
+  }
+
+  private get persist() {
+    return { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars };
+  }
+
+  /** Runs one answer through the shared runner, then stores its structured result. */
+  private async run(
+    session: ToolSessionRow,
+    answer: ToolSessionMessageRow,
+    log: FastifyBaseLogger,
+    transport: { signal?: AbortSignal; onChunk?: (chunk: LlmChunk) => void },
+  ) {
+    let plan: Plan | undefined;
+    const generate = async function* (this: SessionAskService, signal: AbortSignal): AsyncGenerator<LlmChunk> {
+      plan = await this.plan(session, answer);
+      yield* this.llm.streamTask({
+        task: session.module,
+        system: plan.system,
+        messages: plan.messages,
+        demo: plan.demo,
+        signal,
+      });
+    }.bind(this);
+    const outcome = await this.answers.runner.run({
+      store: this.messages,
+      messageId: answer.id,
+      persist: this.persist,
+      signal: transport.signal,
+      log,
+      generate,
+      onChunk: transport.onChunk,
+    });
+    if (outcome.status === 'done' && plan) {
+      const result = plan.finalize(outcome.state.content);
+      if (result) await this.messages.setData(answer.id, result.content, result.data);
+      else if (answer.kind !== 'answer') log.warn({ messageId: answer.id }, 'structured reply did not validate');
+    }
+    return outcome;
+  }
+
+  /** Event-stream transport: the answer streams on the raw response and is saved whatever happens. */
+  async stream(ask: PreparedAsk, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
+    const ids = { session_id: ask.session.id, message_id: ask.answer.id };
+    const left = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) left.abort();
+    });
+    if (res.destroyed) left.abort();
+    const stream = new EventStream<StreamEvents>(res, requestId);
+    try {
+      if (ask.answer.citations.length > 0)
+        stream.send('message', { ...ids, text: '', citations: ask.answer.citations });
+      const outcome = await this.run(ask.session, ask.answer, log, {
+        signal: left.signal,
+        onChunk: (chunk) => {
+          if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
+        },
+      });
+      if (outcome.status === 'done') {
+        const row = await this.messages.row(ask.answer.id);
+        stream.send('finish', {
+          ...ids,
+          user_message_id: ask.question.id,
+          status: 'done',
+          message: toSessionMessage(row ?? ask.answer),
+          ...(outcome.usage ? { usage: outcome.usage } : {}),
+        });
+      } else if (outcome.stopReason !== 'client') {
+        const error = outcome.error;
+        if (!(error instanceof LlmError)) log.error({ err: error }, 'session answer stream failed');
+        stream.send('error', {
+          ...ids,
+          message:
+            outcome.stopReason === 'shutdown'
+              ? SHUTDOWN_MESSAGE
+              : error instanceof LlmError
+                ? error.message
+                : ErrorMessage.upstream,
+          code: error instanceof LlmError ? error.code : ErrorCode.upstream,
+        });
+      }
+    } finally {
+      stream.end();
+    }
+  }
+
+  /** Asynchronous transport: queues the generation and answers the ids at once. */
+  async startAsync(ask: PreparedAsk): Promise<SessionAsyncAskResponse> {
+    await this.jobs.send(SESSION_ANSWER_JOB, { answerId: ask.answer.id } satisfies SessionAnswerJob);
+    return { session_id: ask.session.id, message_id: ask.answer.id, user_message_id: ask.question.id };
+  }
+
+  /** Runs an asynchronous answer's job, on whichever replica took it. */
+  async runJob(job: SessionAnswerJob, signal: AbortSignal, log: FastifyBaseLogger): Promise<{ status: string }> {
+    const answer = await this.messages.row(job.answerId);
+    if (!answer || answer.status !== 'generating') return { status: answer?.status ?? 'gone' };
+    const session = await this.sessions.byId(answer.sessionId);
+    if (!session) return { status: 'gone' };
+    const stopOnShutdown = () => this.answers.registry.stop(job.answerId, 'shutdown');
+    signal.addEventListener('abort', stopOnShutdown, { once: true });
+    try {
+      const outcome = await this.run(session, answer, log, {});
+      if (
+        outcome.status === 'incomplete' &&
+        !(outcome.error instanceof LlmError) &&
+        outcome.stopReason !== 'shutdown'
+      ) {
+        log.error({ err: outcome.error }, 'asynchronous session answer failed');
+      }
+      return { status: outcome.status };
+    } finally {
+      signal.removeEventListener('abort', stopOnShutdown);
+    }
+  }
+
+  /** Stops an answer of this user wherever it is generated; answers the message once final. */
+  async stop(userId: number, module: SessionModule, messageId: string): Promise<ToolSessionMessageRow> {
+    const found = await this.messages.findOwned(userId, module, messageId);
+    if (!found || found.role !== 'assistant') throw resourceGone();
+    if (found.status !== 'generating') return found;
+    await this.answers.requestStop(this.messages, messageId);
+    const deadline = Date.now() + STOP_WAIT_MS;
+    while (Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      const row = await this.messages.row(messageId);
+      if (!row || row.status !== 'generating') return row ?? found;
+    }
+    if (!(await this.answers.leases.isOwned(messageId))) {
+      await this.messages.closeIfGenerating(messageId, 'aborted');
+      await this.answers.leases.dropUnowned(messageId);
+    }
+    return (await this.messages.row(messageId)) ?? found;
+  }
+}

@@ -1,0 +1,181 @@
+import type {
+  DocCitation,
+  MessageStatus,
+  SessionAskParsed,
+  SessionModule,
+  SessionMessageData,
+  SessionMessageKind,
+} from '@portal/contract';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { toolSessionMessages, toolSessions, type ToolSessionMessageRow } from '../../db/schema';
+import type { AnswerState, AnswerStore } from '../../services/answers';
+import type { ChatTurn } from '../../services/llm';
+import { newId } from './ids';
+
+/** Turns of history a follow-up sees; the gateway trims them by size. */
+const HISTORY_ROWS = 20;
+
+/** Messages of the session tools; the answer runner writes answers through it. */
+export class SessionMessageStore implements AnswerStore {
+  readonly kind = 'sessions';
+
+  constructor(private readonly db: Db) {}
+
+  /** Page 1 is the newest `pageSize` messages; each page is returned oldest first. */
+  async page(
+    sessionId: string,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: ToolSessionMessageRow[]; total: number }> {
+    const where = eq(toolSessionMessages.sessionId, sessionId);
+    const [totals] = await this.db.select({ n: count() }).from(toolSessionMessages).where(where);
+    const rows = await this.db
+      .select()
+      .from(toolSessionMessages)
+      .where(where)
+      .orderBy(desc(toolSessionMessages.seq))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { rows: rows.reverse(), total: totals?.n ?? 0 };
+  }
+
+  /** A message of this user within one module's sessions. */
+  async findOwned(
+    userId: number,
+    module: SessionModule,
+    messageId: string,
+  ): Promise<ToolSessionMessageRow | undefined> {
+    const [found] = await this.db
+      .select({ row: toolSessionMessages })
+      .from(toolSessionMessages)
+      .innerJoin(toolSessions, eq(toolSessions.id, toolSessionMessages.sessionId))
+      .where(
+        and(eq(toolSessionMessages.id, messageId), eq(toolSessions.userId, userId), eq(toolSessions.module, module)),
+      )
+      .limit(1);
+    return found?.row;
+  }
+
+  /** The question and its empty answer in one statement; `seq` keeps them in this order. */
+  async insertTurn(
+    db: Db,
+    input: {
+      sessionId: string;
+      userId: number;
+      question: string;
+      kind: SessionMessageKind;
+      citations: DocCitation[];
+      request: SessionAskParsed;
+      demo: boolean;
+    },
+  ): Promise<[ToolSessionMessageRow, ToolSessionMessageRow]> {
+    const questionId = newId();
+    const common = { sessionId: input.sessionId, userId: input.userId };
+    const rows = await db
+      .insert(toolSessionMessages)
+      .values([
+        { ...common, id: questionId, role: 'user', kind: 'answer', content: input.question, status: 'done' },
+        {
+          ...common,
+          id: newId(),
+          role: 'assistant',
+          kind: input.kind,
+          status: 'generating',
+          citations: input.citations,
+          request: input.request,
+          demo: input.demo,
+        },
+      ])
+      .returning();
+    return [rows.find((r) => r.id === questionId)!, rows.find((r) => r.id !== questionId)!];
+  }
+
+  /** A finished assistant message that no model wrote (e.g. merged idea cards). */
+  async insertDone(
+    db: Db,
+    input: { sessionId: string; userId: number; kind: SessionMessageKind; content: string; data: SessionMessageData },
+  ): Promise<ToolSessionMessageRow> {
+    const [row] = await db
+      .insert(toolSessionMessages)
+      .values({ ...input, id: newId(), role: 'assistant', status: 'done' })
+      .returning();
+    return row!;
+  }
+
+  /** The session's turns before `beforeSeq`, for follow-up questions. */
+  async history(sessionId: string, beforeSeq: number): Promise<ChatTurn[]> {
+    const rows = await this.db
+      .select({ role: toolSessionMessages.role, content: toolSessionMessages.content })
+      .from(toolSessionMessages)
+      .where(
+        and(
+          eq(toolSessionMessages.sessionId, sessionId),
+          sql`${toolSessionMessages.seq} < ${beforeSeq}`,
+          eq(toolSessionMessages.kind, 'answer'),
+        ),
+      )
+      .orderBy(desc(toolSessionMessages.seq))
+      .limit(HISTORY_ROWS);
+    return rows
+      .reverse()
+      .filter((r) => r.content.length > 0)
+      .map((r) => ({ role: r.role, content: r.content }));
+  }
+
+  /** Every message with structured data of a kind, oldest first. */
+  async withData(sessionId: string, kind: SessionMessageKind): Promise<ToolSessionMessageRow[]> {
+    return this.db
+      .select()
+      .from(toolSessionMessages)
+      .where(
+        and(
+          eq(toolSessionMessages.sessionId, sessionId),
+          eq(toolSessionMessages.kind, kind),
+          sql`${toolSessionMessages.data} is not null`,
+        ),
+      )
+      .orderBy(asc(toolSessionMessages.seq));
+  }
+
+  async setData(id: string, content: string, data: SessionMessageData | null, db: Db = this.db): Promise<void> {
+    await db
+      .update(toolSessionMessages)
+      .set({ content, data, updatedAt: new Date() })
+      .where(eq(toolSessionMessages.id, id));
+  }
+
+  async saveProgress(id: string, state: AnswerState): Promise<void> {
+    await this.db
+      .update(toolSessionMessages)
+      .set({ content: state.content, updatedAt: new Date() })
+      .where(and(eq(toolSessionMessages.id, id), eq(toolSessionMessages.status, 'generating')));
+  }
+
+  async finish(id: string, status: MessageStatus, state: AnswerState, finishReason?: string): Promise<void> {
+    await this.db
+      .update(toolSessionMessages)
+      .set({ status, content: state.content, finishReason: finishReason ?? null, updatedAt: new Date() })
+      .where(eq(toolSessionMessages.id, id));
+  }
+
+  async row(id: string): Promise<ToolSessionMessageRow | undefined> {
+    const [row] = await this.db.select().from(toolSessionMessages).where(eq(toolSessionMessages.id, id)).limit(1);
+    return row;
+  }
+
+  async closeIfGenerating(id: string, status: Exclude<MessageStatus, 'generating'>): Promise<void> {
+    await this.db
+      .update(toolSessionMessages)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(toolSessionMessages.id, id), eq(toolSessionMessages.status, 'generating')));
+  }
+
+  async markIncomplete(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(toolSessionMessages)
+      .set({ status: 'incomplete', updatedAt: new Date() })
+      .where(and(inArray(toolSessionMessages.id, ids), eq(toolSessionMessages.status, 'generating')));
+  }
+}

@@ -1,0 +1,110 @@
+import {
+  ErrorCode,
+  ErrorMessage,
+  recommendQuestionRequestSchema,
+  type DocCitation,
+  type RecommendQuestionEvent,
+  type RecommendQuestionFinish,
+  type SessionStreamError,
+} from '@portal/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../errors/app-error';
+import { EventStream } from '../../lib/event-stream';
+import { parse } from '../../lib/validate';
+import { requireUser } from '../../plugins/auth';
+import { LlmError } from '../../services/llm';
+import { demoRecommend } from './demo';
+import { resourceGone } from './ids';
+import { recommendSystem, recommendUser } from './prompts';
+
+const QUESTIONS = 5;
+const PASSAGES = 8;
+
+type Events = { message: RecommendQuestionEvent; finish: RecommendQuestionFinish; error: SessionStreamError };
+
+/** A line of the model's reply as a question: numbering and bullets removed. */
+function asQuestion(line: string): string {
+  return line
+    .replace(/^\s*(?:[-*•]|\d+[.、)）]|[（(]\d+[)）])\s*/, '')
+    .trim()
+    .slice(0, 200);
+}
+
+/**
+ * `POST /api/pdf/message/get_stream_recommend_question`: questions the session's ready documents
+ * can answer, each sent as soon as its line is complete.
+ */
+export const recommendRoutes: FastifyPluginAsync = async (app) => {
+  const { sessions: tools } = app;
+  const { documents, llm } = app.services;
+
+  app.post('/message/get_stream_recommend_question', async (request, reply) => {
+    const body = parse(recommendQuestionRequestSchema, request.body);
+    const user = requireUser(request);
+    const session = await tools.sessions.get(user.id, 'pdf', body.session_id);
+    if (body.file_id && !(await documents.find(session.id, user.id, body.file_id))) throw resourceGone();
+    const fileIds = body.file_id ? [body.file_id] : undefined;
+    const chunks = await documents.chunks(session.id, user.id, fileIds);
+    if (chunks.length === 0) throw new AppError(ErrorCode.validation, '文档尚未解析完成，请稍后再试');
+    const step = Math.max(1, Math.ceil(chunks.length / PASSAGES));
+    const picked = chunks.filter((_, i) => i % step === 0).slice(0, PASSAGES);
+    const citations: DocCitation[] = picked.map((c, i) => ({
+      index: i + 1,
+      file_id: c.chunk.fileId,
+      file_name: c.fileName,
+      page: c.chunk.page,
+      row: c.chunk.row,
+      quote: c.chunk.text,
+      chunk_id: String(c.chunk.id),
+    }));
+    const fileNames = [...new Set(chunks.map((c) => c.fileName))];
+
+    reply.hijack();
+    const res = reply.raw;
+    const left = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) left.abort();
+    });
+    const stream = new EventStream<Events>(res, request.id);
+    const list: string[] = [];
+    const take = (line: string) => {
+      const question = asQuestion(line);
+      if (question.length < 4 || list.length >= QUESTIONS || list.includes(question)) return;
+      stream.send('message', { index: list.length, question });
+      list.push(question);
+    };
+    try {
+      let pending = '';
+      for await (const chunk of llm.streamTask({
+        task: 'pdf',
+        system: recommendSystem(),
+        messages: [{ role: 'user', content: recommendUser(fileNames, citations) }],
+        demo: () =>
+          demoRecommend(
+            fileNames,
+            chunks.map((c) => ({ text: c.chunk.text })),
+          ),
+        signal: left.signal,
+      })) {
+        if (chunk.type !== 'content') continue;
+        pending += chunk.text;
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        lines.forEach(take);
+      }
+      take(pending);
+      stream.send('finish', { list, demo: llm.isTaskDemo('pdf') });
+    } catch (error) {
+      if (!left.signal.aborted) {
+        if (!(error instanceof LlmError)) request.log.error({ err: error }, 'recommending questions failed');
+        stream.send('error', {
+          session_id: session.id,
+          message: error instanceof LlmError ? error.message : ErrorMessage.upstream,
+          code: error instanceof LlmError ? error.code : ErrorCode.upstream,
+        });
+      }
+    } finally {
+      stream.end();
+    }
+  });
+};

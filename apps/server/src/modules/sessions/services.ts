@@ -1,0 +1,38 @@
+import type { Db } from '../../db/client';
+import type { Answers } from '../../services/answers';
+import type { DocumentService } from '../../services/documents';
+import type { JobQueue } from '../../services/jobs';
+import type { LlmGateway } from '../../services/llm';
+import { SessionAskService } from './ask-service';
+import type { SessionsConfig } from './config';
+import { IdeaBoard } from './idea-board';
+import { SessionMessageStore } from './message-store';
+import { SessionStore } from './session-store';
+
+export type SessionToolServices = ReturnType<typeof createSessionToolServices>;
+
+export interface SessionToolDeps {
+  db: Db;
+  llm: LlmGateway;
+  answers: Answers;
+  jobs: JobQueue;
+  documents: DocumentService;
+}
+
+export function createSessionToolServices(deps: SessionToolDeps, config: SessionsConfig) {
+  const sessions = new SessionStore(deps.db);
+  const messages = new SessionMessageStore(deps.db);
+  const ideas = new IdeaBoard(deps.db, messages);
+  const asks = new SessionAskService(
+    deps.db,
+    deps.llm,
+    sessions,
+    messages,
+    deps.documents,
+    ideas,
+    deps.answers,
+    deps.jobs,
+    config,
+  );
+  return { config, sessions, messages, ideas, asks };
+}

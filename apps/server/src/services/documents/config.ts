@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** The `documents` section of the server configuration: limits of the document pipeline. */
+export const documentsConfigSchema = z
+  .object({
+    /** Largest document accepted by a module upload. */
+    max_file_bytes: z.number().int().positive().default(30_000_000),
+    /** PDFs with more pages fail with 页数超过上限. */
+    max_pages: z.number().int().positive().default(2_000),
+    /** Files per collection (session). */
+    max_files_per_collection: z.number().int().positive().default(20),
+    /** Data rows read from one csv/xlsx. */
+    max_rows: z.number().int().positive().default(20_000),
+    /** A parse that runs longer is given up as failed (解析超时). */
+    parse_timeout_ms: z.number().int().positive().default(120_000),
+    /** Parses at once per process. */
+    concurrency: z.number().int().min(1).max(16).default(2),
+  })
+  .strict();
+export type DocumentsConfig = z.infer<typeof documentsConfigSchema>;

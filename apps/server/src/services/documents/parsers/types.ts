@@ -1,0 +1,27 @@
+/** A passage of parsed text with where it came from. */
+export interface ParsedUnit {
+  text: string;
+  /** 1-based page of a PDF. */
+  page?: number;
+  /** 1-based data row of a csv/xlsx (the header row excluded). */
+  row?: number;
+}
+
+export interface ParsedDocument {
+  units: ParsedUnit[];
+  /** Pages (PDF) or data rows (tables); null for flowing text. */
+  pageCount: number | null;
+}
+
+/** A parse that failed for a reason the user can read (Chinese); anything else counts as corrupt. */
+export class DocumentParseError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'DocumentParseError';
+  }
+}
+
+export interface ParseLimits {
+  maxPages: number;
+  maxRows: number;
+}

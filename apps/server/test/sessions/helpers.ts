@@ -1,0 +1,112 @@
+import ExcelJS from 'exceljs';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Envelope } from '@portal/contract';
+import { api, body, buildTestApp, issueTokensFor, type BuildTestAppOptions, type TestApp } from '../helper';
+import { parseSse, type SseEvent } from '../chat/helpers';
+import { multipart, zipOf } from '../files/fixtures';
+
+export { parseSse, type SseEvent };
+
+/** The app with the demo model (no provider) and fast job polling. */
+export async function buildSessionsApp(opts: BuildTestAppOptions = {}): Promise<TestApp> {
+  return buildTestApp({
+    ...opts,
+    config: (c) => {
+      const base = { ...c, jobs: { ...c.jobs, poll_ms: 100 } };
+      return opts.config ? opts.config(base) : base;
+    },
+  });
+}
+
+export async function tokenFor(t: TestApp, login: string): Promise<string> {
+  return (await issueTokensFor(t, login)).access_token.token;
+}
+
+export async function get<T = unknown>(t: TestApp, token: string, url: string, query: Record<string, string> = {}) {
+  return body<T>(await api(t, token, { method: 'GET', url, query }));
+}
+
+export async function post<T = unknown>(t: TestApp, token: string, url: string, payload: unknown = {}) {
+  return body<T>(await api(t, token, { method: 'POST', url, payload: payload as Record<string, unknown> }));
+}
+
+/** POSTs an event-stream call; a JSON refusal comes back as `json`. */
+export async function streamPost(
+  t: TestApp,
+  token: string,
+  url: string,
+  payload: unknown,
+): Promise<{ events: SseEvent[]; json?: Envelope<unknown> }> {
+  const res = await api(t, token, { method: 'POST', url, payload: payload as Record<string, unknown> });
+  if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) return { events: parseSse(res.body) };
+  return { events: [], json: res.json() };
+}
+
+export async function upload<T = unknown>(
+  t: TestApp,
+  token: string,
+  module: string,
+  filename: string,
+  data: Buffer,
+  sessionId?: string,
+) {
+  const { payload, headers } = multipart({ filename, data });
+  const url = `/api/${module}/file/upload${sessionId ? `?session_id=${sessionId}` : ''}`;
+  const res = await api(t, token, { method: 'POST', url, payload, headers });
+  return { status: res.statusCode, env: body<T>(res) };
+}
+
+/** Polls until `check` holds; generous for a busy machine. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met in time: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A PDF with one text line per page ('' leaves the page without any text, like a scan). */
+export async function pdfOf(pages: readonly string[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const text of pages) {
+    const page = doc.addPage([400, 400]);
+    text.split('\n').forEach((line, i) => page.drawText(line, { x: 20, y: 360 - i * 16, size: 11, font }));
+  }
+  return Buffer.from(await doc.save());
+}
+
+/** An .xlsx whose first sheet holds these rows. */
+export async function xlsxOf(rows: readonly (readonly string[])[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Sheet1');
+  for (const row of rows) sheet.addRow([...row]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A minimal but complete .docx with one paragraph per entry. */
+export function docxOf(paragraphs: readonly string[]): Buffer {
+  const ns = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+  return zipOf({
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    '_rels/.rels':
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    'word/document.xml':
+      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${ns}"><w:body>` +
+      paragraphs.map((p) => `<w:p><w:r><w:t>${escapeXml(p)}</w:t></w:r></w:p>`).join('') +
+      '</w:body></w:document>',
+  });
+}
