@@ -23,8 +23,6 @@ export interface UploadProgress {
 export interface UploadOptions<T = StoredFile> {
   /** A module's own upload (`/api/pdf/file/upload`); the common image upload when absent. */
   url?: string;
-  /** Form fields sent before the file (a module upload's `session_id`). */
-  fields?: Record<string, string>;
   /** How a module upload's answer is checked; a stored file otherwise. */
   schema?: Parser<T>;
   /** The module's rules; the common upload takes them from the server's upload configuration. */
@@ -129,7 +127,6 @@ async function uploadThroughServer<T>(
 ): Promise<T> {
   const transport = formTransport(() => {
     const form = new FormData();
-    for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
     form.append('file', file, file.name);
     return form;
   }, options.onProgress);

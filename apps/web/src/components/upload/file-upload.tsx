@@ -9,8 +9,6 @@ import './file-upload.css';
 export interface FileUploadProps<T = StoredFile> {
   /** A module's own upload URL; the common image upload when absent. */
   action?: string;
-  /** Form fields sent with a module upload (its `session_id`). */
-  fields?: Record<string, string>;
   /** How a module upload's answer is checked, when it is not a stored file. */
   schema?: Parser<T>;
   /** Required with `action`: what the module accepts. */
@@ -44,7 +42,6 @@ const ACCEPT_BY_KIND: Record<FileKind, string> = {
  */
 export function FileUpload<T = StoredFile>({
   action,
-  fields,
   schema,
   rules,
   accept,
@@ -70,7 +67,6 @@ export function FileUpload<T = StoredFile>({
       try {
         const options: UploadOptions = {
           url: action,
-          fields,
           rules,
           signal: own.signal,
           onProgress: ({ loaded, total }) =>
@@ -96,7 +92,7 @@ export function FileUpload<T = StoredFile>({
         if (controller.current === own) controller.current = null;
       }
     },
-    [action, fields, schema, rules, onUploaded],
+    [action, schema, rules, onUploaded],
   );
 
   const pick = () => {

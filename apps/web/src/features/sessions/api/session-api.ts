@@ -116,7 +116,9 @@ export function checkDocStatus(m: Module, sessionId: string, fileIds?: string[])
   );
 }
 
-export const uploadUrl = (m: Module) => `${m.apiPath}/file/upload`;
+/** `POST {module}/file/upload?session_id=` (multipart, one part named `file`). */
+export const uploadUrl = (m: Module, sessionId: string) =>
+  `${m.apiPath}/file/upload?session_id=${encodeURIComponent(sessionId)}`;
 export const sessionFileParser = sessionFileSchema;
 
 /* Brainstorm card edits. */

@@ -134,8 +134,7 @@ export function FilePanel({ config, sessionId, files, onView }: FilePanelProps) 
   return (
     <div className="session-file-panel">
       <FileUpload<SessionFile>
-        action={uploadUrl(config)}
-        fields={{ session_id: sessionId }}
+        action={uploadUrl(config, sessionId)}
         schema={sessionFileParser}
         rules={config.upload}
         accept={config.accept}
