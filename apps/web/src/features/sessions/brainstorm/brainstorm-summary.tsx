@@ -68,7 +68,7 @@ export function BrainstormSummaryView({ summary }: { summary: BrainstormSummary 
         <div className="bs-map">
           <Suspense
             fallback={
-              <Spin tip="正在绘制思维导图…">
+              <Spin description="正在绘制思维导图…">
                 <div style={{ height: 200 }} />
               </Spin>
             }

@@ -95,7 +95,7 @@ export function SourceViewer({ target, file, onClose }: SourceViewerProps) {
                 data-testid="source-pdf"
               />
             ) : (
-              <Spin tip="正在打开 PDF…">
+              <Spin description="正在打开 PDF…">
                 <div style={{ height: 120 }} />
               </Spin>
             )

@@ -47,7 +47,7 @@ export function InsightReportView({ report }: { report: InsightReport }) {
           <>
             <Suspense
               fallback={
-                <Spin tip="正在绘制图表…">
+                <Spin description="正在绘制图表…">
                   <div style={{ height: 120 }} />
                 </Spin>
               }

@@ -132,7 +132,13 @@ export function SessionPage() {
 
   const openSource = useCallback(
     (target: SourceTarget, chunkId?: string) => {
-      if (!target.fileId) return setPastedSource(target);
+      if (!target.fileId) {
+        // Pasted text has no file to open: the passage is shown on its own.
+        setPastedSource(target);
+        if (params.has('file')) setParams(new URLSearchParams({ id: sessionId }));
+        return;
+      }
+      setPastedSource(null);
       const next = new URLSearchParams({ id: sessionId, file: target.fileId });
       if (target.page) next.set('page', String(target.page));
       if (target.row) next.set('row', String(target.row));
@@ -140,7 +146,7 @@ export function SessionPage() {
       else if (target.quote) next.set('quote', target.quote);
       setParams(next);
     },
-    [sessionId, setParams],
+    [sessionId, params, setParams],
   );
   const closeViewer = () => {
     setPastedSource(null);
