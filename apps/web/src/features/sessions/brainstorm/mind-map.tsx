@@ -62,7 +62,9 @@ const MindMap = forwardRef<MindMapHandle, { markdown: string }>(function MindMap
     if (mapRef.current) {
       void mapRef.current.setData(root).then(() => mapRef.current?.fit());
     } else {
-      mapRef.current = Markmap.create(svg, { autoFit: true, duration: 0 }, root);
+      // Long idea titles wrap instead of stretching the map until fitting shrinks it unreadable.
+      mapRef.current = Markmap.create(svg, { autoFit: true, duration: 0, maxWidth: 220 }, root);
+      void mapRef.current.fit();
     }
   }, [markdown]);
 

@@ -97,6 +97,8 @@ export function SessionPage() {
         callbacks: {
           onSettled: () => {
             void queryClient.invalidateQueries({ queryKey: sessionsKey(config.name) });
+            // The first question names the session.
+            void queryClient.invalidateQueries({ queryKey: ['session-info', config.name, sessionId] });
             if (config.name === 'brainstorm') void queryClient.invalidateQueries({ queryKey: ideasKey(sessionId) });
           },
         },
@@ -238,7 +240,7 @@ export function SessionPage() {
       <SessionLayout config={config} activeId={sessionId} title={title} files={side} fileCount={files.files.length}>
         <ThreadContext.Provider value={thread}>
           {session?.topic && config.name !== 'pdf' ? <div className="session-topic">主题：{session.topic}</div> : null}
-          {body}
+          <div className="session-thread">{body}</div>
           <div className="session-bottom">
             {config.name === 'pdf' ? (
               <RecommendQuestions
