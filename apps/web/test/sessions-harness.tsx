@@ -129,6 +129,17 @@ export function createSessionBackend(options: BackendOptions = {}) {
       sessions.unshift(created);
       return envelope(created);
     }
+    if (path.endsWith('/session/update')) {
+      const found = sessions.find((s) => s.session_id === body?.session_id);
+      if (!found) return envelope(null, 4000, '会话不存在');
+      found.session_name = String(body?.session_name);
+      return envelope(found);
+    }
+    if (path.endsWith('/session/delete')) {
+      const index = sessions.findIndex((s) => s.session_id === body?.session_id);
+      if (index >= 0) sessions.splice(index, 1);
+      return envelope(null);
+    }
     if (path.endsWith('/session/info')) {
       const found = sessions.find((s) => s.session_id === url.searchParams.get('session_id'));
       return found ? envelope({ session: found, files }) : envelope(null, 4000, '会话不存在');

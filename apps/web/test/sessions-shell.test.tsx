@@ -49,6 +49,30 @@ describe('session tools shell', { timeout: 90_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pdf/welcome'));
   });
 
+  it('renames and deletes the open session from its header', async () => {
+    const backend = createSessionBackend({ sessions: [session(S1, '旧名字', 'insight'), session(S2, '留下的')] });
+    const { router } = renderSessions(`/insight/session?id=${S1}`, backend);
+    await waitFor(() => expect(screen.getByTestId('session-title').textContent).toBe('旧名字'));
+
+    fireEvent.click(screen.getByRole('button', { name: '重命名会话' }));
+    const input = await screen.findByLabelText('会话名称');
+    fireEvent.change(input, { target: { value: '  耳机评论  ' } });
+    fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
+    await waitFor(() =>
+      expect(backend.calls('/api/insight/session/update')[0]?.body).toEqual({
+        session_id: S1,
+        session_name: '耳机评论',
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('session-title').textContent).toBe('耳机评论'));
+
+    fireEvent.click(screen.getByRole('button', { name: '删除会话' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
+    await waitFor(() => expect(backend.calls('/api/insight/session/delete')[0]?.body).toEqual({ session_id: S1 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/insight/welcome'));
+    await waitFor(() => expect(screen.queryByText('耳机评论')).toBeNull());
+  });
+
   it('creates a pdf session from the welcome page and opens it', async () => {
     const backend = createSessionBackend();
     const { router } = renderSessions('/pdf/welcome', backend);

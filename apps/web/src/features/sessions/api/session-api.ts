@@ -44,6 +44,19 @@ export function createSession(m: Module, body: SessionCreateRequest): Promise<Se
   return api.post(`${m.apiPath}/session/create`, body, { schema: sessionSchema });
 }
 
+export function renameSession(m: Module, sessionId: string, name: string): Promise<Session> {
+  return api.post(
+    `${m.apiPath}/session/update`,
+    { session_id: sessionId, session_name: name },
+    { schema: sessionSchema },
+  );
+}
+
+/** Removes the session with its messages, files and chunks. */
+export async function deleteSession(m: Module, sessionId: string): Promise<void> {
+  await api.post(`${m.apiPath}/session/delete`, { session_id: sessionId });
+}
+
 export function getSessionInfo(m: Module, sessionId: string): Promise<SessionInfoResponse> {
   return api.get(`${m.apiPath}/session/info`, { params: { session_id: sessionId }, schema: sessionInfoResponseSchema });
 }

@@ -30,6 +30,7 @@ import { RecommendQuestions } from '../components/recommend-questions';
 import { SessionActionsContext, type SessionActions } from '../components/session-actions';
 import { SessionAnswer } from '../components/session-answer';
 import { SessionLayout } from '../components/session-layout';
+import { SessionMenu } from '../components/session-menu';
 import { SourceViewer } from '../components/source-viewer';
 import { InsightToolbar } from '../insight/insight-toolbar';
 import { useSessionFiles } from '../hooks/use-session-files';
@@ -237,7 +238,14 @@ export function SessionPage() {
   const title = session?.session_name || (info.isPending ? '' : '未命名会话');
   return (
     <SessionActionsContext.Provider value={actions}>
-      <SessionLayout config={config} activeId={sessionId} title={title} files={side} fileCount={files.files.length}>
+      <SessionLayout
+        config={config}
+        activeId={sessionId}
+        title={title}
+        extra={session ? <SessionMenu config={config} sessionId={sessionId} name={session.session_name} /> : null}
+        files={side}
+        fileCount={files.files.length}
+      >
         <ThreadContext.Provider value={thread}>
           {session?.topic && config.name !== 'pdf' ? <div className="session-topic">主题：{session.topic}</div> : null}
           <div className="session-thread">{body}</div>
