@@ -1,0 +1,80 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, submitProviderLogin } from './browser';
+
+/** PDF analysis in the browser, against the demo model: upload, status, ask, a page citation opening the viewer. */
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let page: Page;
+let pdfPath = '';
+
+/** Three pages; only page 3 speaks of net profit. */
+async function writeReport(): Promise<string> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const pages = [
+    'Annual report 2025. Overview of the company and its markets.',
+    'Revenue grew to 120 million yuan in 2025, up 18 percent on the year before.',
+    'Net profit was 12 million yuan. The board proposes a dividend of 0.3 yuan per share.',
+  ];
+  for (const text of pages) doc.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 14, font });
+  const path = join(mkdtempSync(join(tmpdir(), 'pdf-e2e-')), 'report.pdf');
+  writeFileSync(path, await doc.save());
+  return path;
+}
+
+beforeAll(async () => {
+  pdfPath = await writeReport();
+  browser = await launchBrowser();
+  ({ page } = await newPage(browser, baseUrl));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('pdf analysis in the browser', () => {
+  it('uploads a PDF, sees it ready, asks, and opens the cited page', async () => {
+    await page.goto('/pdf');
+    await submitProviderLogin(page, 'staff', 'staff123');
+    await page.getByRole('button', { name: '新建会话并上传 PDF' }).click();
+    await page.waitForURL(/\/pdf\/session\?id=/);
+
+    await page.setInputFiles('[data-testid="file-upload-input"]', pdfPath);
+    const file = page.locator('[data-testid="session-file"]', { hasText: 'report.pdf' });
+    await page.locator('[data-testid="session-file"][data-status="ready"]').waitFor({ timeout: 60_000 });
+    await expect.poll(() => file.getByTestId('session-file-status').innerText()).toBe('已就绪');
+    expect(await file.innerText()).toContain('3 页');
+
+    // Recommended questions stream in once the document is ready.
+    await page.getByTestId('recommend-question').first().waitFor({ timeout: 30_000 });
+
+    const box = page.locator('.chat-composer textarea');
+    await box.fill('What was the net profit?');
+    await box.press('Enter');
+    await page.waitForSelector('[data-testid="chat-answer"][data-status="done"]', { timeout: 60_000 });
+    const citation = page.locator('.md-sources a', { hasText: '第3页' }).first();
+    await citation.waitFor();
+    expect(await citation.innerText()).toBe('report.pdf · 第3页');
+
+    await citation.click();
+    const viewer = page.getByTestId('source-viewer');
+    await viewer.waitFor();
+    expect(await viewer.getByLabel('引用原文').innerText()).toContain('Net profit was 12 million yuan');
+    const frame = viewer.getByTestId('source-pdf');
+    await frame.waitFor({ timeout: 30_000 });
+    expect(await frame.getAttribute('src')).toMatch(/^blob:.+#page=3$/);
+    expect(page.url()).toContain('page=3');
+
+    // The session, its file and the cited answer survive a reload; the viewer reopens from the address.
+    await page.reload();
+    await page.getByTestId('source-viewer').waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="chat-answer"][data-status="done"]');
+    expect(await page.locator('[data-testid="session-file"]').count()).toBe(1);
+  });
+});
