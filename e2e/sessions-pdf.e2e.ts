@@ -11,25 +11,28 @@ import { launchBrowser, newPage, submitProviderLogin } from './browser';
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 let page: Page;
-let pdfPath = '';
+let pdfPaths: string[] = [];
 
-/** Three pages; only page 3 speaks of net profit. */
-async function writeReport(): Promise<string> {
+async function writePdf(dir: string, name: string, pages: string[]): Promise<string> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  const pages = [
-    'Annual report 2025. Overview of the company and its markets.',
-    'Revenue grew to 120 million yuan in 2025, up 18 percent on the year before.',
-    'Net profit was 12 million yuan. The board proposes a dividend of 0.3 yuan per share.',
-  ];
   for (const text of pages) doc.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 14, font });
-  const path = join(mkdtempSync(join(tmpdir(), 'pdf-e2e-')), 'report.pdf');
+  const path = join(dir, name);
   writeFileSync(path, await doc.save());
   return path;
 }
 
 beforeAll(async () => {
-  pdfPath = await writeReport();
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-e2e-'));
+  pdfPaths = [
+    // Three pages; only page 3 speaks of net profit.
+    await writePdf(dir, 'report.pdf', [
+      'Annual report 2025. Overview of the company and its markets.',
+      'Revenue grew to 120 million yuan in 2025, up 18 percent on the year before.',
+      'Net profit was 12 million yuan. The board proposes a dividend of 0.3 yuan per share.',
+    ]),
+    await writePdf(dir, 'handbook.pdf', ['Employee handbook.', 'Office hours are nine to six on weekdays.']),
+  ];
   browser = await launchBrowser();
   ({ page } = await newPage(browser, baseUrl));
 });
@@ -38,16 +41,18 @@ afterAll(async () => {
 });
 
 describe('pdf analysis in the browser', () => {
-  it('uploads a PDF, sees it ready, asks, and opens the cited page', async () => {
+  it('uploads two PDFs, sees them ready, asks, and opens the cited page', async () => {
     await page.goto('/pdf');
     await submitProviderLogin(page, 'staff', 'staff123');
     await page.getByRole('button', { name: '新建会话并上传 PDF' }).click();
     await page.waitForURL(/\/pdf\/session\?id=/);
 
-    await page.setInputFiles('[data-testid="file-upload-input"]', pdfPath);
+    // Two PDFs picked at once go up one after the other, each with its own status.
+    await page.setInputFiles('[data-testid="file-upload-input"]', pdfPaths);
+    const ready = page.locator('[data-testid="session-file"][data-status="ready"]');
+    await expect.poll(() => ready.count(), { timeout: 60_000 }).toBe(2);
     const file = page.locator('[data-testid="session-file"]', { hasText: 'report.pdf' });
-    await page.locator('[data-testid="session-file"][data-status="ready"]').waitFor({ timeout: 60_000 });
-    await expect.poll(() => file.getByTestId('session-file-status').innerText()).toBe('已就绪');
+    expect(await file.getByTestId('session-file-status').innerText()).toBe('已就绪');
     expect(await file.innerText()).toContain('3 页');
 
     // Recommended questions stream in once the document is ready.
@@ -75,6 +80,6 @@ describe('pdf analysis in the browser', () => {
     await page.getByTestId('source-viewer').waitFor({ timeout: 30_000 });
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="chat-answer"][data-status="done"]');
-    expect(await page.locator('[data-testid="session-file"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="session-file"]').count()).toBe(2);
   });
 });

@@ -17,6 +17,8 @@ export interface FileUploadProps<T = StoredFile> {
   accept?: string;
   hint?: string;
   disabled?: boolean;
+  /** Several files may be picked or dropped at once; they are sent one after another. */
+  multiple?: boolean;
   onUploaded?: (file: T) => void;
 }
 
@@ -47,6 +49,7 @@ export function FileUpload<T = StoredFile>({
   accept,
   hint,
   disabled,
+  multiple,
   onUploaded,
 }: FileUploadProps<T>) {
   const input = useRef<HTMLInputElement>(null);
@@ -58,8 +61,9 @@ export function FileUpload<T = StoredFile>({
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const start = useCallback(
-    async (file: File) => {
+  /** Uploads one file; resolves to its refusal message, '' when stored, null when cancelled. */
+  const upload = useCallback(
+    async (file: File): Promise<string | null> => {
       controller.current?.abort();
       const own = new AbortController();
       controller.current = own;
@@ -82,17 +86,33 @@ export function FileUpload<T = StoredFile>({
             ? await uploadFile(file, { ...(options as UploadOptions<T>), url: action, schema })
             : await uploadFile(file, options)
         ) as T;
-        if (own.signal.aborted) return;
-        setState({ phase: 'done', name: file.name });
+        if (own.signal.aborted) return null;
         onUploaded?.(stored);
+        return '';
       } catch (error) {
-        const message = uploadErrorMessage(error);
-        setState(message ? { phase: 'error', message } : { phase: 'idle' });
+        return uploadErrorMessage(error);
       } finally {
         if (controller.current === own) controller.current = null;
       }
     },
     [action, schema, rules, onUploaded],
+  );
+
+  /** One file after another; a refused file does not stop the rest, a cancel does. */
+  const start = useCallback(
+    async (files: File[]) => {
+      const refusals: string[] = [];
+      let last = '';
+      for (const file of files) {
+        const outcome = await upload(file);
+        if (outcome === null) return setState({ phase: 'idle' });
+        if (outcome) refusals.push(files.length > 1 ? `${file.name}：${outcome}` : outcome);
+        else last = file.name;
+      }
+      if (refusals.length) setState({ phase: 'error', message: refusals.join('；') });
+      else setState({ phase: 'done', name: files.length > 1 ? `${files.length} 个文件` : last });
+    },
+    [upload],
   );
 
   const pick = () => {
@@ -107,8 +127,8 @@ export function FileUpload<T = StoredFile>({
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file && !disabled && !busy) void start(file);
+    const files = [...event.dataTransfer.files].slice(0, multiple ? undefined : 1);
+    if (files.length && !disabled && !busy) void start(files);
   };
 
   const acceptList =
@@ -142,11 +162,12 @@ export function FileUpload<T = StoredFile>({
           type="file"
           hidden
           accept={acceptList}
+          multiple={multiple}
           data-testid="file-upload-input"
           onChange={(e) => {
-            const file = e.target.files?.[0];
+            const files = [...(e.target.files ?? [])];
             e.target.value = '';
-            if (file) void start(file);
+            if (files.length) void start(files);
           }}
         />
       </div>

@@ -139,6 +139,7 @@ export function FilePanel({ config, sessionId, files, onView }: FilePanelProps) 
         rules={config.upload}
         accept={config.accept}
         hint={config.uploadHint}
+        multiple
         onUploaded={files.upsert}
       />
       {list}
