@@ -13,7 +13,8 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 await build({
   absWorkingDir: new URL('.', import.meta.url).pathname,
-  entryPoints: ['src/main.ts'],
+  // The document parser runs in worker threads from its own file beside the server's chunks.
+  entryPoints: { main: 'src/main.ts', 'parse-worker': 'src/services/documents/parse-worker.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

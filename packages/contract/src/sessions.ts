@@ -150,6 +150,7 @@ export const docFailureMessages = {
   empty: '文件中没有可用的文字内容',
   unsupported: '不支持的文件类型',
   timeout: '解析超时，请稍后重试',
+  interrupted: '解析被中断（服务重启或异常），请重新解析',
   tooManyFiles: (max: number) => `每个会话最多上传 ${max} 个文件`,
 } as const;
 
@@ -412,7 +413,11 @@ export type SessionAsyncAskResponse = z.infer<typeof sessionAsyncAskResponseSche
 export const SESSION_STREAM_EVENTS = { message: 'message', finish: 'finish', error: 'error' } as const;
 export type SessionStreamEventName = keyof typeof SESSION_STREAM_EVENTS;
 
-/** `message` event: `text` is appended; `citations` arrive once, before the first text. */
+/**
+ * `message` event: `text` is appended; `citations` arrive once, before the first text. For the
+ * structured kinds (ideas, summary, report) the text is the model's raw reply (JSON): show a
+ * progress state and render from the `finish` event's `message.data` (or `message.content`).
+ */
 export const sessionStreamMessageSchema = z.object({
   session_id: sessionIdSchema,
   message_id: sessionMessageIdSchema,

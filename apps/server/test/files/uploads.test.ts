@@ -19,7 +19,10 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 const moduleMounts: FastifyPluginAsync = async (app) => {
-  await app.register(moduleUploadRoutes({ module: 'pdf', rules: { kinds: ['pdf', 'image'] } }), { prefix: '/api/pdf' });
+  // The session tools serve /api/pdf themselves; the shared routes are mounted on a prefix without uploads.
+  await app.register(moduleUploadRoutes({ module: 'marketing', rules: { kinds: ['pdf', 'image'] } }), {
+    prefix: '/api/marketing',
+  });
   await app.register(moduleUploadRoutes({ module: 'deepseek' }), { prefix: '/api/deepseek' });
 };
 
@@ -213,13 +216,13 @@ describe.each(['disk', 's3'] as const)('uploads on %s storage', (kind) => {
   });
 
   it("mounts module uploads under the module's prefix and rights", async () => {
-    const pdf = await upload(staff, { filename: '合同.pdf', data: smallPdf() }, '/api/pdf/file/upload');
+    const pdf = await upload(staff, { filename: '合同.pdf', data: smallPdf() }, '/api/marketing/file/upload');
     expect(pdf.statusCode).toBe(200);
     const file = body<StoredFile>(pdf).data;
     expect(file).toMatchObject({
-      module: 'pdf',
+      module: 'marketing',
       mime: 'application/pdf',
-      url: `/api/pdf/file/download?file_id=${file.file_id}`,
+      url: `/api/marketing/file/download?file_id=${file.file_id}`,
     });
     const download = await api(t, staff, { method: 'GET', url: file.url });
     expect(download.headers['content-disposition']).toMatch(/^attachment; /);

@@ -56,7 +56,7 @@ export async function upload<T = unknown>(
   return { status: res.statusCode, env: body<T>(res) };
 }
 
-/** Polls until `check` holds; generous for a busy machine. */
+/** Polls until `check` holds; generous for a busy machine (each parse starts a worker thread). */
 export async function eventually<T>(
   read: () => Promise<T>,
   check: (value: T) => boolean,

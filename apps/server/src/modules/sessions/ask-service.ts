@@ -296,19 +296,24 @@ export class SessionAskService {
         signal,
       });
     }.bind(this);
-    const outcome = await this.answers.runner.run({
-      store: this.messages,
-      messageId: answer.id,
-      persist: this.persist,
-      signal: transport.signal,
-      log,
-      generate,
-      onChunk: transport.onChunk,
+    const release = this.messages.withFinalizer(answer.id, (text) => {
+      const result = plan?.finalize(text) ?? null;
+      if (!result && answer.kind !== 'answer') log.warn({ messageId: answer.id }, 'structured reply did not validate');
+      return result;
     });
-    if (outcome.status === 'done' && plan) {
-      const result = plan.finalize(outcome.state.content);
-      if (result) await this.messages.setData(answer.id, result.content, result.data);
-      else if (answer.kind !== 'answer') log.warn({ messageId: answer.id }, 'structured reply did not validate');
+    let outcome;
+    try {
+      outcome = await this.answers.runner.run({
+        store: this.messages,
+        messageId: answer.id,
+        persist: this.persist,
+        signal: transport.signal,
+        log,
+        generate,
+        onChunk: transport.onChunk,
+      });
+    } finally {
+      release();
     }
     return outcome;
   }

@@ -13,6 +13,9 @@ import type { AnswerState, AnswerStore } from '../../services/answers';
 import type { ChatTurn } from '../../services/llm';
 import { newId } from './ids';
 
+/** Turns a finished reply into its stored text and structured data; null keeps the plain text. */
+export type Finalizer = (text: string) => { content: string; data: SessionMessageData } | null;
+
 /** Turns of history a follow-up sees; the gateway trims them by size. */
 const HISTORY_ROWS = 20;
 
@@ -20,7 +23,19 @@ const HISTORY_ROWS = 20;
 export class SessionMessageStore implements AnswerStore {
   readonly kind = 'sessions';
 
+  /**
+   * How a finished reply becomes its stored result, per answer generated in this process: applied
+   * in the same UPDATE that sets `done`, so a poller never sees a done answer without its data.
+   */
+  private readonly finalizers = new Map<string, Finalizer>();
+
   constructor(private readonly db: Db) {}
+
+  /** Registers the finalizer of an answer about to be generated here; call the returned function when done. */
+  withFinalizer(id: string, finalize: Finalizer): () => void {
+    this.finalizers.set(id, finalize);
+    return () => this.finalizers.delete(id);
+  }
 
   /** Page 1 is the newest `pageSize` messages; each page is returned oldest first. */
   async page(
@@ -153,9 +168,16 @@ export class SessionMessageStore implements AnswerStore {
   }
 
   async finish(id: string, status: MessageStatus, state: AnswerState, finishReason?: string): Promise<void> {
+    const result = status === 'done' ? this.finalizers.get(id)?.(state.content) : null;
     await this.db
       .update(toolSessionMessages)
-      .set({ status, content: state.content, finishReason: finishReason ?? null, updatedAt: new Date() })
+      .set({
+        status,
+        content: result?.content ?? state.content,
+        ...(result ? { data: result.data } : {}),
+        finishReason: finishReason ?? null,
+        updatedAt: new Date(),
+      })
       .where(eq(toolSessionMessages.id, id));
   }
 

@@ -11,9 +11,11 @@ export const documentsConfigSchema = z
     max_files_per_collection: z.number().int().positive().default(20),
     /** Data rows read from one csv/xlsx. */
     max_rows: z.number().int().positive().default(20_000),
-    /** A parse that runs longer is given up as failed (解析超时). */
+    /** A parse that runs longer is stopped (its worker killed) and fails (解析超时). */
     parse_timeout_ms: z.number().int().positive().default(120_000),
-    /** Parses at once per process. */
+    /** Heap limit of a parse worker thread; past it the file fails instead of the server. */
+    parse_memory_mb: z.number().int().min(64).default(512),
+    /** Parses at once per process (each in its own worker thread). */
     concurrency: z.number().int().min(1).max(16).default(2),
   })
   .strict();

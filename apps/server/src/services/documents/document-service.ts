@@ -14,7 +14,8 @@ import type { FileService } from '../files';
 import type { JobQueue } from '../jobs';
 import { chunkUnits } from './chunker';
 import type { DocumentsConfig } from './config';
-import { DocumentParseError, parseDocument } from './parsers';
+import { parseInWorker } from './parse-runner';
+import { DocumentParseError } from './parsers';
 import { rankPassages } from './retrieval';
 
 /** The durable job that parses one document. */
@@ -39,14 +40,6 @@ async function readAll(body: AsyncIterable<Uint8Array | string>): Promise<Uint8A
   const parts: Buffer[] = [];
   for await (const part of body) parts.push(typeof part === 'string' ? Buffer.from(part) : Buffer.from(part));
   return new Uint8Array(Buffer.concat(parts));
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DocumentParseError(docFailureMessages.timeout)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -126,7 +119,7 @@ export class DocumentService {
     if ((doc.status !== 'queued' && doc.status !== 'parsing') || doc.jobId === null) return doc;
     const job = await this.jobs.get(doc.jobId);
     if (job && job.state !== 'failed' && job.state !== 'cancelled') return doc;
-    return this.setStatus(doc.fileId, 'failed', docFailureMessages.corrupt, doc.status);
+    return this.setStatus(doc.fileId, 'failed', docFailureMessages.interrupted, doc.status);
   }
 
   private async setStatus(
@@ -166,9 +159,11 @@ export class DocumentService {
       const object = await this.files.store.get(found.file.storageKey);
       if (!object) throw new DocumentParseError(docFailureMessages.corrupt);
       const bytes = await readAll(object.body);
-      const parsed = await withTimeout(
-        parseDocument(found.file.mime, bytes, { maxPages: this.config.max_pages, maxRows: this.config.max_rows }),
-        this.config.parse_timeout_ms,
+      const parsed = await parseInWorker(
+        found.file.mime,
+        bytes,
+        { maxPages: this.config.max_pages, maxRows: this.config.max_rows },
+        { timeoutMs: this.config.parse_timeout_ms, memoryMb: this.config.parse_memory_mb },
       );
       const chunks = chunkUnits(parsed.units);
       if (chunks.length === 0) throw new DocumentParseError(docFailureMessages.empty);

@@ -32,15 +32,20 @@ export function rankPassages<T extends Scorable>(query: string, passages: readon
     const df = docs.reduce((n, d) => n + (d.tf.has(term) ? 1 : 0), 0);
     idf.set(term, Math.log(1 + (docs.length - df + 0.5) / (df + 0.5)));
   }
+  // A lone shared character (计 of 计算 in 计划) is no evidence: a passage must share a word or a
+  // bigram with the query, unless the query has none.
+  const needsLong = queryTerms.some((t) => Array.from(t).length > 1);
   const scored: Scored<T>[] = [];
   docs.forEach((doc, i) => {
     let score = 0;
+    let long = false;
     for (const term of queryTerms) {
       const f = doc.tf.get(term);
       if (!f) continue;
+      if (Array.from(term).length > 1) long = true;
       score += (idf.get(term)! * f * (K1 + 1)) / (f + K1 * (1 - B + (B * doc.length) / avgLength));
     }
-    if (score > 0) scored.push({ item: passages[i]!, score });
+    if (score > 0 && (long || !needsLong)) scored.push({ item: passages[i]!, score });
   });
   scored.sort((a, b) => b.score - a.score);
   return scored.slice(0, limit);

@@ -5,7 +5,8 @@
  */
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
-const TOKEN = /[\u3400-\u9fff\uf900-\ufaff]+|[\p{L}\p{N}]+/gu;
+// CJK runs first; the other alternative stops at CJK (which is also \p{L}) so 2025年 splits in two.
+const TOKEN = /[\u3400-\u9fff\uf900-\ufaff]+|(?:(?![\u3400-\u9fff\uf900-\ufaff])[\p{L}\p{N}])+/gu;
 
 /** Very common single characters that say little on their own. */
 const CJK_STOP = new Set('的了是在和与及或也就都而之其这那有为对把被让给从到个我你他她它们吗呢吧啊'.split(''));

@@ -58,10 +58,13 @@ export function demoAnswer(input: Pick<DemoInput, 'module' | 'modelType' | 'prom
   return lines.join('\n');
 }
 
-function* pieces(text: string): Generator<string> {
+function* pieces(text: string, size = CHUNK_CHARS): Generator<string> {
   const chars = Array.from(text);
-  for (let i = 0; i < chars.length; i += CHUNK_CHARS) yield chars.slice(i, i + CHUNK_CHARS).join('');
+  for (let i = 0; i < chars.length; i += size) yield chars.slice(i, i + size).join('');
 }
+
+/** Long module-built replies (JSON for structured tasks) arrive in at most this many pieces. */
+const MAX_TASK_PIECES = 100;
 
 /** The built-in model used when no provider is configured: clearly labelled, streamed in small pieces. */
 export async function* streamDemo(input: DemoInput): AsyncGenerator<LlmChunk> {
@@ -89,7 +92,8 @@ export async function* streamDemoText(
   chunkDelayMs: number,
   signal?: AbortSignal,
 ): AsyncGenerator<LlmChunk> {
-  for (const piece of pieces(text)) {
+  const size = Math.max(CHUNK_CHARS, Math.ceil(Array.from(text).length / MAX_TASK_PIECES));
+  for (const piece of pieces(text, size)) {
     try {
       await sleep(chunkDelayMs, signal);
     } catch (error) {
