@@ -131,6 +131,8 @@ describe('brainstorm idea cards', { timeout: 90_000 }, () => {
       expand_card_id: 'c1',
     });
     expect(await screen.findByText('展开「夜间图书馆」· 奔驰法（SCAMPER）')).toBeTruthy();
+    // While the round is written, a progress line stands in for the model's raw reply.
+    expect((await screen.findByTestId('session-progress')).textContent).toContain('正在生成创意卡片');
     await waitFor(() => expect(screen.getAllByTestId('idea-round')).toHaveLength(2));
     const second = screen.getAllByTestId('idea-round')[1]!;
     expect(within(second).getByText(/第 2 轮/)).toBeTruthy();

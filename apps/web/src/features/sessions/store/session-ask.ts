@@ -1,4 +1,11 @@
-import type { SessionAskRequest, SessionMessage, SessionStreamFinish, SessionStreamMessage } from '@portal/contract';
+import type {
+  SessionAskAction,
+  SessionAskRequest,
+  SessionMessage,
+  SessionMessageKind,
+  SessionStreamFinish,
+  SessionStreamMessage,
+} from '@portal/contract';
 import {
   ask,
   lastQuestion,
@@ -68,12 +75,21 @@ function streamTransport(m: Module, body: SessionAskRequest): StreamTransport {
   };
 }
 
+const kindOfAction: Record<SessionAskAction, SessionMessageKind> = {
+  ask: 'answer',
+  round: 'ideas',
+  summary: 'summary',
+  report: 'report',
+};
+
 /** `POST {module}/prompt/asyncAsk`, then `GET prompt/getCompletion` every 2000 ms until final. */
 function pollTransport(m: Module, body: SessionAskRequest): AnswerTransport {
   return {
     kind: 'poll',
     ask: async () => {
       const ids = await askAsync(m, body);
+      // The answer's kind is known from the ask, so its progress shows before the first poll.
+      useSessionStore.getState().setExtra(ids.message_id, { kind: kindOfAction[body.action ?? 'ask'] });
       return { conv_id: ids.session_id, message_id: ids.message_id, user_message_id: ids.user_message_id };
     },
     completion: async (messageId, signal) => snapshotOf(m, await getCompletion(m, messageId, signal)),
