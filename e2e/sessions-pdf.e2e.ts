@@ -47,6 +47,8 @@ describe('pdf analysis in the browser', () => {
     await page.getByRole('button', { name: '新建会话并上传 PDF' }).click();
     await page.waitForURL(/\/pdf\/session\?id=/);
 
+    // At 1280 px the files are in a drawer behind 文件.
+    await page.getByTestId('session-files-button').click();
     // Two PDFs picked at once go up one after the other, each with its own status.
     await page.setInputFiles('[data-testid="file-upload-input"]', pdfPaths);
     const ready = page.locator('[data-testid="session-file"][data-status="ready"]');
@@ -54,6 +56,7 @@ describe('pdf analysis in the browser', () => {
     const file = page.locator('[data-testid="session-file"]', { hasText: 'report.pdf' });
     expect(await file.getByTestId('session-file-status').innerText()).toBe('已就绪');
     expect(await file.innerText()).toContain('3 页');
+    await page.keyboard.press('Escape');
 
     // Recommended questions stream in once the document is ready.
     await page.getByTestId('recommend-question').first().waitFor({ timeout: 30_000 });
@@ -80,6 +83,7 @@ describe('pdf analysis in the browser', () => {
     await page.getByTestId('source-viewer').waitFor({ timeout: 30_000 });
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="chat-answer"][data-status="done"]');
-    expect(await page.locator('[data-testid="session-file"]').count()).toBe(2);
+    await page.getByTestId('session-files-button').click();
+    await expect.poll(() => page.locator('[data-testid="session-file"]').count()).toBe(2);
   });
 });

@@ -35,8 +35,11 @@ describe('brainstorm in the browser', () => {
     await first.getByRole('button', { name: /保留/ }).click();
     await expect.poll(() => first.getAttribute('data-state')).toBe('kept');
     await first.locator('.ant-rate-star').nth(3).click();
+    // At 1280 px the kept ideas are in a drawer behind 资料与想法.
+    await page.getByTestId('session-files-button').click();
     const board = page.getByRole('region', { name: '已保留的想法' });
     await expect.poll(() => board.locator('.idea-board-title').count()).toBe(1);
+    await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: '开始新一轮' }).click();
     await expect.poll(() => rounds.count(), { timeout: ROUND_TIMEOUT }).toBe(2);
@@ -76,8 +79,10 @@ describe('insight in the browser', () => {
     await page.goto('/insight/welcome');
     await page.getByRole('button', { name: '新建会话并上传文件' }).click();
     await page.waitForURL(/\/insight\/session\?id=/);
+    await page.getByTestId('session-files-button').click();
     await page.setInputFiles('[data-testid="file-upload-input"]', csv);
     await page.locator('[data-testid="session-file"][data-status="ready"]').waitFor({ timeout: 60_000 });
+    await page.keyboard.press('Escape');
 
     await page.locator('.session-toolbar').getByRole('button', { name: '生成洞察报告' }).click();
     const report = page.getByTestId('insight-report');

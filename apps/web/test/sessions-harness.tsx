@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -239,4 +239,9 @@ export function renderSessions(path: string, backend: SessionBackend) {
     </ConfigProvider>,
   );
   return { router, view, client };
+}
+
+/** Opens the files (and, in brainstorm, the kept ideas) drawer of a session page below wide desktop widths. */
+export async function openFiles(): Promise<void> {
+  fireEvent.click(await screen.findByRole('button', { name: /(?:^|\s)(文件|资料与想法)(\s\d+)?$/ }));
 }

@@ -6,6 +6,7 @@ import {
   file,
   hex,
   installChatDom,
+  openFiles,
   renderSessions,
   resetSessionState,
   session,
@@ -80,6 +81,7 @@ describe('session tools shell', { timeout: 90_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '新建会话并上传 PDF' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pdf/session'));
     expect(backend.calls('/api/pdf/session/create')).toHaveLength(1);
+    await openFiles();
     expect(await screen.findByText('点击或拖拽文件到此处上传')).toBeTruthy();
   });
 
@@ -106,6 +108,7 @@ describe('session tools shell', { timeout: 90_000 }, () => {
         }),
     });
     renderSessions(`/pdf/session?id=${S1}`, backend);
+    await openFiles();
 
     const statuses = async () =>
       (await screen.findAllByTestId('session-file-status')).map((el) => el.textContent?.trim());

@@ -7,6 +7,7 @@ import {
   file,
   hex,
   installChatDom,
+  openFiles,
   renderSessions,
   resetSessionState,
   session,
@@ -103,6 +104,7 @@ describe('brainstorm idea cards', { timeout: 90_000 }, () => {
       expect(backend.calls('/idea/update').at(-1)?.body).toEqual({ session_id: S1, card_id: 'c1', rating: 4 }),
     );
     // The shortlist beside the thread shows the kept card.
+    await openFiles();
     const board = await screen.findByRole('region', { name: '已保留的想法' });
     await waitFor(() => expect(within(board).getByText('夜间图书馆')).toBeTruthy());
 

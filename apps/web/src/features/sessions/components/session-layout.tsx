@@ -5,7 +5,7 @@ import Typography from 'antd/es/typography';
 import FileTextOutlined from '@ant-design/icons/es/icons/FileTextOutlined';
 import UnorderedListOutlined from '@ant-design/icons/es/icons/UnorderedListOutlined';
 import { preloadMarkdownWhenIdle } from '../../../components/thread';
-import { usePhoneLayout } from '../../../lib/phone-layout';
+import { useMediaQuery, usePhoneLayout } from '../../../lib/phone-layout';
 import type { SessionModuleConfig } from '../config/session-modules';
 import { SessionList } from './session-list';
 import './sessions.css';
@@ -19,15 +19,31 @@ interface SessionLayoutProps {
   /** The session's files; a side column on desktop, a bottom sheet behind 文件 on phones. */
   files?: ReactNode;
   fileCount?: number;
+  /** The button and drawer title for the files when they are not a column. */
+  filesLabel?: string;
   children: ReactNode;
 }
 
+/** Below this width the files column would squeeze the thread (idea cards, reports): it moves behind 文件. */
+const FILES_COLUMN_QUERY = '(min-width: 1440px)';
+
 /**
- * The shell of the three session tools. Desktop: sessions | thread | files. Phones (README rule
- * 4): one column; the session list is a drawer behind 会话, the files a sheet behind 文件.
+ * The shell of the three session tools. Wide desktop: sessions | thread | files; narrower
+ * desktop: the files in a side drawer behind 文件. Phones (README rule 4): one column; the session
+ * list is a drawer behind 会话, the files a sheet behind 文件.
  */
-export function SessionLayout({ config, activeId, title, extra, files, fileCount, children }: SessionLayoutProps) {
+export function SessionLayout({
+  config,
+  activeId,
+  title,
+  extra,
+  files,
+  fileCount,
+  filesLabel = '文件',
+  children,
+}: SessionLayoutProps) {
   const phone = usePhoneLayout();
+  const filesColumn = useMediaQuery(FILES_COLUMN_QUERY) && !phone;
   const [listOpen, setListOpen] = useState(false);
   const [filesOpen, setFilesOpen] = useState(false);
   useEffect(preloadMarkdownWhenIdle, []);
@@ -64,22 +80,28 @@ export function SessionLayout({ config, activeId, title, extra, files, fileCount
             {title}
           </Typography.Title>
           {extra}
-          {phone && files ? (
-            <Button className="session-touch" icon={<FileTextOutlined />} onClick={() => setFilesOpen(true)}>
-              文件{fileCount ? ` ${fileCount}` : ''}
+          {!filesColumn && files ? (
+            <Button
+              className="session-touch"
+              icon={<FileTextOutlined />}
+              onClick={() => setFilesOpen(true)}
+              data-testid="session-files-button"
+            >
+              {filesLabel}
+              {fileCount ? ` ${fileCount}` : ''}
             </Button>
           ) : null}
         </header>
         <div className="session-body">{children}</div>
       </section>
-      {files && !phone ? <aside className="session-files">{files}</aside> : null}
-      {files && phone ? (
+      {files && filesColumn ? <aside className="session-files">{files}</aside> : null}
+      {files && !filesColumn ? (
         <Drawer
           open={filesOpen}
           onClose={() => setFilesOpen(false)}
-          placement="bottom"
-          size="70dvh"
-          title="会话文件"
+          placement={phone ? 'bottom' : 'right'}
+          size={phone ? '70dvh' : 360}
+          title={filesLabel}
           styles={{ body: { padding: 12 } }}
         >
           {files}

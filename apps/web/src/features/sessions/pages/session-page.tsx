@@ -245,6 +245,7 @@ export function SessionPage() {
         extra={session ? <SessionMenu config={config} sessionId={sessionId} name={session.session_name} /> : null}
         files={side}
         fileCount={files.files.length}
+        filesLabel={config.name === 'brainstorm' ? '资料与想法' : '文件'}
       >
         <ThreadContext.Provider value={thread}>
           {session?.topic && config.name !== 'pdf' ? <div className="session-topic">主题：{session.topic}</div> : null}
