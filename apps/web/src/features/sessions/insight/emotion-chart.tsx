@@ -18,19 +18,26 @@ export default function EmotionChart({ emotions }: { emotions: EmotionShare[] })
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
+    const shares = new Map(emotions.map((e) => [e.label, Math.round(e.share * 100)]));
     const option = {
       tooltip: {
         trigger: 'item',
         formatter: (p: { name: string; value: number; percent: number }) =>
           `${p.name}：${formatCount(p.value)} 条（${p.percent}%）`,
       },
-      legend: { bottom: 0, type: 'scroll' },
+      // Names and shares in the legend: outer labels get cut off on a phone-wide chart.
+      legend: {
+        bottom: 0,
+        type: 'scroll',
+        formatter: (name: string) => `${name} ${shares.get(name) ?? 0}%`,
+      },
       series: [
         {
           type: 'pie',
           radius: ['40%', '68%'],
           center: ['50%', '44%'],
-          label: { formatter: '{b} {d}%' },
+          percentPrecision: 0,
+          label: { show: false },
           data: emotions.map((e) => ({ name: e.label, value: e.count })),
         },
       ],
