@@ -128,4 +128,33 @@ describe('session tools on a configured model', () => {
     expect(system).toContain('[1]《plan.pdf》第2页');
     expect(system).toContain('文档中没有找到相关内容');
   });
+
+  it('stops an answer on request and keeps what had arrived', async () => {
+    fake.next({ tokens: Array.from({ length: 50 }, (_, i) => `第${i}段。`), intervalMs: 100 });
+    const started = await post<SessionAsyncAskResponse>(t, admin, '/api/pdf/prompt/asyncAsk', { prompt: '介绍一下' });
+    await eventually(
+      () => get<SessionMessage>(t, admin, '/api/pdf/prompt/getCompletion', { message_id: started.data.message_id }),
+      (r) => r.data.content.length > 0,
+    );
+    const stopped = await post<SessionMessage>(t, admin, '/api/pdf/message/stop', {
+      message_id: started.data.message_id,
+    });
+    expect(stopped.data.status).toBe('aborted');
+    expect(stopped.data.content).toMatch(/^第0段。/);
+    expect(stopped.data.content.length).toBeLessThan(50 * 4);
+  });
+
+  it('keeps the question and an incomplete answer when the model fails', async () => {
+    fake.next({ status: 500, errorMessage: 'upstream broke' });
+    const { events } = await streamPost(t, admin, '/api/pdf/message/receive', { prompt: '这份文档讲了什么？' });
+    const error = events.find((e) => e.event === 'error')!;
+    expect(error.data.message).toBeTruthy();
+    const sessionId = String(error.data.session_id);
+    const list = await get<{ list: SessionMessage[] }>(t, admin, '/api/pdf/message/list', { session_id: sessionId });
+    expect(list.data.list.map((m) => [m.role, m.status])).toEqual([
+      ['user', 'done'],
+      ['assistant', 'incomplete'],
+    ]);
+    expect(list.data.list[0]!.content).toBe('这份文档讲了什么？');
+  });
 });

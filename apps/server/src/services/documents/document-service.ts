@@ -16,7 +16,7 @@ import { chunkUnits } from './chunker';
 import type { DocumentsConfig } from './config';
 import { parseInWorker } from './parse-runner';
 import { DocumentParseError } from './parsers';
-import { rankPassages } from './retrieval';
+import { longTerms, rankPassages } from './retrieval';
 
 /** The durable job that parses one document. */
 export const DOCUMENT_PARSE_JOB = 'documents.parse';
@@ -196,19 +196,37 @@ export class DocumentService {
     }
   }
 
-  /** Chunks of the collection's ready documents (optionally some files only), in document order. */
-  async chunks(
-    collection: string,
-    ownerId: number,
-    fileIds?: readonly string[],
-    limit = 50_000,
-  ): Promise<{ chunk: DocumentChunkRow; fileName: string }[]> {
+  private chunkFilter(collection: string, ownerId: number, fileIds?: readonly string[]) {
     const where = [
       eq(documentChunks.collection, collection),
       eq(documents.ownerId, ownerId),
       eq(documents.status, 'ready'),
     ];
     if (fileIds && fileIds.length > 0) where.push(inArray(documentChunks.fileId, [...fileIds]));
+    return where;
+  }
+
+  /**
+   * Chunks of the collection's ready documents (optionally some files only), in document order;
+   * with `containing`, only those holding one of these terms (case-insensitive).
+   */
+  async chunks(
+    collection: string,
+    ownerId: number,
+    fileIds?: readonly string[],
+    limit = 50_000,
+    containing?: readonly string[],
+  ): Promise<{ chunk: DocumentChunkRow; fileName: string }[]> {
+    const where = this.chunkFilter(collection, ownerId, fileIds);
+    if (containing && containing.length > 0) {
+      // Terms are letters, digits and CJK only (tokenize), so they need no LIKE escaping.
+      const patterns = containing.map((t) => `%${t}%`);
+      const list = sql.join(
+        patterns.map((p) => sql`${p}`),
+        sql`, `,
+      );
+      where.push(sql`${documentChunks.text} ilike any (array[${list}]::text[])`);
+    }
     const rows = await this.db
       .select({ chunk: documentChunks, fileName: files.displayName })
       .from(documentChunks)
@@ -228,11 +246,20 @@ export class DocumentService {
     limit: number,
     fileIds?: readonly string[],
   ): Promise<RetrievedChunk[]> {
-    const all = await this.chunks(collection, ownerId, fileIds);
+    // Only passages sharing a word or bigram with the query can rank: the database finds them,
+    // and the collection's size keeps the weights (idf) as over the whole collection.
+    const terms = longTerms(query);
+    const [size] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(documentChunks)
+      .innerJoin(documents, eq(documents.fileId, documentChunks.fileId))
+      .where(and(...this.chunkFilter(collection, ownerId, fileIds)));
+    const candidates = await this.chunks(collection, ownerId, fileIds, 50_000, terms);
     const ranked = rankPassages(
       query,
-      all.map((r) => ({ ...r, text: r.chunk.text })),
+      candidates.map((r) => ({ ...r, text: r.chunk.text })),
       limit,
+      size?.n ?? candidates.length,
     );
     return ranked.map((r) => ({ chunk: r.item.chunk, fileName: r.item.fileName, score: r.score }));
   }
