@@ -1,5 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
-import { isSessionModule, MODULE_ROUTES, type ModuleName, type ModuleRoute } from '@portal/contract';
+import { MODULE_ROUTES, type ModuleName, type ModuleRoute, type SessionModule } from '@portal/contract';
 import type { RouteHandle } from './route-handle';
 import { prefetchCatalogue } from './route-prefetch';
 
@@ -12,6 +12,12 @@ const chatPages = {
   welcome: () => import('../features/chat').then((m) => ({ Component: m.ChatWelcomePage })),
   session: () => import('../features/chat').then((m) => ({ Component: m.ChatSessionPage })),
 };
+
+/**
+ * The session tools (the contract's SESSION_MODULES), listed here rather than imported: the
+ * contract's session schemas would bring zod into the first screen.
+ */
+const SESSION_TOOLS: ReadonlySet<string> = new Set(['brainstorm', 'insight', 'pdf'] satisfies SessionModule[]);
 
 /** The session tools' screens (brainstorm, insight, pdf share them). */
 const sessionPages = {
@@ -95,7 +101,7 @@ function moduleRoutes(module: ModuleRoute): RouteObject {
         path,
         { welcome: module.title, session: module.sessionTitle },
         'welcome',
-        isSessionModule(module.name) ? sessionPages : undefined,
+        SESSION_TOOLS.has(module.name) ? sessionPages : undefined,
       );
     case 'tool':
       return toolPages[module.name]?.() ?? leaf(path, { name: module.name });
