@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, submitProviderLogin } from './browser';
 
@@ -10,7 +10,11 @@ import { launchBrowser, newPage, submitProviderLogin } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
+let context: BrowserContext;
 let page: Page;
+const artifacts = join(import.meta.dirname, 'artifacts');
+const PHONE_WIDTH = 390;
+const TOUCH_MIN = 44;
 let pdfPaths: string[] = [];
 
 async function writePdf(dir: string, name: string, pages: string[]): Promise<string> {
@@ -34,7 +38,7 @@ beforeAll(async () => {
     await writePdf(dir, 'handbook.pdf', ['Employee handbook.', 'Office hours are nine to six on weekdays.']),
   ];
   browser = await launchBrowser();
-  ({ page } = await newPage(browser, baseUrl));
+  ({ context, page } = await newPage(browser, baseUrl));
 });
 afterAll(async () => {
   await browser?.close();
@@ -85,5 +89,44 @@ describe('pdf analysis in the browser', () => {
     await page.waitForSelector('[data-testid="chat-answer"][data-status="done"]');
     await page.getByTestId('session-files-button').click();
     await expect.poll(() => page.locator('[data-testid="session-file"]').count()).toBe(2);
+  });
+});
+
+describe('pdf analysis on a phone', () => {
+  it('fits 390 px with the session list and files behind 44 px buttons', async () => {
+    mkdirSync(artifacts, { recursive: true });
+    const phone = await browser.newContext({
+      baseURL: baseUrl,
+      locale: 'zh-CN',
+      viewport: { width: PHONE_WIDTH, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      storageState: await context.storageState(),
+    });
+    const p = await phone.newPage();
+    const widest = () => p.evaluate(() => Math.max(document.documentElement.scrollWidth, window.innerWidth));
+    const touchTarget = async (selector: string) => {
+      const box = await p.locator(selector).first().boundingBox();
+      expect(box, selector).not.toBeNull();
+      expect(box!.height, selector).toBeGreaterThanOrEqual(TOUCH_MIN);
+      expect(box!.width, selector).toBeGreaterThanOrEqual(TOUCH_MIN);
+    };
+
+    await p.goto('/pdf/welcome');
+    await p.getByRole('button', { name: '会话列表' }).waitFor({ timeout: 30_000 });
+    expect(await widest()).toBeLessThanOrEqual(PHONE_WIDTH);
+    await touchTarget('button[aria-label="会话列表"]');
+    await p.getByRole('button', { name: '会话列表' }).tap();
+    await p.locator('button.session-item').first().tap();
+    await p.waitForSelector('[data-testid="chat-answer"][data-status="done"]', { timeout: 30_000 });
+    expect(await widest()).toBeLessThanOrEqual(PHONE_WIDTH);
+    await touchTarget('[data-testid="session-files-button"]');
+    await touchTarget('.session-chip');
+    await p.screenshot({ path: join(artifacts, 'phone-pdf-session.png') });
+    await p.getByTestId('session-files-button').tap();
+    await p.locator('[data-testid="session-file"]').first().waitFor();
+    await p.screenshot({ path: join(artifacts, 'phone-pdf-files.png') });
+    await phone.close();
   });
 });
