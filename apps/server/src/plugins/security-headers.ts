@@ -21,8 +21,9 @@ export function contentSecurityPolicy(opts: SecurityHeaderOptions = {}): string 
     // Plus the storage origin browsers upload to directly, which may be plain http on a LAN.
     'connect-src': ["'self'", 'https:', ...(opts.connectSrc ?? [])],
     'media-src': ["'self'", 'blob:', 'https:'],
-    // Workplace sign-in QR pages (WeCom, DingTalk) are framed by the login page.
-    'frame-src': ["'self'", 'https:', ...(opts.frameOrigins ?? [])],
+    // Workplace sign-in QR pages (WeCom, DingTalk) are framed by the login page; the PDF viewer
+    // frames a document it fetched with the access token as a blob typed application/pdf.
+    'frame-src': ["'self'", 'blob:', 'https:', ...(opts.frameOrigins ?? [])],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -20,7 +20,7 @@ describe('security headers', () => {
       expect(headers).toMatchObject({
         'content-security-policy':
           "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob: https:;" +
-          "font-src 'self' data:;connect-src 'self' https:;media-src 'self' blob: https:;frame-src 'self' https:;" +
+          "font-src 'self' data:;connect-src 'self' https:;media-src 'self' blob: https:;frame-src 'self' blob: https:;" +
           "worker-src 'self' blob:;object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'self'",
         'cross-origin-opener-policy': 'same-origin-allow-popups',
         'cross-origin-resource-policy': 'same-origin',
@@ -38,7 +38,7 @@ describe('security headers', () => {
     const app = await served({ connectSrc: ['http://minio.lan:9000'], frameOrigins: ['https://login.example.cn'] });
     const csp = String((await app.inject('/json')).headers['content-security-policy']);
     expect(csp).toContain("connect-src 'self' https: http://minio.lan:9000;");
-    expect(csp).toContain("frame-src 'self' https: https://login.example.cn;");
+    expect(csp).toContain("frame-src 'self' blob: https: https://login.example.cn;");
     expect(csp).toContain("script-src 'self';");
     await app.close();
   });

@@ -13,9 +13,22 @@ const chatPages = {
   session: () => import('../features/chat').then((m) => ({ Component: m.ChatSessionPage })),
 };
 
-/** Session modules built on the module platform; the others still show their welcome card. */
+/** The session tools' screens (brainstorm, insight and pdf share them). */
+const toolSessionPages = {
+  welcome: () => import('../features/sessions').then((m) => ({ Component: m.SessionWelcomePage })),
+  session: () => import('../features/sessions').then((m) => ({ Component: m.SessionPage })),
+};
 const marketingPage = () => import('../features/marketing').then((m) => ({ Component: m.MarketingPage }));
+
+/**
+ * Session modules built on the module platform; the others still show their welcome card. The
+ * session tools are named here rather than taken from the contract's SESSION_MODULES, whose
+ * schemas would bring zod into the first screen.
+ */
 const sessionPages: Partial<Record<ModuleName, typeof chatPages>> = {
+  brainstorm: toolSessionPages,
+  insight: toolSessionPages,
+  pdf: toolSessionPages,
   marketing: { welcome: marketingPage, session: marketingPage },
 };
 
@@ -28,7 +41,7 @@ function chatModule(
   name: string,
   titles: { welcome?: string; session?: string } = {},
   start = 'welcome',
-  pages?: typeof chatPages,
+  pages?: { welcome: typeof chatPages.welcome; session: typeof chatPages.session },
 ): RouteObject {
   return {
     path: name,

@@ -19,3 +19,17 @@ export function isPhoneWidth(): boolean {
 export function usePhoneLayout(): boolean {
   return useSyncExternalStore(subscribe, isPhoneWidth, () => false);
 }
+
+/** True while the media query matches; follows resizing. */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
+    () => false,
+  );
+}

@@ -20,9 +20,11 @@ export interface UploadProgress {
   total: number;
 }
 
-export interface UploadOptions {
+export interface UploadOptions<T = StoredFile> {
   /** A module's own upload (`/api/pdf/file/upload`); the common image upload when absent. */
   url?: string;
+  /** How a module upload's answer is checked; a stored file otherwise. */
+  schema?: Parser<T>;
   /** The module's rules; the common upload takes them from the server's upload configuration. */
   rules?: UploadRules;
   signal?: AbortSignal;
@@ -117,7 +119,12 @@ function formTransport(build: () => FormData, onProgress: UploadOptions['onProgr
   return ({ method, url, headers, signal }) => sendForm(method, url, headers, build(), signal, onProgress);
 }
 
-async function uploadThroughServer(url: string, file: File, options: UploadOptions): Promise<StoredFile> {
+async function uploadThroughServer<T>(
+  url: string,
+  file: File,
+  options: UploadOptions<T>,
+  schema: Parser<T>,
+): Promise<T> {
   const transport = formTransport(() => {
     const form = new FormData();
     form.append('file', file, file.name);
@@ -125,14 +132,18 @@ async function uploadThroughServer(url: string, file: File, options: UploadOptio
   }, options.onProgress);
   return getHttpClient().request('POST', url, {
     transport,
-    schema: storedFileParser,
+    schema,
     signal: options.signal,
     silent: true,
   });
 }
 
 /** Straight to the S3-compatible store with the presigned POST, then registered on the server. */
-async function uploadDirect(config: DirectUploadConfig, file: File, options: UploadOptions): Promise<StoredFile> {
+async function uploadDirect(
+  config: DirectUploadConfig,
+  file: File,
+  options: UploadOptions<unknown>,
+): Promise<StoredFile> {
   const form = new FormData();
   for (const [name, value] of Object.entries(config.fields)) form.append(name, value);
   if (!('Content-Type' in config.fields)) form.append('Content-Type', file.type);
@@ -154,10 +165,17 @@ async function uploadDirect(config: DirectUploadConfig, file: File, options: Upl
  * to the server or straight to object storage. Refusals throw UploadCheckError or HttpError, both
  * with a Chinese message to show.
  */
-export async function uploadFile(file: File, options: UploadOptions = {}): Promise<StoredFile> {
+export async function uploadFile(file: File, options?: UploadOptions): Promise<StoredFile>;
+export async function uploadFile<T>(
+  file: File,
+  options: UploadOptions<T> & { url: string; schema: Parser<T> },
+): Promise<T>;
+export async function uploadFile<T>(file: File, options: UploadOptions<T> = {}): Promise<T | StoredFile> {
   if (options.url) {
     if (options.rules) await checkFile(file, options.rules);
-    return uploadThroughServer(options.url, file, options);
+    return options.schema
+      ? uploadThroughServer(options.url, file, options, options.schema)
+      : uploadThroughServer<StoredFile>(options.url, file, options as UploadOptions, storedFileParser);
   }
   const sniffed = await checkFile(file, { kinds: ['image'], maxBytes: Number.MAX_SAFE_INTEGER });
   const config = await getHttpClient().get(UPLOAD_CONFIG_URL, {
@@ -174,7 +192,7 @@ export async function uploadFile(file: File, options: UploadOptions = {}): Promi
   });
   return config.mode === 'direct'
     ? uploadDirect(config, file, options)
-    : uploadThroughServer(config.upload_url, file, options);
+    : uploadThroughServer(config.upload_url, file, options as UploadOptions, storedFileParser);
 }
 
 /** The message to show for a failed upload; null for a cancel, which needs none. */

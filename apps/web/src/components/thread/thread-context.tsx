@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type MouseEvent, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { FeedbackAction, FeedbackState } from '@portal/contract';
 import type { ThreadSlice, ThreadStore } from './thread-slice';
@@ -10,6 +10,13 @@ export interface ThreadContextValue {
   threadId: string;
   /** 点赞 / 点踩 / 复制 of an answer; without it the answer shows copy only. */
   feedback?(action: FeedbackAction, messageId: string): Promise<FeedbackState>;
+  /**
+   * A module's own view of an answer (idea cards, a report); undefined falls back to the markdown
+   * answer. It receives every answer, so it decides per message.
+   */
+  renderAnswer?(message: UiMessage): ReactNode | undefined;
+  /** A click on a citation or source link; the module may open its own viewer (preventDefault). */
+  onLinkClick?(href: string, event: MouseEvent<HTMLAnchorElement>): void;
 }
 
 export const ThreadContext = createContext<ThreadContextValue | null>(null);

@@ -2,25 +2,30 @@ import { InboxOutlined } from '@ant-design/icons';
 import type { FileKind, StoredFile } from '@portal/contract';
 import { Button, Progress } from 'antd';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { uploadErrorMessage, uploadFile, type UploadRules } from '../../lib/upload';
+import type { Parser } from '../../lib/parsers';
+import { uploadErrorMessage, uploadFile, type UploadOptions, type UploadRules } from '../../lib/upload';
 import './file-upload.css';
 
-export interface FileUploadProps {
+export interface FileUploadProps<T = StoredFile> {
   /** A module's own upload URL; the common image upload when absent. */
   action?: string;
+  /** How a module upload's answer is checked, when it is not a stored file. */
+  schema?: Parser<T>;
   /** Required with `action`: what the module accepts. */
   rules?: UploadRules;
   /** The picker's filter, e.g. "image/*" or ".pdf,.docx". Only a convenience: the checks decide. */
   accept?: string;
   hint?: string;
   disabled?: boolean;
-  onUploaded?: (file: StoredFile) => void;
+  /** Several files may be picked or dropped at once; they are sent one after another. */
+  multiple?: boolean;
+  onUploaded?: (file: T) => void;
 }
 
 type State =
   | { phase: 'idle' }
   | { phase: 'uploading'; name: string; percent: number }
-  | { phase: 'done'; file: StoredFile }
+  | { phase: 'done'; name: string }
   | { phase: 'error'; message: string };
 
 const ACCEPT_BY_KIND: Record<FileKind, string> = {
@@ -37,7 +42,16 @@ const ACCEPT_BY_KIND: Record<FileKind, string> = {
  * Drop a file or pick one (click, Enter or Space), see progress, cancel; refusals are shown in
  * Chinese under the zone. Works by touch and at phone widths.
  */
-export function FileUpload({ action, rules, accept, hint, disabled, onUploaded }: FileUploadProps) {
+export function FileUpload<T = StoredFile>({
+  action,
+  schema,
+  rules,
+  accept,
+  hint,
+  disabled,
+  multiple,
+  onUploaded,
+}: FileUploadProps<T>) {
   const input = useRef<HTMLInputElement>(null);
   const controller = useRef<AbortController | null>(null);
   const [state, setState] = useState<State>({ phase: 'idle' });
@@ -47,14 +61,15 @@ export function FileUpload({ action, rules, accept, hint, disabled, onUploaded }
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const start = useCallback(
-    async (file: File) => {
+  /** Uploads one file; resolves to its refusal message, '' when stored, null when cancelled. */
+  const upload = useCallback(
+    async (file: File): Promise<string | null> => {
       controller.current?.abort();
       const own = new AbortController();
       controller.current = own;
       setState({ phase: 'uploading', name: file.name, percent: 0 });
       try {
-        const stored = await uploadFile(file, {
+        const options: UploadOptions = {
           url: action,
           rules,
           signal: own.signal,
@@ -64,18 +79,40 @@ export function FileUpload({ action, rules, accept, hint, disabled, onUploaded }
               name: file.name,
               percent: Math.min(99, Math.floor((loaded / total) * 100)),
             }),
-        });
-        if (own.signal.aborted) return;
-        setState({ phase: 'done', file: stored });
+        };
+        // A module upload with its own answer schema; otherwise a stored file.
+        const stored = (
+          action && schema
+            ? await uploadFile(file, { ...(options as UploadOptions<T>), url: action, schema })
+            : await uploadFile(file, options)
+        ) as T;
+        if (own.signal.aborted) return null;
         onUploaded?.(stored);
+        return '';
       } catch (error) {
-        const message = uploadErrorMessage(error);
-        setState(message ? { phase: 'error', message } : { phase: 'idle' });
+        return uploadErrorMessage(error);
       } finally {
         if (controller.current === own) controller.current = null;
       }
     },
-    [action, rules, onUploaded],
+    [action, schema, rules, onUploaded],
+  );
+
+  /** One file after another; a refused file does not stop the rest, a cancel does. */
+  const start = useCallback(
+    async (files: File[]) => {
+      const refusals: string[] = [];
+      let last = '';
+      for (const file of files) {
+        const outcome = await upload(file);
+        if (outcome === null) return setState({ phase: 'idle' });
+        if (outcome) refusals.push(files.length > 1 ? `${file.name}：${outcome}` : outcome);
+        else last = file.name;
+      }
+      if (refusals.length) setState({ phase: 'error', message: refusals.join('；') });
+      else setState({ phase: 'done', name: files.length > 1 ? `${files.length} 个文件` : last });
+    },
+    [upload],
   );
 
   const pick = () => {
@@ -90,8 +127,8 @@ export function FileUpload({ action, rules, accept, hint, disabled, onUploaded }
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file && !disabled && !busy) void start(file);
+    const files = [...event.dataTransfer.files].slice(0, multiple ? undefined : 1);
+    if (files.length && !disabled && !busy) void start(files);
   };
 
   const acceptList =
@@ -125,11 +162,12 @@ export function FileUpload({ action, rules, accept, hint, disabled, onUploaded }
           type="file"
           hidden
           accept={acceptList}
+          multiple={multiple}
           data-testid="file-upload-input"
           onChange={(e) => {
-            const file = e.target.files?.[0];
+            const files = [...(e.target.files ?? [])];
             e.target.value = '';
-            if (file) void start(file);
+            if (files.length) void start(files);
           }}
         />
       </div>
@@ -144,7 +182,7 @@ export function FileUpload({ action, rules, accept, hint, disabled, onUploaded }
       )}
       {state.phase === 'done' && (
         <p className="file-upload__done" aria-live="polite">
-          已上传：{state.file.name}
+          已上传：{state.name}
         </p>
       )}
       {state.phase === 'error' && (

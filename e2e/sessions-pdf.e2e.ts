@@ -1,0 +1,132 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, submitProviderLogin } from './browser';
+
+/** PDF analysis in the browser, against the demo model: upload, status, ask, a page citation opening the viewer. */
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const artifacts = join(import.meta.dirname, 'artifacts');
+const PHONE_WIDTH = 390;
+const TOUCH_MIN = 44;
+let pdfPaths: string[] = [];
+
+async function writePdf(dir: string, name: string, pages: string[]): Promise<string> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const text of pages) doc.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 14, font });
+  const path = join(dir, name);
+  writeFileSync(path, await doc.save());
+  return path;
+}
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-e2e-'));
+  pdfPaths = [
+    // Three pages; only page 3 speaks of net profit.
+    await writePdf(dir, 'report.pdf', [
+      'Annual report 2025. Overview of the company and its markets.',
+      'Revenue grew to 120 million yuan in 2025, up 18 percent on the year before.',
+      'Net profit was 12 million yuan. The board proposes a dividend of 0.3 yuan per share.',
+    ]),
+    await writePdf(dir, 'handbook.pdf', ['Employee handbook.', 'Office hours are nine to six on weekdays.']),
+  ];
+  browser = await launchBrowser();
+  ({ context, page } = await newPage(browser, baseUrl));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('pdf analysis in the browser', () => {
+  it('uploads two PDFs, sees them ready, asks, and opens the cited page', async () => {
+    await page.goto('/pdf');
+    await submitProviderLogin(page, 'staff', 'staff123');
+    await page.getByRole('button', { name: '新建会话并上传 PDF' }).click();
+    await page.waitForURL(/\/pdf\/session\?id=/);
+
+    // At 1280 px the files are in a drawer behind 文件.
+    await page.getByTestId('session-files-button').click();
+    // Two PDFs picked at once go up one after the other, each with its own status.
+    await page.setInputFiles('[data-testid="file-upload-input"]', pdfPaths);
+    const ready = page.locator('[data-testid="session-file"][data-status="ready"]');
+    await expect.poll(() => ready.count(), { timeout: 60_000 }).toBe(2);
+    const file = page.locator('[data-testid="session-file"]', { hasText: 'report.pdf' });
+    expect(await file.getByTestId('session-file-status').innerText()).toBe('已就绪');
+    expect(await file.innerText()).toContain('3 页');
+    await page.keyboard.press('Escape');
+
+    // Recommended questions stream in once the document is ready.
+    await page.getByTestId('recommend-question').first().waitFor({ timeout: 30_000 });
+
+    const box = page.locator('.chat-composer textarea');
+    await box.fill('What was the net profit?');
+    await box.press('Enter');
+    await page.waitForSelector('[data-testid="chat-answer"][data-status="done"]', { timeout: 60_000 });
+    const citation = page.locator('.md-sources a', { hasText: '第3页' }).first();
+    await citation.waitFor();
+    expect(await citation.innerText()).toBe('report.pdf · 第3页');
+
+    await citation.click();
+    const viewer = page.getByTestId('source-viewer');
+    await viewer.waitFor();
+    expect(await viewer.getByLabel('引用原文').innerText()).toContain('Net profit was 12 million yuan');
+    const frame = viewer.getByTestId('source-pdf');
+    await frame.waitFor({ timeout: 30_000 });
+    expect(await frame.getAttribute('src')).toMatch(/^blob:.+#page=3$/);
+    expect(page.url()).toContain('page=3');
+
+    // The session, its file and the cited answer survive a reload; the viewer reopens from the address.
+    await page.reload();
+    await page.getByTestId('source-viewer').waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="chat-answer"][data-status="done"]');
+    await page.getByTestId('session-files-button').click();
+    await expect.poll(() => page.locator('[data-testid="session-file"]').count()).toBe(2);
+  });
+});
+
+describe('pdf analysis on a phone', () => {
+  it('fits 390 px with the session list and files behind 44 px buttons', async () => {
+    mkdirSync(artifacts, { recursive: true });
+    const phone = await browser.newContext({
+      baseURL: baseUrl,
+      locale: 'zh-CN',
+      viewport: { width: PHONE_WIDTH, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      storageState: await context.storageState(),
+    });
+    const p = await phone.newPage();
+    const widest = () => p.evaluate(() => Math.max(document.documentElement.scrollWidth, window.innerWidth));
+    const touchTarget = async (selector: string) => {
+      const box = await p.locator(selector).first().boundingBox();
+      expect(box, selector).not.toBeNull();
+      expect(box!.height, selector).toBeGreaterThanOrEqual(TOUCH_MIN);
+      expect(box!.width, selector).toBeGreaterThanOrEqual(TOUCH_MIN);
+    };
+
+    await p.goto('/pdf/welcome');
+    await p.getByRole('button', { name: '会话列表' }).waitFor({ timeout: 30_000 });
+    expect(await widest()).toBeLessThanOrEqual(PHONE_WIDTH);
+    await touchTarget('button[aria-label="会话列表"]');
+    await p.getByRole('button', { name: '会话列表' }).tap();
+    await p.locator('button.session-item').first().tap();
+    await p.waitForSelector('[data-testid="chat-answer"][data-status="done"]', { timeout: 30_000 });
+    expect(await widest()).toBeLessThanOrEqual(PHONE_WIDTH);
+    await touchTarget('[data-testid="session-files-button"]');
+    await touchTarget('.session-chip');
+    await p.screenshot({ path: join(artifacts, 'phone-pdf-session.png') });
+    await p.getByTestId('session-files-button').tap();
+    await p.locator('[data-testid="session-file"]').first().waitFor();
+    await p.screenshot({ path: join(artifacts, 'phone-pdf-files.png') });
+    await phone.close();
+  });
+});
