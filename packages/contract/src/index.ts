@@ -18,3 +18,4 @@ export * from './files';
 export * from './workplace';
 export * from './console';
 export * from './sessions';
+export * from './report';
