@@ -7,6 +7,12 @@ const to = (path: string) => () => redirect(path);
 
 const modulePage = () => import('./routes/module-page').then((m) => ({ Component: m.default }));
 
+/** The industry report screens (行业分析报告). */
+const reportPages = {
+  welcome: () => import('../features/report').then((m) => ({ Component: m.ReportWelcomePage })),
+  session: () => import('../features/report').then((m) => ({ Component: m.ReportSessionPage })),
+};
+
 /** The chat apps' own screens. */
 const chatPages = {
   welcome: () => import('../features/chat').then((m) => ({ Component: m.ChatWelcomePage })),
@@ -22,7 +28,7 @@ function chatModule(
   name: string,
   titles: { welcome?: string; session?: string } = {},
   start = 'welcome',
-  pages?: typeof chatPages,
+  pages?: typeof chatPages | typeof reportPages,
 ): RouteObject {
   return {
     path: name,
@@ -85,7 +91,12 @@ function moduleRoutes(module: ModuleRoute): RouteObject {
     case 'chat':
       return chatModule(path, {}, 'welcome', chatPages);
     case 'session':
-      return chatModule(path, { welcome: module.title, session: module.sessionTitle });
+      return chatModule(
+        path,
+        { welcome: module.title, session: module.sessionTitle },
+        'welcome',
+        module.name === 'report' ? reportPages : undefined,
+      );
     case 'tool':
       return toolPages[module.name]?.() ?? leaf(path, { name: module.name });
     case 'embedded':
