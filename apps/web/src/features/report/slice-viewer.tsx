@@ -4,7 +4,7 @@ import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
 import type { DocCitation, SliceDetail } from '@portal/contract';
 import { useEffect, useState } from 'react';
-import { usePhoneLayout } from '../layout/hooks/use-phone-layout';
+import { useNarrow } from './use-narrow';
 import { fetchSlice, reportPdfUrl } from './api';
 import { reportMeta } from './report-list';
 
@@ -21,7 +21,7 @@ type State =
 
 /** The cited slice highlighted, and the report opened at the cited page. */
 export function SliceViewer({ citation, onClose, loadSlice = fetchSlice, loadPdf = reportPdfUrl }: SliceViewerProps) {
-  const phone = usePhoneLayout();
+  const phone = useNarrow();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const chunkId = citation?.chunk_id;
 
@@ -52,7 +52,7 @@ export function SliceViewer({ citation, onClose, loadSlice = fetchSlice, loadPdf
       onClose={onClose}
       title={citation ? `引用 [${citation.index}] ${citation.file_name}` : '引用'}
       placement={phone ? 'bottom' : 'right'}
-      size={phone ? 'large' : 'large'}
+      size={phone ? '85%' : 720}
       destroyOnHidden
     >
       {state.kind === 'loading' ? (
