@@ -43,7 +43,9 @@ export function ReportSessionPage() {
     if (detail.data) setMessages(detail.data.messages);
   }, [detail.data]);
   useEffect(() => () => abort.current?.abort(), []);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length]);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
 
   const patch = (messageId: string, change: (m: ReportMessage) => ReportMessage) =>
     setMessages((list) => list.map((m) => (m.message_id === messageId ? change(m) : m)));
