@@ -138,6 +138,8 @@ describe.each([
     await expect
       .poll(async () => page.locator('iframe.report-pdf').getAttribute('src'), { timeout: 30_000 })
       .toMatch(/^blob:.*#page=2$/);
+    // Let the drawer finish sliding in and the PDF viewer load before the picture.
+    await page.waitForTimeout(1500);
     await page.screenshot({ path: join(artifacts, `report-viewer-${name}.png`) });
     await page.keyboard.press('Escape');
   });

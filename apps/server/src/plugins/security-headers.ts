@@ -19,8 +19,9 @@ export default fp<{ connectSrc?: string[]; frameOrigins?: string[] }>(
           // Plus the storage origin browsers upload to directly, which may be plain http on a LAN.
           connectSrc: ["'self'", 'https:', ...(opts.connectSrc ?? [])],
           mediaSrc: ["'self'", 'blob:', 'https:'],
-          // Workplace sign-in QR pages (WeCom, DingTalk) are framed by the login page.
-          frameSrc: ["'self'", 'https:', ...(opts.frameOrigins ?? [])],
+          // Workplace sign-in QR pages (WeCom, DingTalk) are framed by the login page; blob: frames
+          // show a document the page fetched with its sign-in headers (the report viewer's PDF).
+          frameSrc: ["'self'", 'blob:', 'https:', ...(opts.frameOrigins ?? [])],
           workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
