@@ -258,6 +258,9 @@ describe('report library, conversations and cited answers', () => {
     const players = brief.brief!.sections[2]!;
     const playerCitation = brief.citations.find((c) => c.index === players.items[0]!.citations[0])!;
     expect(playerCitation.quote).toContain('Three Squirrels');
+    // Items are sentences that carry a fact, not a page heading.
+    const risks = brief.brief!.sections[4]!;
+    expect(risks.items[0]!.text).toContain('Raw material costs');
   });
 
   it('exports the brief as Markdown and as a Word file holding the citations', async () => {

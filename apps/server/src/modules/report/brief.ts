@@ -12,7 +12,7 @@ import { excerpt, pageOf } from './prompts';
 const SECTION_QUERIES: Record<BriefSection, string> = {
   market: '市场规模 增长 增速 亿元 同比 复合增长率 market size growth CAGR billion revenue',
   segments: '细分 品类 渠道 结构 占比 segment category channel share',
-  players: '企业 品牌 公司 龙头 竞争格局 市场份额 players brand company leading competition',
+  players: '企业 品牌 公司 龙头 竞争格局 市场份额 players brand company leading market share',
   trends: '趋势 未来 预计 机会 发展 trend future forecast opportunity',
   risks: '风险 挑战 压力 下滑 不确定 risk challenge pressure decline',
 };
@@ -20,10 +20,13 @@ const PER_SECTION = 3;
 
 /** Sentences that carry a figure are preferred: a brief is about numbers with their source. */
 function bestSentence(text: string, query: string): string {
-  const sentences = text
+  const split = text
     .split(/(?<=[。！？；;!?])|(?<=\.)\s+|\n/)
     .map((s) => s.trim())
     .filter((s) => s.length > 4);
+  // A heading ("Risks.", "风险") says nothing: keep sentences long enough to carry a fact.
+  const long = split.filter((s) => s.length >= 12);
+  const sentences = long.length > 0 ? long : split;
   const terms = query.split(' ');
   const score = (s: string) =>
     (/\d/.test(s) ? 2 : 0) + terms.reduce((n, t) => n + (s.toLowerCase().includes(t.toLowerCase()) ? 1 : 0), 0);
