@@ -338,6 +338,7 @@ export const sessionMessageSchema = z.object({
   message_id: sessionMessageIdSchema,
   session_id: sessionIdSchema,
   role: messageRoleSchema,
+  /** Questions (role user) are always `answer`; an assistant message's kind follows the ask's action. */
   kind: sessionMessageKindSchema,
   content: z.string(),
   citations: z.array(docCitationSchema),

@@ -136,6 +136,15 @@ describe('pdf: upload, parse, ask with page citations', () => {
     expect(prompts.data.list.length).toBeGreaterThan(3);
   });
 
+  it('summarises the whole document from passages spread over its pages', async () => {
+    const { events } = await streamPost(t, admin, '/api/pdf/message/receive', {
+      session_id: sessionId,
+      prompt: '请总结这份文档的主要内容',
+    });
+    const message = events.find((e) => e.event === 'finish')!.data.message as SessionMessage;
+    expect(message.citations.map((c) => c.page)).toEqual([1, 2, 3]);
+  });
+
   it('refuses a file whose content is not a PDF, whatever its name', async () => {
     const text = await upload(t, admin, 'pdf', 'report.pdf', Buffer.from('just some text, not a pdf'), sessionId);
     expect(text.status).toBe(415);
