@@ -2,6 +2,7 @@ import {
   reportCategoryResponseSchema,
   reportCompareResponseSchema,
   reportConversationDetailSchema,
+  reportConversationListResponseSchema,
   reportConversationSchema,
   reportMessageSchema,
   reportQuestionsResponseSchema,
@@ -32,6 +33,9 @@ export const fetchCategories = (keyword: string): Promise<ReportCategoryResponse
 
 export const createConversation = (reportIds: string[]): Promise<ReportConversation> =>
   api.post(`${BASE}/conversation/create`, { report_ids: reportIds }, { schema: reportConversationSchema });
+
+export const fetchConversations = (): Promise<ReportConversation[]> =>
+  api.get(`${BASE}/conversation/list`, { schema: reportConversationListResponseSchema }).then((r) => r.list);
 
 export const fetchDetail = (conversationId: string): Promise<ReportConversationDetail> =>
   api.get(`${BASE}/conversation/detail`, {

@@ -9,6 +9,7 @@ import { REPORT_MAX_PER_CONVERSATION } from '@portal/contract';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { createConversation, fetchCategories, uploadOwnReport } from './api';
+import { RecentConversations } from './recent-conversations';
 import { ReportList } from './report-list';
 import './report.css';
 
@@ -113,6 +114,7 @@ export function ReportWelcomePage() {
       ) : (
         <ReportList categories={query.data.list} selected={selected} onToggle={toggle} />
       )}
+      <RecentConversations />
       <div className="report-start-bar">
         <span>已选 {selected.size} 份报告</span>
         <Button type="primary" disabled={selected.size === 0} loading={starting} onClick={() => void start()}>
