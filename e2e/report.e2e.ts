@@ -77,7 +77,11 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-async function signedIn(viewport: { width: number; height: number }, phone: boolean): Promise<[BrowserContext, Page]> {
+async function signedIn(
+  viewport: { width: number; height: number },
+  phone: boolean,
+  login = 'staff',
+): Promise<[BrowserContext, Page]> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     locale: 'zh-CN',
@@ -88,7 +92,7 @@ async function signedIn(viewport: { width: number; height: number }, phone: bool
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   await page.goto('/report');
-  await submitProviderLogin(page, 'staff', 'staff123');
+  await submitProviderLogin(page, login, `${login}123`);
   return [context, page];
 }
 
@@ -172,5 +176,22 @@ describe.each([
     await page.getByText('1.3 trillion', { exact: false }).first().waitFor({ timeout: 30_000 });
     await page.screenshot({ path: join(artifacts, `report-compare-${name}.png`) });
     await page.keyboard.press('Escape');
+  });
+});
+
+describe('industry reports for an administrator (phone)', () => {
+  it('offers the shared categories as upload targets and a new category field, nothing cut off', async () => {
+    const [context, page] = await signedIn({ width: 390, height: 844 }, true, 'admin');
+    try {
+      await page.getByRole('button', { name: '新建分类' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('combobox', { name: '上传到' }).click();
+      await page.getByText('共享：休闲食品').click();
+      await page.getByRole('button', { name: '上传到共享分类' }).waitFor();
+      const widest = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(widest).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: join(artifacts, 'report-welcome-admin-phone.png') });
+    } finally {
+      await context.close();
+    }
   });
 });

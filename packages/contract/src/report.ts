@@ -48,7 +48,11 @@ export type ReportCategory = z.infer<typeof reportCategorySchema>;
 export const reportCategoryQuerySchema = z.object({
   keyword: z.string().trim().max(100, '关键词最多 100 个字').optional(),
 });
-export const reportCategoryResponseSchema = z.object({ list: z.array(reportCategorySchema) });
+export const reportCategoryResponseSchema = z.object({
+  list: z.array(reportCategorySchema),
+  /** The caller is an administrator: may create categories and upload shared reports. */
+  can_manage: z.boolean(),
+});
 export type ReportCategoryResponse = z.infer<typeof reportCategoryResponseSchema>;
 
 /** Upload metadata, sent as query parameters next to the multipart file. */

@@ -125,6 +125,8 @@ describe('report library, conversations and cited answers', () => {
     expect(category.reports.find((r) => r.report_id === shared.report_id)).toMatchObject({ pages: 4, status: 'ready' });
     expect(staffView.data.list.at(-1)).toMatchObject({ category_id: null, name: '我的报告' });
 
+    expect(staffView.data.can_manage).toBe(false);
+    expect((await home(admin)).data.can_manage).toBe(true);
     const adminIds = allReports((await home(admin)).data).map((r) => r.report_id);
     expect(adminIds).toContain(shared.report_id);
     expect(adminIds).not.toContain(own.report_id);

@@ -58,7 +58,8 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   // Library
   app.get('/home/reportCategory', async (request) => {
     const { keyword } = parse(reportCategoryQuerySchema, request.query);
-    return ok({ list: await report.library.home(requireUser(request).id, keyword || undefined) });
+    const user = requireUser(request);
+    return ok({ list: await report.library.home(user.id, keyword || undefined), can_manage: user.isAdmin });
   });
 
   /** A user's own upload (no category) or, for administrators, into a shared category. */

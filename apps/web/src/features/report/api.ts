@@ -102,14 +102,17 @@ export async function downloadExport(messageId: string, format: 'md' | 'docx', n
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Uploads a PDF for the user alone (我的报告). */
-export async function uploadOwnReport(file: File): Promise<ReportSummary> {
+export const createCategory = (name: string): Promise<unknown> => api.post(`${BASE}/admin/category/create`, { name });
+
+/** Uploads a PDF for the user alone (我的报告), or into a shared category (administrators). */
+export async function uploadReport(file: File, categoryId: number | null): Promise<ReportSummary> {
   const form = new FormData();
   form.append('file', file, file.name);
   const headers = { ...api.headers() };
   delete headers['content-type'];
   delete headers['Content-Type'];
-  const response = await fetch(api.url(`${BASE}/file/upload`), { method: 'POST', headers, body: form });
+  const params = categoryId === null ? undefined : { category_id: categoryId };
+  const response = await fetch(api.url(`${BASE}/file/upload`, params), { method: 'POST', headers, body: form });
   const envelope = (await response.json().catch(() => ({}))) as { code?: number; message?: string; data?: unknown };
   if (envelope.code !== 0) throw new Error(envelope.message || '上传失败，请稍后重试');
   return reportSummarySchema.parse(envelope.data);

@@ -3,12 +3,13 @@ import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
+import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
 import { REPORT_MAX_PER_CONVERSATION } from '@portal/contract';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createConversation, fetchCategories, uploadOwnReport } from './api';
+import { createCategory, createConversation, fetchCategories, uploadReport } from './api';
 import { RecentConversations } from './recent-conversations';
 import { ReportList } from './report-list';
 import './report.css';
@@ -21,6 +22,9 @@ export function ReportWelcomePage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [starting, setStarting] = useState(false);
   const [uploading, setUploading] = useState(false);
+  /** Where an upload goes: null is 我的报告; administrators may pick a shared category. */
+  const [target, setTarget] = useState<number | null>(null);
+  const [newCategory, setNewCategory] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -62,7 +66,7 @@ export function ReportWelcomePage() {
     }
     setUploading(true);
     try {
-      await uploadOwnReport(file);
+      await uploadReport(file, target);
       void message.success('上传成功，报告正在解析');
       await client.invalidateQueries({ queryKey: ['report-categories'] });
     } catch (error) {
@@ -72,6 +76,21 @@ export function ReportWelcomePage() {
       if (fileInput.current) fileInput.current.value = '';
     }
   };
+
+  const addCategory = async () => {
+    const name = newCategory.trim();
+    if (!name) return;
+    try {
+      await createCategory(name);
+      setNewCategory('');
+      void message.success('分类已创建');
+      await client.invalidateQueries({ queryKey: ['report-categories'] });
+    } catch {
+      // The client showed the server's message.
+    }
+  };
+  const canManage = query.data?.can_manage ?? false;
+  const shared = query.data?.list.filter((c) => c.category_id !== null) ?? [];
 
   return (
     <div className="report-page portal-page">
@@ -91,8 +110,20 @@ export function ReportWelcomePage() {
           onSearch={(value) => setKeyword(value.trim())}
           className="report-search"
         />
+        {canManage ? (
+          <Select
+            aria-label="上传到"
+            className="report-target"
+            value={target ?? 0}
+            onChange={(v: number) => setTarget(v === 0 ? null : v)}
+            options={[
+              { value: 0, label: '我的报告（仅自己可见）' },
+              ...shared.map((c) => ({ value: c.category_id!, label: `共享：${c.name}` })),
+            ]}
+          />
+        ) : null}
         <Button onClick={() => fileInput.current?.click()} loading={uploading}>
-          上传我的报告
+          {target === null ? '上传我的报告' : '上传到共享分类'}
         </Button>
         <input
           ref={fileInput}
@@ -102,6 +133,22 @@ export function ReportWelcomePage() {
           onChange={(e) => void upload(e.target.files?.[0])}
         />
       </div>
+      {canManage ? (
+        <div className="report-toolbar">
+          <Input
+            value={newCategory}
+            maxLength={50}
+            onChange={(e) => setNewCategory(e.target.value)}
+            onPressEnter={() => void addCategory()}
+            placeholder="新建共享分类名称（管理员）"
+            aria-label="新建共享分类名称"
+            className="report-search"
+          />
+          <Button onClick={() => void addCategory()} disabled={!newCategory.trim()}>
+            新建分类
+          </Button>
+        </div>
+      ) : null}
       {query.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : query.isError ? (
