@@ -22,3 +22,4 @@ export * from './notice-paths';
 export * from './notices';
 export * from './marketing';
 export * from './sessions';
+export * from './report';

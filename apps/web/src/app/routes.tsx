@@ -7,6 +7,12 @@ const to = (path: string) => () => redirect(path);
 
 const modulePage = () => import('./routes/module-page').then((m) => ({ Component: m.default }));
 
+/** The industry report screens (行业分析报告). */
+const reportPages = {
+  welcome: () => import('../features/report').then((m) => ({ Component: m.ReportWelcomePage })),
+  session: () => import('../features/report').then((m) => ({ Component: m.ReportSessionPage })),
+};
+
 /** The chat apps' own screens. */
 const chatPages = {
   welcome: () => import('../features/chat').then((m) => ({ Component: m.ChatWelcomePage })),
@@ -29,6 +35,7 @@ const sessionPages: Partial<Record<ModuleName, typeof chatPages>> = {
   brainstorm: toolSessionPages,
   insight: toolSessionPages,
   pdf: toolSessionPages,
+  report: reportPages,
   marketing: { welcome: marketingPage, session: marketingPage },
 };
 

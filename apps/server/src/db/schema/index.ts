@@ -37,3 +37,4 @@ export * from './tool-sessions';
 export * from './tool-session-messages';
 export * from './documents';
 export * from './document-chunks';
+export * from './reports';

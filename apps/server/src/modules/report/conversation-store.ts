@@ -1,0 +1,181 @@
+import type { DocCitation, IndustryBrief, MessageStatus, ReportMessage, ReportMessageKind } from '@portal/contract';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  reportConversations,
+  reportMessages,
+  type ReportConversationRow,
+  type ReportMessageRow,
+} from '../../db/schema';
+import type { AnswerState, AnswerStore } from '../../services/answers';
+import type { ChatTurn } from '../../services/llm';
+import { newId, reportGone } from './library';
+
+const HISTORY_ROWS = 12;
+
+export function toReportMessage(row: ReportMessageRow): ReportMessage {
+  return {
+    message_id: row.id,
+    conversation_id: row.conversationId,
+    role: row.role === 'user' ? 'user' : 'assistant',
+    kind: row.kind,
+    content: row.content,
+    citations: row.citations,
+    brief: row.brief ?? null,
+    status: row.status,
+    demo: row.demo,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Report conversations and their messages; the answer runner writes answers through it. */
+export class ReportConversationStore implements AnswerStore {
+  readonly kind = 'report';
+
+  constructor(private readonly db: Db) {}
+
+  async create(userId: number, title: string, reportIds: string[]): Promise<ReportConversationRow> {
+    const [row] = await this.db
+      .insert(reportConversations)
+      .values({ id: newId(), userId, title, reportIds })
+      .returning();
+    return row!;
+  }
+
+  /** The user's conversation; another user's id answers like an unknown one. */
+  async get(userId: number, id: string): Promise<ReportConversationRow> {
+    const [row] = await this.db
+      .select()
+      .from(reportConversations)
+      .where(and(eq(reportConversations.id, id), eq(reportConversations.userId, userId)));
+    if (!row) throw reportGone();
+    return row;
+  }
+
+  async list(userId: number): Promise<ReportConversationRow[]> {
+    return this.db
+      .select()
+      .from(reportConversations)
+      .where(eq(reportConversations.userId, userId))
+      .orderBy(desc(reportConversations.updatedAt))
+      .limit(200);
+  }
+
+  async edit(id: string, change: { title?: string; reportIds?: string[] }): Promise<ReportConversationRow> {
+    const [row] = await this.db
+      .update(reportConversations)
+      .set({
+        ...(change.title ? { title: change.title } : {}),
+        ...(change.reportIds ? { reportIds: change.reportIds } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(reportConversations.id, id))
+      .returning();
+    return row!;
+  }
+
+  async messages(conversationId: string): Promise<ReportMessageRow[]> {
+    return this.db
+      .select()
+      .from(reportMessages)
+      .where(eq(reportMessages.conversationId, conversationId))
+      .orderBy(asc(reportMessages.seq));
+  }
+
+  /** A message of this user's conversations, or undefined. */
+  async findOwned(userId: number, messageId: string): Promise<ReportMessageRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(reportMessages)
+      .where(and(eq(reportMessages.id, messageId), eq(reportMessages.userId, userId)));
+    return row;
+  }
+
+  /** Stores the question and its empty answer together, before any model call. */
+  async insertTurn(input: {
+    conversationId: string;
+    userId: number;
+    question: string;
+    kind: ReportMessageKind;
+    citations: DocCitation[];
+    demo: boolean;
+    status?: MessageStatus;
+    content?: string;
+    brief?: IndustryBrief;
+  }): Promise<[ReportMessageRow, ReportMessageRow]> {
+    const common = { conversationId: input.conversationId, userId: input.userId };
+    const questionId = newId();
+    const rows = await this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(reportMessages)
+        .values([
+          { ...common, id: questionId, role: 'user', kind: input.kind, content: input.question, status: 'done' },
+          {
+            ...common,
+            id: newId(),
+            role: 'assistant',
+            kind: input.kind,
+            citations: input.citations,
+            demo: input.demo,
+            status: input.status ?? 'generating',
+            content: input.content ?? '',
+            brief: input.brief ?? null,
+          },
+        ])
+        .returning();
+      await tx
+        .update(reportConversations)
+        .set({ updatedAt: new Date() })
+        .where(eq(reportConversations.id, input.conversationId));
+      return inserted;
+    });
+    return [rows.find((r) => r.id === questionId)!, rows.find((r) => r.id !== questionId)!];
+  }
+
+  /** Earlier question/answer turns of plain answers, for follow-ups. */
+  async history(conversationId: string, beforeSeq: number): Promise<ChatTurn[]> {
+    const rows = await this.db
+      .select({ role: reportMessages.role, content: reportMessages.content })
+      .from(reportMessages)
+      .where(
+        and(
+          eq(reportMessages.conversationId, conversationId),
+          eq(reportMessages.kind, 'answer'),
+          sql`${reportMessages.seq} < ${beforeSeq}`,
+        ),
+      )
+      .orderBy(desc(reportMessages.seq))
+      .limit(HISTORY_ROWS);
+    return rows
+      .reverse()
+      .filter((r) => r.content.length > 0)
+      .map((r) => ({ role: r.role, content: r.content }));
+  }
+
+  async row(id: string): Promise<ReportMessageRow | undefined> {
+    const [row] = await this.db.select().from(reportMessages).where(eq(reportMessages.id, id));
+    return row;
+  }
+
+  async saveProgress(id: string, state: AnswerState): Promise<void> {
+    await this.db
+      .update(reportMessages)
+      .set({ content: state.content, updatedAt: new Date() })
+      .where(and(eq(reportMessages.id, id), eq(reportMessages.status, 'generating')));
+  }
+
+  async finish(id: string, status: MessageStatus, state: AnswerState, finishReason?: string): Promise<void> {
+    await this.db
+      .update(reportMessages)
+      .set({ status, content: state.content, finishReason: finishReason ?? null, updatedAt: new Date() })
+      .where(eq(reportMessages.id, id));
+  }
+
+  async markIncomplete(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(reportMessages)
+      .set({ status: 'incomplete', updatedAt: new Date() })
+      .where(and(inArray(reportMessages.id, ids), eq(reportMessages.status, 'generating')));
+  }
+}

@@ -1,0 +1,234 @@
+import {
+  ErrorCode,
+  ErrorMessage,
+  reportAskRequestSchema,
+  reportBriefRequestSchema,
+  reportCategoryCreateRequestSchema,
+  reportCategoryQuerySchema,
+  reportCompareRequestSchema,
+  reportConversationCreateRequestSchema,
+  reportConversationEditRequestSchema,
+  reportConversationIdQuerySchema,
+  reportExportQuerySchema,
+  reportIdRequestSchema,
+  reportQuestionsRequestSchema,
+  reportUploadQuerySchema,
+  sliceDetailQuerySchema,
+  type ReportConversation,
+} from '@portal/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ReportConversationRow } from '../../db/schema';
+import { AppError } from '../../errors/app-error';
+import { ok } from '../../lib/envelope';
+import { parse } from '../../lib/validate';
+import { requireUser } from '../../plugins/auth';
+import { receiveUpload, registerMultipart, uploadRateLimit } from '../../routes/api/file/transfer';
+import { buildBrief, compareReports, renderBrief } from './brief';
+import { toReportMessage } from './conversation-store';
+import { exportDocx, exportMarkdown } from './export';
+import { reportGone, toReportSummary } from './library';
+import { suggestQuestions } from './questions';
+
+function requireAdmin(request: FastifyRequest) {
+  const user = requireUser(request);
+  if (!user.isAdmin) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
+  return user;
+}
+
+/** /api/report/…: the library, conversations, answers with citations, brief, compare, export. */
+export const reportRoutes: FastifyPluginAsync = async (app) => {
+  await registerMultipart(app);
+  const report = app.reportLibrary;
+  const { documents, files } = app.services;
+  const rules = { kinds: ['pdf'] as const, maxBytes: documents.config.max_file_bytes };
+
+  const toConversation = async (userId: number, row: ReportConversationRow): Promise<ReportConversation> => {
+    const visible = await report.library.visible(userId, row.reportIds);
+    const byId = new Map(visible.map((v) => [v.report.id, v] as const));
+    return {
+      conversation_id: row.id,
+      title: row.title,
+      reports: row.reportIds.flatMap((id) => (byId.has(id) ? [toReportSummary(byId.get(id)!)] : [])),
+      missing_report_ids: row.reportIds.filter((id) => !byId.has(id)),
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  };
+
+  // Library
+  app.get('/home/reportCategory', async (request) => {
+    const { keyword } = parse(reportCategoryQuerySchema, request.query);
+    const user = requireUser(request);
+    return ok({ list: await report.library.home(user.id, keyword || undefined), can_manage: user.isAdmin });
+  });
+
+  /** A user's own upload (no category) or, for administrators, into a shared category. */
+  app.post('/file/upload', { config: { rateLimit: uploadRateLimit(app) } }, async (request) => {
+    const meta = parse(reportUploadQuerySchema, request.query);
+    const user = requireUser(request);
+    if (meta.category_id !== undefined) {
+      if (!user.isAdmin) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
+      if (!(await report.library.category(meta.category_id))) throw reportGone();
+    }
+    const file = await receiveUpload(app, request, 'report', { ...rules, kinds: [...rules.kinds] });
+    const added = await report.library.add(file, { ...meta, categoryId: meta.category_id ?? null });
+    return ok(toReportSummary(added));
+  });
+
+  app.post('/file/delete', async (request) => {
+    const { report_id } = parse(reportIdRequestSchema, request.body);
+    const user = requireUser(request);
+    await report.library.remove(user.id, user.isAdmin, report_id);
+    return ok({ report_id });
+  });
+
+  /** The report's PDF for the viewer (shared reports are readable by everyone with the app). */
+  app.get('/file/view', async (request, reply) => {
+    const { report_id } = parse(reportIdRequestSchema, request.query);
+    const [found] = await report.library.requireVisible(requireUser(request).id, [report_id]);
+    // The reader may not be the uploader: the owner's file is opened once visibility is checked.
+    const { body } = await files.service.open(found!.report.ownerId, found!.report.fileId, 'report');
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', 'inline')
+      .header('cache-control', 'private, max-age=300')
+      .send(body);
+  });
+
+  app.post('/admin/category/create', async (request) => {
+    requireAdmin(request);
+    const { name } = parse(reportCategoryCreateRequestSchema, request.body);
+    const row = await report.library.createCategory(name);
+    return ok({ category_id: row.id, name: row.name, reports: [] });
+  });
+
+  // Conversations
+  app.post('/conversation/create', async (request) => {
+    const body = parse(reportConversationCreateRequestSchema, request.body);
+    const user = requireUser(request);
+    const chosen = await report.library.requireVisible(user.id, body.report_ids);
+    const title =
+      body.title ||
+      chosen
+        .map((c) => c.report.title)
+        .join('、')
+        .slice(0, 60);
+    const row = await report.conversations.create(user.id, title, [...new Set(body.report_ids)]);
+    return ok(await toConversation(user.id, row));
+  });
+
+  app.post('/conversation/edit', async (request) => {
+    const body = parse(reportConversationEditRequestSchema, request.body);
+    const user = requireUser(request);
+    await report.conversations.get(user.id, body.conversation_id);
+    if (body.report_ids) await report.library.requireVisible(user.id, body.report_ids);
+    const row = await report.conversations.edit(body.conversation_id, {
+      title: body.title,
+      reportIds: body.report_ids ? [...new Set(body.report_ids)] : undefined,
+    });
+    return ok(await toConversation(user.id, row));
+  });
+
+  app.get('/conversation/detail', async (request) => {
+    const { conversation_id } = parse(reportConversationIdQuerySchema, request.query);
+    const user = requireUser(request);
+    const row = await report.conversations.get(user.id, conversation_id);
+    const messages = await report.conversations.messages(row.id);
+    return ok({ conversation: await toConversation(user.id, row), messages: messages.map(toReportMessage) });
+  });
+
+  app.get('/conversation/list', async (request) => {
+    const user = requireUser(request);
+    const rows = await report.conversations.list(user.id);
+    return ok({ list: await Promise.all(rows.map((r) => toConversation(user.id, r))) });
+  });
+
+  // Questions and answers
+  app.post('/pdf/questions', async (request) => {
+    const { report_ids } = parse(reportQuestionsRequestSchema, request.body);
+    const chosen = await report.library.requireVisible(requireUser(request).id, report_ids);
+    return ok({ list: await suggestQuestions(report.retrieval, chosen) });
+  });
+
+  app.post('/pdf/askNew', async (request, reply) => {
+    const body = parse(reportAskRequestSchema, request.body);
+    const prepared = await report.asks.prepare(requireUser(request).id, body.conversation_id, body.prompt);
+    reply.hijack();
+    await report.asks.stream(prepared, reply.raw, request.id, request.log);
+  });
+
+  app.get('/pdf/sliceFileDetail', async (request) => {
+    const { chunk_id } = parse(sliceDetailQuerySchema, request.query);
+    const user = requireUser(request);
+    const found = await report.retrieval.chunk(Number(chunk_id));
+    if (!found) throw reportGone();
+    const owner = await report.library.byFile(user.id, found.chunk.fileId);
+    if (!owner) throw reportGone();
+    return ok({
+      chunk_id,
+      text: found.chunk.text,
+      page: found.chunk.page,
+      position: found.chunk.ord,
+      report: toReportSummary(owner),
+      file_url: `/api/report/file/view?report_id=${owner.report.id}`,
+    });
+  });
+
+  // Analyst tools
+  app.post('/pdf/brief', async (request) => {
+    const { conversation_id } = parse(reportBriefRequestSchema, request.body);
+    const user = requireUser(request);
+    const conversation = await report.conversations.get(user.id, conversation_id);
+    const { fileIds, titles } = await report.asks.readable(user.id, conversation);
+    if (fileIds.length === 0) throw new AppError(ErrorCode.validation, '没有可用的报告（已删除或尚未解析完成）');
+    const { brief, citations } = await buildBrief(report.retrieval, fileIds, titles);
+    const [, answer] = await report.conversations.insertTurn({
+      conversationId: conversation.id,
+      userId: user.id,
+      question: '生成行业简报',
+      kind: 'brief',
+      citations,
+      demo: false,
+      status: 'done',
+      content: renderBrief(brief, citations),
+      brief,
+    });
+    return ok(toReportMessage(answer));
+  });
+
+  app.post('/pdf/compare', async (request) => {
+    const { report_ids } = parse(reportCompareRequestSchema, request.body);
+    if (report_ids[0] === report_ids[1]) throw new AppError(ErrorCode.validation, '请选择两份不同的报告进行对比');
+    const [left, right] = await report.library.requireVisible(requireUser(request).id, report_ids);
+    if (left!.doc?.status !== 'ready' || right!.doc?.status !== 'ready') {
+      throw new AppError(ErrorCode.validation, '报告尚未解析完成，暂不能对比');
+    }
+    const rows = await compareReports(
+      report.retrieval,
+      { fileId: left!.report.fileId, title: left!.report.title },
+      { fileId: right!.report.fileId, title: right!.report.title },
+    );
+    return ok({ reports: [toReportSummary(left!), toReportSummary(right!)], rows });
+  });
+
+  app.get('/export', async (request, reply) => {
+    const { message_id, format } = parse(reportExportQuerySchema, request.query);
+    const user = requireUser(request);
+    const answer = await report.conversations.findOwned(user.id, message_id);
+    if (!answer || answer.role !== 'assistant') throw reportGone();
+    const messages = await report.conversations.messages(answer.conversationId);
+    const question = messages.filter((m) => m.seq < answer.seq && m.role === 'user').at(-1)?.content ?? '';
+    const markdown = exportMarkdown(question, answer);
+    const name = answer.kind === 'brief' ? 'industry-brief' : 'report-answer';
+    if (format === 'md') {
+      return reply
+        .header('content-type', 'text/markdown; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.md"`)
+        .send(markdown);
+    }
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+      .header('content-disposition', `attachment; filename="${name}.docx"`)
+      .send(await exportDocx(markdown));
+  });
+};

@@ -1,0 +1,119 @@
+import {
+  reportCategoryResponseSchema,
+  reportCompareResponseSchema,
+  reportConversationDetailSchema,
+  reportConversationListResponseSchema,
+  reportConversationSchema,
+  reportMessageSchema,
+  reportQuestionsResponseSchema,
+  reportSummarySchema,
+  sliceDetailSchema,
+  type ReportCategoryResponse,
+  type ReportCompareResponse,
+  type ReportConversation,
+  type ReportConversationDetail,
+  type ReportMessage,
+  type ReportStreamError,
+  type ReportStreamFinish,
+  type ReportStreamMessage,
+  type ReportSummary,
+  type SliceDetail,
+} from '@portal/contract';
+import { api } from '../../lib/api';
+import { streamSse, type SseError } from '../../lib/sse';
+
+/** The /api/report calls of the industry report screens, checked with the contract's schemas. */
+const BASE = '/api/report';
+
+export const fetchCategories = (keyword: string): Promise<ReportCategoryResponse> =>
+  api.get(`${BASE}/home/reportCategory`, {
+    params: keyword ? { keyword } : {},
+    schema: reportCategoryResponseSchema,
+  });
+
+export const createConversation = (reportIds: string[]): Promise<ReportConversation> =>
+  api.post(`${BASE}/conversation/create`, { report_ids: reportIds }, { schema: reportConversationSchema });
+
+export const fetchConversations = (): Promise<ReportConversation[]> =>
+  api.get(`${BASE}/conversation/list`, { schema: reportConversationListResponseSchema }).then((r) => r.list);
+
+export const fetchDetail = (conversationId: string): Promise<ReportConversationDetail> =>
+  api.get(`${BASE}/conversation/detail`, {
+    params: { conversation_id: conversationId },
+    schema: reportConversationDetailSchema,
+  });
+
+export const fetchQuestions = (reportIds: string[]): Promise<string[]> =>
+  api
+    .post(`${BASE}/pdf/questions`, { report_ids: reportIds }, { schema: reportQuestionsResponseSchema })
+    .then((r) => r.list);
+
+export const fetchSlice = (chunkId: string): Promise<SliceDetail> =>
+  api.get(`${BASE}/pdf/sliceFileDetail`, { params: { chunk_id: chunkId }, schema: sliceDetailSchema, silent: true });
+
+export const makeBrief = (conversationId: string): Promise<ReportMessage> =>
+  api.post(`${BASE}/pdf/brief`, { conversation_id: conversationId }, { schema: reportMessageSchema });
+
+export const compareReports = (ids: [string, string]): Promise<ReportCompareResponse> =>
+  api.post(`${BASE}/pdf/compare`, { report_ids: ids }, { schema: reportCompareResponseSchema });
+
+/** Streams an answer; resolves when the stream ends. */
+export function askReport(
+  body: { conversation_id: string; prompt: string },
+  handlers: {
+    onMessage: (m: ReportStreamMessage) => void;
+    onFinish: (f: ReportStreamFinish) => void;
+    onError: (e: SseError | ReportStreamError) => void;
+  },
+  signal?: AbortSignal,
+): Promise<void> {
+  return streamSse<ReportStreamMessage, ReportStreamFinish>({
+    url: api.url(`${BASE}/pdf/askNew`),
+    headers: api.headers(),
+    body,
+    signal,
+    onMessage: handlers.onMessage,
+    onFinish: handlers.onFinish,
+    onError: handlers.onError,
+  });
+}
+
+async function fetchBlob(path: string, params: Record<string, string>): Promise<Blob> {
+  const response = await fetch(api.url(path, params), { headers: api.headers() });
+  if (!response.ok || (response.headers.get('content-type') ?? '').startsWith('application/json')) {
+    throw new Error('下载失败，请稍后重试');
+  }
+  return response.blob();
+}
+
+/** The report PDF as an object URL (the request carries the sign-in headers an iframe cannot). */
+export async function reportPdfUrl(fileUrl: string): Promise<string> {
+  const [path, query = ''] = fileUrl.split('?');
+  return URL.createObjectURL(await fetchBlob(path!, Object.fromEntries(new URLSearchParams(query))));
+}
+
+export async function downloadExport(messageId: string, format: 'md' | 'docx', name: string): Promise<void> {
+  const blob = await fetchBlob(`${BASE}/export`, { message_id: messageId, format });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${name}.${format}`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const createCategory = (name: string): Promise<unknown> => api.post(`${BASE}/admin/category/create`, { name });
+
+/** Uploads a PDF for the user alone (我的报告), or into a shared category (administrators). */
+export async function uploadReport(file: File, categoryId: number | null): Promise<ReportSummary> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const headers = { ...api.headers() };
+  delete headers['content-type'];
+  delete headers['Content-Type'];
+  const params = categoryId === null ? undefined : { category_id: categoryId };
+  const response = await fetch(api.url(`${BASE}/file/upload`, params), { method: 'POST', headers, body: form });
+  const envelope = (await response.json().catch(() => ({}))) as { code?: number; message?: string; data?: unknown };
+  if (envelope.code !== 0) throw new Error(envelope.message || '上传失败，请稍后重试');
+  return reportSummarySchema.parse(envelope.data);
+}

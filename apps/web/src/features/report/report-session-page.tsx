@@ -1,0 +1,269 @@
+import { useQuery } from '@tanstack/react-query';
+import Alert from 'antd/es/alert';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import Skeleton from 'antd/es/skeleton';
+import Tag from 'antd/es/tag';
+import type { DocCitation, ReportMessage } from '@portal/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AnswerMarkdown } from '../../components/thread';
+import { askReport, downloadExport, fetchDetail, fetchQuestions, makeBrief } from './api';
+import { BriefView } from './brief-view';
+import { CitationChips } from './citation-chips';
+import { CompareView } from './compare-view';
+import { SliceViewer } from './slice-viewer';
+import './report.css';
+
+const TIMEOUT_TEXT = '抱歉，回复超时，请重新提问';
+
+/** 会话-行业分析报告: questions answered from the chosen reports with sources, brief, compare, export. */
+export function ReportSessionPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const detail = useQuery({ queryKey: ['report-detail', id], queryFn: () => fetchDetail(id), enabled: Boolean(id) });
+  const reportIds = detail.data?.conversation.reports.map((r) => r.report_id) ?? [];
+  const questions = useQuery({
+    queryKey: ['report-questions', reportIds.join(',')],
+    queryFn: () => fetchQuestions(reportIds),
+    enabled: reportIds.length > 0,
+  });
+  const [messages, setMessages] = useState<ReportMessage[]>([]);
+  const [draft, setDraft] = useState('');
+  const [busy, setBusy] = useState<'ask' | 'brief' | null>(null);
+  const [viewing, setViewing] = useState<DocCitation | null>(null);
+  const [comparing, setComparing] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+  const end = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (detail.data) setMessages(detail.data.messages);
+  }, [detail.data]);
+  useEffect(() => () => abort.current?.abort(), []);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
+
+  const patch = (messageId: string, change: (m: ReportMessage) => ReportMessage) =>
+    setMessages((list) => list.map((m) => (m.message_id === messageId ? change(m) : m)));
+
+  const ask = async (prompt: string) => {
+    const text = prompt.trim();
+    if (!text || busy) return;
+    setDraft('');
+    setBusy('ask');
+    const now = new Date().toISOString();
+    const localQ = `local-q-${Date.now()}`;
+    let answerId = `local-a-${Date.now()}`;
+    const base = {
+      conversation_id: id,
+      citations: [],
+      brief: null,
+      demo: false,
+      created_at: now,
+      kind: 'answer' as const,
+    };
+    setMessages((list) => [
+      ...list,
+      { ...base, message_id: localQ, role: 'user', content: text, status: 'done' },
+      { ...base, message_id: answerId, role: 'assistant', content: '', status: 'generating' },
+    ]);
+    const controller = new AbortController();
+    abort.current = controller;
+    let failed = false;
+    await askReport(
+      { conversation_id: id, prompt: text },
+      {
+        onMessage: (m) => {
+          const previous = answerId;
+          answerId = m.message_id;
+          patch(previous, (a) => ({
+            ...a,
+            message_id: m.message_id,
+            content: a.content + m.text,
+            citations: m.citations ?? a.citations,
+          }));
+        },
+        onFinish: (f) => patch(answerId, () => f.message),
+        onError: (e) => {
+          failed = true;
+          patch(answerId, (a) => ({ ...a, status: 'incomplete', content: a.content || e.message || TIMEOUT_TEXT }));
+        },
+      },
+      controller.signal,
+    ).catch(() => {
+      failed = true;
+    });
+    if (controller.signal.aborted)
+      patch(answerId, (a) => (a.status === 'generating' ? { ...a, status: 'aborted' } : a));
+    else if (failed) void message.error('回答未完成，请重新提问');
+    setBusy(null);
+  };
+
+  const brief = async () => {
+    setBusy('brief');
+    try {
+      const made = await makeBrief(id);
+      setMessages((list) => [
+        ...list,
+        {
+          ...made,
+          message_id: `${made.message_id}-q`,
+          role: 'user',
+          content: '生成行业简报',
+          citations: [],
+          brief: null,
+        },
+        made,
+      ]);
+    } catch {
+      // The client showed the server's message.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const exportAs = (m: ReportMessage, format: 'md' | 'docx') =>
+    downloadExport(m.message_id, format, m.kind === 'brief' ? '行业简报' : '报告问答').catch((e: unknown) =>
+      message.error(e instanceof Error ? e.message : '导出失败'),
+    );
+
+  if (!id) {
+    return (
+      <div className="report-page portal-page">
+        <Alert
+          type="warning"
+          showIcon
+          title="缺少会话编号"
+          action={<Button onClick={() => navigate('/report/welcome')}>返回报告库</Button>}
+        />
+      </div>
+    );
+  }
+  if (detail.isPending)
+    return (
+      <div className="report-page portal-page">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  if (detail.isError) {
+    return (
+      <div className="report-page portal-page">
+        <Alert
+          type="error"
+          showIcon
+          title="会话不存在或已被删除"
+          action={<Button onClick={() => navigate('/report/welcome')}>返回报告库</Button>}
+        />
+      </div>
+    );
+  }
+  const { conversation } = detail.data;
+
+  return (
+    <div className="report-session">
+      <header className="report-session-head">
+        <div className="report-session-title">{conversation.title}</div>
+        <div className="report-chosen">
+          {conversation.reports.map((r) => (
+            <Tag key={r.report_id}>{r.title}</Tag>
+          ))}
+          {conversation.missing_report_ids.length > 0 ? (
+            <Tag color="warning">{conversation.missing_report_ids.length} 份报告已删除</Tag>
+          ) : null}
+        </div>
+        <div className="report-tools">
+          <Button onClick={() => void brief()} loading={busy === 'brief'} disabled={busy === 'ask'}>
+            生成行业简报
+          </Button>
+          <Button onClick={() => setComparing(true)} disabled={conversation.reports.length < 2}>
+            对比报告
+          </Button>
+          <Button onClick={() => navigate('/report/welcome')}>重新选择报告</Button>
+        </div>
+      </header>
+      <div className="report-thread" aria-live="polite">
+        {messages.length === 0 ? (
+          <div className="report-suggest">
+            <div className="report-suggest-title">可以这样问：</div>
+            {questions.isPending ? (
+              <Skeleton active paragraph={{ rows: 2 }} title={false} />
+            ) : (
+              (questions.data ?? []).map((q) => (
+                <button type="button" key={q} className="report-suggest-item" onClick={() => void ask(q)}>
+                  {q}
+                </button>
+              ))
+            )}
+          </div>
+        ) : null}
+        {messages.map((m) =>
+          m.role === 'user' ? (
+            <div key={m.message_id} className="report-question">
+              {m.content}
+            </div>
+          ) : (
+            <article key={m.message_id} className="report-answer">
+              {m.demo ? <Tag color="gold">演示模型</Tag> : null}
+              {m.kind === 'brief' && m.brief ? (
+                <BriefView brief={m.brief} citations={m.citations} onOpen={setViewing} />
+              ) : m.status === 'generating' && !m.content ? (
+                <Skeleton active paragraph={{ rows: 2 }} title={false} />
+              ) : (
+                <AnswerMarkdown content={m.content} streaming={m.status === 'generating'} />
+              )}
+              {m.kind === 'answer' ? <CitationChips citations={m.citations} onOpen={setViewing} /> : null}
+              {m.status === 'incomplete' || m.status === 'aborted' ? <Tag color="warning">回答未完成</Tag> : null}
+              {m.status === 'done' && !m.message_id.startsWith('local-') ? (
+                <div className="report-answer-actions">
+                  <Button size="small" onClick={() => void exportAs(m, 'docx')}>
+                    导出 Word
+                  </Button>
+                  <Button size="small" onClick={() => void exportAs(m, 'md')}>
+                    导出 Markdown
+                  </Button>
+                </div>
+              ) : null}
+            </article>
+          ),
+        )}
+        <div ref={end} />
+      </div>
+      <form
+        className="report-composer"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void ask(draft);
+        }}
+      >
+        <Input.TextArea
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          placeholder="基于所选报告提问，Enter 发送，Shift+Enter 换行"
+          aria-label="输入问题"
+          autoSize={{ minRows: 1, maxRows: 5 }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              void ask(draft);
+            }
+          }}
+        />
+        {busy === 'ask' ? (
+          <Button onClick={() => abort.current?.abort()}>停止</Button>
+        ) : (
+          <Button type="primary" htmlType="submit" disabled={!draft.trim()}>
+            发送
+          </Button>
+        )}
+      </form>
+      <SliceViewer citation={viewing} onClose={() => setViewing(null)} />
+      {comparing ? (
+        <CompareView open reports={conversation.reports} onClose={() => setComparing(false)} onOpen={setViewing} />
+      ) : null}
+    </div>
+  );
+}

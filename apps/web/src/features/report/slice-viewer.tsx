@@ -1,0 +1,85 @@
+import Alert from 'antd/es/alert';
+import Drawer from 'antd/es/drawer';
+import Skeleton from 'antd/es/skeleton';
+import Typography from 'antd/es/typography';
+import type { DocCitation, SliceDetail } from '@portal/contract';
+import { useEffect, useState } from 'react';
+import { useNarrow } from './use-narrow';
+import { fetchSlice, reportPdfUrl } from './api';
+import { reportMeta } from './report-list';
+
+interface SliceViewerProps {
+  citation: DocCitation | null;
+  onClose: () => void;
+  /** Loaders, replaceable in tests. */
+  loadSlice?: (chunkId: string) => Promise<SliceDetail>;
+  loadPdf?: (fileUrl: string) => Promise<string>;
+}
+
+type State =
+  { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; slice: SliceDetail; pdf: string | null };
+
+/** The cited slice highlighted, and the report opened at the cited page. */
+export function SliceViewer({ citation, onClose, loadSlice = fetchSlice, loadPdf = reportPdfUrl }: SliceViewerProps) {
+  const phone = useNarrow();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const chunkId = citation?.chunk_id;
+
+  useEffect(() => {
+    if (!chunkId) return;
+    let cancelled = false;
+    let objectUrl: string | null = null;
+    setState({ kind: 'loading' });
+    loadSlice(chunkId)
+      .then(async (slice) => {
+        if (cancelled) return;
+        setState({ kind: 'ready', slice, pdf: null });
+        objectUrl = await loadPdf(slice.file_url).catch(() => null);
+        if (!cancelled) setState({ kind: 'ready', slice, pdf: objectUrl });
+      })
+      .catch(() => {
+        if (!cancelled) setState({ kind: 'error', message: '引用的报告片段不存在或已被删除' });
+      });
+    return () => {
+      cancelled = true;
+      if (objectUrl?.startsWith('blob:')) URL.revokeObjectURL(objectUrl);
+    };
+  }, [chunkId, loadSlice, loadPdf]);
+
+  return (
+    <Drawer
+      open={citation !== null}
+      onClose={onClose}
+      title={citation ? `引用 [${citation.index}] ${citation.file_name}` : '引用'}
+      placement={phone ? 'bottom' : 'right'}
+      size={phone ? '85%' : 720}
+      destroyOnHidden
+    >
+      {state.kind === 'loading' ? (
+        <Skeleton active />
+      ) : state.kind === 'error' ? (
+        <Alert type="error" showIcon title={state.message} />
+      ) : (
+        <div className="report-slice">
+          <Typography.Text type="secondary">
+            {state.slice.report.title}
+            {state.slice.page !== null ? ` · 第${state.slice.page}页` : ''}
+            {reportMeta(state.slice.report) ? ` · ${reportMeta(state.slice.report)}` : ''}
+          </Typography.Text>
+          <mark className="report-slice-text" data-testid="slice-text">
+            {state.slice.text}
+          </mark>
+          {state.pdf ? (
+            <iframe
+              className="report-pdf"
+              title={`${state.slice.report.title} 第${state.slice.page ?? 1}页`}
+              src={`${state.pdf}#page=${state.slice.page ?? 1}`}
+            />
+          ) : (
+            <Typography.Text type="secondary">正在打开报告原文…</Typography.Text>
+          )}
+        </div>
+      )}
+    </Drawer>
+  );
+}

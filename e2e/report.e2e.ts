@@ -1,0 +1,197 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, submitProviderLogin } from './browser';
+import { signInOverHttp } from './oidc-login';
+
+/**
+ * 行业分析报告 in the browser: the library, a conversation on two reports, a suggested question,
+ * a citation followed to the viewer, the brief exported as Word; screenshots at desk and phone width.
+ */
+const baseUrl = inject('baseUrl');
+const artifacts = join(import.meta.dirname, 'artifacts');
+
+async function pdfOf(pages: readonly string[]): Promise<Blob> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const text of pages) {
+    const page = doc.addPage([400, 400]);
+    text.split('\n').forEach((line, i) => page.drawText(line, { x: 20, y: 360 - i * 16, size: 11, font }));
+  }
+  return new Blob([new Uint8Array(await doc.save())], { type: 'application/pdf' });
+}
+
+/** word/document.xml of a docx (a zip), inflated. */
+function documentXml(zip: Buffer): string {
+  for (let at = 0; at + 30 < zip.length;) {
+    if (zip.readUInt32LE(at) !== 0x04034b50) break;
+    const size = zip.readUInt32LE(at + 18);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const start = at + 30 + nameLength + zip.readUInt16LE(at + 28);
+    if (zip.subarray(at + 30, at + 30 + nameLength).toString() === 'word/document.xml') {
+      const data = zip.subarray(start, start + size);
+      return (zip.readUInt16LE(at + 8) === 8 ? inflateRawSync(data) : data).toString('utf8');
+    }
+    at = start + size;
+  }
+  return '';
+}
+
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  const { access_token } = await signInOverHttp(baseUrl, 'admin', 'admin123');
+  const headers = { authorization: `Bearer ${access_token.token}` };
+  const category = await fetch(`${baseUrl}/api/report/admin/category/create`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: '休闲食品' }),
+  }).then((r) => r.json() as Promise<{ data: { category_id: number } }>);
+  const reports: [string, string[]][] = [
+    [
+      '2024中国休闲零食行业报告',
+      [
+        'China Snack Industry Report 2024.',
+        'Market size.\nThe snack market size reached 1.2 trillion yuan in 2024,\ngrowth of 8 percent year on year.',
+        'Leading players.\nThe leading company Three Squirrels holds a market share of 6 percent.',
+        'Risks.\nRaw material costs and price competition are the main risk.',
+      ],
+    ],
+    [
+      '2025中国休闲零食行业报告',
+      ['China Snack Industry Report 2025.', 'Market size.\nThe snack market size reached 1.3 trillion yuan in 2025.'],
+    ],
+  ];
+  for (const [title, pages] of reports) {
+    const form = new FormData();
+    form.append('file', await pdfOf(pages), `${title}.pdf`);
+    const query = new URLSearchParams({ category_id: String(category.data.category_id), source: '测试研究院' });
+    const res = await fetch(`${baseUrl}/api/report/file/upload?${query}`, { method: 'POST', headers, body: form });
+    expect(((await res.json()) as { code: number }).code).toBe(0);
+  }
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+async function signedIn(
+  viewport: { width: number; height: number },
+  phone: boolean,
+  login = 'staff',
+): Promise<[BrowserContext, Page]> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'zh-CN',
+    viewport,
+    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  await page.goto('/report');
+  await submitProviderLogin(page, login, `${login}123`);
+  return [context, page];
+}
+
+describe.each([
+  ['desk', { width: 1280, height: 800 }, false],
+  ['phone', { width: 390, height: 844 }, true],
+] as const)('industry reports (%s)', (name, viewport, phone) => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    [context, page] = await signedIn(viewport, phone);
+  });
+  afterAll(async () => context?.close());
+
+  it('lists the category with its reports once parsed, and starts a conversation on two of them', async () => {
+    await page.getByText('2024中国休闲零食行业报告').first().waitFor({ timeout: 30_000 });
+    await expect.poll(async () => page.getByText('已就绪').count(), { timeout: 60_000 }).toBe(2);
+    await page.screenshot({ path: join(artifacts, `report-welcome-${name}.png`) });
+    const widest = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(widest).toBeLessThanOrEqual(viewport.width);
+    await page.getByRole('checkbox', { name: '选择 2024中国休闲零食行业报告' }).check();
+    await page.getByRole('checkbox', { name: '选择 2025中国休闲零食行业报告' }).check();
+    await page.getByRole('button', { name: '开始对话' }).click();
+    await page.waitForURL(/\/report\/session\?id=/);
+  });
+
+  it('answers a suggested question, then a typed one with citations that open the report at the cited page', async () => {
+    const suggestions = page.locator('.report-suggest-item');
+    await suggestions.first().waitFor({ timeout: 30_000 });
+    const suggested = (await suggestions.first().textContent()) ?? '';
+    await suggestions.first().click();
+    await page.locator('.report-question', { hasText: suggested }).waitFor({ timeout: 30_000 });
+    await page.locator('.report-answer-actions').first().waitFor({ timeout: 30_000 });
+    // The test reports are English (the PDF font has no Chinese glyphs): ask in their words.
+    const box = page.getByRole('textbox', { name: '输入问题' });
+    await box.fill('snack market size in 2024');
+    await box.press('Enter');
+    await page.locator('.report-answer-actions').nth(1).waitFor({ timeout: 30_000 });
+    const citation = page.locator('.report-answer').last().locator('.report-citation').first();
+    await citation.waitFor();
+    expect(await citation.textContent()).toMatch(/第2页/);
+    await page.screenshot({ path: join(artifacts, `report-answer-${name}.png`) });
+    await citation.click();
+    const slice = page.getByTestId('slice-text');
+    await slice.waitFor({ timeout: 30_000 });
+    expect(await slice.textContent()).toMatch(/trillion yuan/);
+    await expect
+      .poll(async () => page.locator('iframe.report-pdf').getAttribute('src'), { timeout: 30_000 })
+      .toMatch(/^blob:.*#page=2$/);
+    // Let the drawer finish sliding in and the PDF viewer load before the picture.
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: join(artifacts, `report-viewer-${name}.png`) });
+    await page.keyboard.press('Escape');
+  });
+
+  it('builds the brief and exports it as a Word file that holds the citations', async () => {
+    await page.getByRole('button', { name: '生成行业简报' }).click();
+    await page
+      .getByText('市场规模与增长')
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(async (error: unknown) => {
+        await page.screenshot({ path: join(artifacts, `report-brief-failed-${name}.png`) });
+        throw error;
+      });
+    await page.screenshot({ path: join(artifacts, `report-brief-${name}.png`), fullPage: true });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出 Word' }).last().click(),
+    ]);
+    const path = await download.path();
+    const { readFileSync } = await import('node:fs');
+    const xml = documentXml(readFileSync(path));
+    expect(xml).toContain('市场规模与增长');
+    expect(xml).toContain('出处');
+    expect(xml).toContain('第2页');
+  });
+
+  it('compares the two reports side by side', async () => {
+    await page.getByRole('button', { name: '对比报告' }).click();
+    await page.getByText('1.3 trillion', { exact: false }).first().waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: join(artifacts, `report-compare-${name}.png`) });
+    await page.keyboard.press('Escape');
+  });
+});
+
+describe('industry reports for an administrator (phone)', () => {
+  it('offers the shared categories as upload targets and a new category field, nothing cut off', async () => {
+    const [context, page] = await signedIn({ width: 390, height: 844 }, true, 'admin');
+    try {
+      await page.getByRole('button', { name: '新建分类' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('combobox', { name: '上传到' }).click();
+      await page.getByText('共享：休闲食品').click();
+      await page.getByRole('button', { name: '上传到共享分类' }).waitFor();
+      const widest = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(widest).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: join(artifacts, 'report-welcome-admin-phone.png') });
+    } finally {
+      await context.close();
+    }
+  });
+});

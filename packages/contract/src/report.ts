@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { messageStatusSchema } from './chat-responses';
+import { docCitationSchema, docStatusSchema } from './sessions';
+
+/**
+ * 行业分析报告 (/report, module type 6): a library of PDF reports in categories — shared ones
+ * uploaded by administrators, private ones by each user — and conversations that answer strictly
+ * from the chosen reports with numbered citations, plus an industry brief, a side-by-side
+ * comparison and export.
+ */
+
+/** Ids of reports, conversations and messages are opaque strings. */
+const idSchema = z.string().trim().min(1, '不能为空').max(64, '过长');
+
+/** Reports one conversation may read at once. */
+export const REPORT_MAX_PER_CONVERSATION = 10;
+
+export const reportScopeSchema = z.enum(['shared', 'own']);
+export type ReportScope = z.infer<typeof reportScopeSchema>;
+
+/** One report of the library as lists show it. */
+export const reportSummarySchema = z.object({
+  report_id: z.string(),
+  title: z.string(),
+  /** Publisher (e.g. 艾瑞咨询); '' when unknown. */
+  source: z.string(),
+  /** Publication date YYYY-MM-DD, or '' when unknown. */
+  date: z.string(),
+  /** Pages found by the parse; null until parsed. */
+  pages: z.number().int().nonnegative().nullable(),
+  status: docStatusSchema,
+  /** Chinese reason when the parse failed. */
+  reason: z.string().nullable(),
+  scope: reportScopeSchema,
+  category_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
+
+export const reportCategorySchema = z.object({
+  /** null for the user's own uploads (我的报告). */
+  category_id: z.number().int().nullable(),
+  name: z.string(),
+  reports: z.array(reportSummarySchema),
+});
+export type ReportCategory = z.infer<typeof reportCategorySchema>;
+
+export const reportCategoryQuerySchema = z.object({
+  keyword: z.string().trim().max(100, '关键词最多 100 个字').optional(),
+});
+export const reportCategoryResponseSchema = z.object({
+  list: z.array(reportCategorySchema),
+  /** The caller is an administrator: may create categories and upload shared reports. */
+  can_manage: z.boolean(),
+});
+export type ReportCategoryResponse = z.infer<typeof reportCategoryResponseSchema>;
+
+/** Upload metadata, sent as query parameters next to the multipart file. */
+export const reportUploadQuerySchema = z.object({
+  /** Shared category (administrators only); absent uploads the report for the user alone. */
+  category_id: z.coerce.number().int().positive().optional(),
+  title: z.string().trim().max(200, '标题最多 200 个字').optional(),
+  source: z.string().trim().max(100, '来源最多 100 个字').optional(),
+  date: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, '日期格式应为 YYYY-MM-DD')
+    .optional(),
+});
+export type ReportUploadQuery = z.infer<typeof reportUploadQuerySchema>;
+
+export const reportCategoryCreateRequestSchema = z.object({
+  name: z.string().trim().min(1, '分类名称不能为空').max(50, '分类名称最多 50 个字'),
+});
+export const reportIdRequestSchema = z.object({ report_id: idSchema });
+
+export const reportConversationSchema = z.object({
+  conversation_id: z.string(),
+  title: z.string(),
+  reports: z.array(reportSummarySchema),
+  /** Reports chosen earlier that were deleted since (shown as 已删除). */
+  missing_report_ids: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ReportConversation = z.infer<typeof reportConversationSchema>;
+
+const reportIdsSchema = z
+  .array(idSchema)
+  .min(1, '请至少选择一份报告')
+  .max(REPORT_MAX_PER_CONVERSATION, `一次最多选择 ${REPORT_MAX_PER_CONVERSATION} 份报告`);
+
+export const reportConversationCreateRequestSchema = z.object({
+  report_ids: reportIdsSchema,
+  title: z.string().trim().max(100, '标题最多 100 个字').optional(),
+});
+export const reportConversationEditRequestSchema = z.object({
+  conversation_id: idSchema,
+  title: z.string().trim().min(1, '标题不能为空').max(100, '标题最多 100 个字').optional(),
+  report_ids: reportIdsSchema.optional(),
+});
+export const reportConversationIdQuerySchema = z.object({ conversation_id: idSchema });
+
+export const reportMessageKindSchema = z.enum(['answer', 'brief']);
+export type ReportMessageKind = z.infer<typeof reportMessageKindSchema>;
+
+/** One figure or statement of a brief, with the citations it rests on. */
+export const briefItemSchema = z.object({ text: z.string(), citations: z.array(z.number().int().positive()) });
+export type BriefItem = z.infer<typeof briefItemSchema>;
+
+export const BRIEF_SECTIONS = ['market', 'segments', 'players', 'trends', 'risks'] as const;
+export type BriefSection = (typeof BRIEF_SECTIONS)[number];
+export const briefSectionLabels: Readonly<Record<BriefSection, string>> = {
+  market: '市场规模与增长',
+  segments: '细分市场',
+  players: '主要企业',
+  trends: '发展趋势',
+  risks: '风险与挑战',
+};
+
+export const industryBriefSchema = z.object({
+  sections: z.array(z.object({ key: z.enum(BRIEF_SECTIONS), title: z.string(), items: z.array(briefItemSchema) })),
+});
+export type IndustryBrief = z.infer<typeof industryBriefSchema>;
+
+export const reportMessageSchema = z.object({
+  message_id: z.string(),
+  conversation_id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  kind: reportMessageKindSchema,
+  content: z.string(),
+  citations: z.array(docCitationSchema),
+  /** The brief's structure (kind brief). */
+  brief: industryBriefSchema.nullable(),
+  status: messageStatusSchema,
+  demo: z.boolean(),
+  created_at: z.string(),
+});
+export type ReportMessage = z.infer<typeof reportMessageSchema>;
+
+export const reportConversationDetailSchema = z.object({
+  conversation: reportConversationSchema,
+  messages: z.array(reportMessageSchema),
+});
+export type ReportConversationDetail = z.infer<typeof reportConversationDetailSchema>;
+
+export const reportConversationListResponseSchema = z.object({ list: z.array(reportConversationSchema) });
+export type ReportConversationListResponse = z.infer<typeof reportConversationListResponseSchema>;
+
+export const reportQuestionsRequestSchema = z.object({ report_ids: reportIdsSchema });
+export const reportQuestionsResponseSchema = z.object({ list: z.array(z.string()) });
+export type ReportQuestionsResponse = z.infer<typeof reportQuestionsResponseSchema>;
+
+export const reportAskRequestSchema = z.object({
+  conversation_id: idSchema,
+  prompt: z.string().trim().min(1, '请输入问题').max(4000, '问题最多 4000 个字'),
+});
+export type ReportAskRequest = z.infer<typeof reportAskRequestSchema>;
+
+/** Stream events of askNew: `message` (citations first, then text pieces), `finish`, `error`. */
+export const reportStreamMessageSchema = z.object({
+  conversation_id: z.string(),
+  message_id: z.string(),
+  text: z.string(),
+  citations: z.array(docCitationSchema).optional(),
+});
+export type ReportStreamMessage = z.infer<typeof reportStreamMessageSchema>;
+export const reportStreamFinishSchema = z.object({
+  conversation_id: z.string(),
+  message_id: z.string(),
+  user_message_id: z.string(),
+  message: reportMessageSchema,
+});
+export type ReportStreamFinish = z.infer<typeof reportStreamFinishSchema>;
+export const reportStreamErrorSchema = z.object({
+  conversation_id: z.string(),
+  message_id: z.string(),
+  code: z.number().int(),
+  message: z.string(),
+});
+export type ReportStreamError = z.infer<typeof reportStreamErrorSchema>;
+
+export const sliceDetailQuerySchema = z.object({ chunk_id: z.string().regex(/^\d{1,18}$/, '切片编号不合法') });
+export const sliceDetailSchema = z.object({
+  chunk_id: z.string(),
+  text: z.string(),
+  page: z.number().int().positive().nullable(),
+  /** Order of the slice within its report (0-based). */
+  position: z.number().int().nonnegative(),
+  report: reportSummarySchema,
+  /** Where the browser opens the PDF (append #page=N). */
+  file_url: z.string(),
+});
+export type SliceDetail = z.infer<typeof sliceDetailSchema>;
+
+export const reportBriefRequestSchema = z.object({ conversation_id: idSchema });
+
+export const reportCompareRequestSchema = z.object({
+  report_ids: z.tuple([idSchema, idSchema]),
+});
+export const reportCompareSideSchema = z.object({ text: z.string(), citation: docCitationSchema.nullable() });
+export const reportCompareResponseSchema = z.object({
+  reports: z.tuple([reportSummarySchema, reportSummarySchema]),
+  rows: z.array(
+    z.object({
+      key: z.enum(BRIEF_SECTIONS),
+      title: z.string(),
+      left: reportCompareSideSchema,
+      right: reportCompareSideSchema,
+    }),
+  ),
+});
+export type ReportCompareResponse = z.infer<typeof reportCompareResponseSchema>;
+
+export const reportExportFormatSchema = z.enum(['md', 'docx']);
+export const reportExportQuerySchema = z.object({ message_id: idSchema, format: reportExportFormatSchema });
