@@ -19,8 +19,21 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** How long a browser step may wait for the page (playwright's own default is 30 s). */
+export const BROWSER_WAIT_MS = 60_000;
+
+/** A browser context whose waits are sized for a busy 2-core machine running the whole suite. */
+export async function newContext(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0],
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(BROWSER_WAIT_MS);
+  return context;
+}
+
 export async function newPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
+  const context = await newContext(browser, {
     baseURL: baseUrl,
     locale: 'zh-CN',
     viewport: { width: 1280, height: 800 },

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, submitProviderLogin } from './browser';
+import { launchBrowser, newContext, newPage, submitProviderLogin } from './browser';
 
 /**
  * 案例分析 end to end with the demo model: analyse a campaign, collect it with tags, find it by tag,
@@ -95,7 +95,7 @@ describe('案例分析', () => {
   });
 
   it('fits a phone: session, collection and the stacked compare view', async () => {
-    const context = await browser.newContext({
+    const context = await newContext(browser, {
       baseURL: baseUrl,
       locale: 'zh-CN',
       viewport: { width: PHONE_WIDTH, height: 844 },

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, submitProviderLogin } from './browser';
+import { launchBrowser, newContext, submitProviderLogin } from './browser';
 import { startPortal, type RunningPortal } from './portal-server';
 
 /**
@@ -26,7 +26,7 @@ let page: Page;
 const batches: string[] = [];
 
 async function phoneContext(): Promise<BrowserContext> {
-  return browser.newContext({
+  return newContext(browser, {
     baseURL: baseUrl,
     locale: 'zh-CN',
     viewport: { width: PHONE_WIDTH, height: 844 },
@@ -138,7 +138,7 @@ describe('on a phone', () => {
   });
 
   it('shows a module welcome page and the no-rights page within the screen', async () => {
-    await page.goto('/brainstorm/welcome');
+    await page.goto('/stablediffusion');
     await page.waitForSelector('text=即将上线', { timeout: 30_000 });
     await expectNoSidewaysScroll(page);
     await shoot(page, 'phone-module-welcome');
@@ -335,7 +335,7 @@ describe('on a phone', () => {
 
 describe('at desktop width', () => {
   it('keeps the side bar beside the content, collapsible', async () => {
-    const desk = await browser.newContext({
+    const desk = await newContext(browser, {
       baseURL: baseUrl,
       locale: 'zh-CN',
       viewport: { width: 1280, height: 800 },
@@ -356,7 +356,7 @@ describe('at desktop width', () => {
     await p.goto('/admin?tab=analytics');
     await p.waitForSelector('text=应用明细', { timeout: 30_000 });
     await shoot(p, 'desktop-admin');
-    await p.goto('/brainstorm/welcome');
+    await p.goto('/stablediffusion');
     await p.waitForSelector('text=即将上线', { timeout: 30_000 });
     await shoot(p, 'desktop-module-welcome');
     // The chat keeps its conversation list beside the thread and its options under the question box.

@@ -4,7 +4,7 @@ import { inflateRawSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, submitProviderLogin } from './browser';
+import { launchBrowser, newContext, submitProviderLogin } from './browser';
 import { signInOverHttp } from './oidc-login';
 
 /**
@@ -82,7 +82,7 @@ async function signedIn(
   phone: boolean,
   login = 'staff',
 ): Promise<[BrowserContext, Page]> {
-  const context = await browser.newContext({
+  const context = await newContext(browser, {
     baseURL: baseUrl,
     locale: 'zh-CN',
     viewport,

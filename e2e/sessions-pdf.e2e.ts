@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, submitProviderLogin } from './browser';
+import { launchBrowser, newContext, newPage, submitProviderLogin } from './browser';
 
 /** PDF analysis in the browser, against the demo model: upload, status, ask, a page citation opening the viewer. */
 
@@ -95,7 +95,7 @@ describe('pdf analysis in the browser', () => {
 describe('pdf analysis on a phone', () => {
   it('fits 390 px with the session list and files behind 44 px buttons', async () => {
     mkdirSync(artifacts, { recursive: true });
-    const phone = await browser.newContext({
+    const phone = await newContext(browser, {
       baseURL: baseUrl,
       locale: 'zh-CN',
       viewport: { width: PHONE_WIDTH, height: 844 },
