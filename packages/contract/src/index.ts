@@ -18,6 +18,7 @@ export * from './files';
 export * from './workplace';
 export * from './console';
 export * from './quotas';
+export * from './person-usage';
 export * from './notice-paths';
 export * from './notices';
 export * from './marketing';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import adminRoutes from './api/admin';
 import consoleRoutes from './api/admin/console';
 import quotaRoutes from './api/admin/quotas';
+import personUsageRoutes from './api/admin/person-usage';
 import appIconRoutes from './api/admin/app-icon';
 import appIconRoute from './api/app/icon';
 import appRoutes from './api/app';
@@ -31,6 +32,7 @@ export const apiAreas: ReadonlyArray<readonly [prefix: string, plugin: FastifyPl
   ['/api/admin', adminRoutes],
   ['/api/admin', consoleRoutes],
   ['/api/admin', quotaRoutes],
+  ['/api/admin', personUsageRoutes],
   ['/api/admin', appIconRoutes],
   ['/api/image', imageRoutes],
   ['/api/file', fileRoutes],

@@ -6,6 +6,7 @@ import {
   ModuleType,
   type ChatModule,
   type QuotaPeriod,
+  type QuotaRuleView,
   type UsageStatus,
 } from '@portal/contract';
 import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
@@ -47,6 +48,9 @@ export interface EffectiveQuota {
   /** Null: unlimited. */
   limit: number | null;
   window: UsageWindow;
+  /** The quota rule that decides; undefined when the configured quota applies. */
+  rule?: QuotaRuleView;
+  period?: QuotaPeriod;
 }
 
 /**
@@ -70,11 +74,14 @@ export class UsageService {
   /** Resolved per call, so a rule change applies to the next ask on every replica. */
   async effective(userId: number, module: ChatModule, db: Db = this.db, now = Date.now()): Promise<EffectiveQuota> {
     const applied = await this.quotas?.appliedTo(userId, moduleQuotaKeys[module] ?? module, db);
-    if (applied) return { limit: applied.limit, window: this.window(now, applied.period) };
+    if (applied) {
+      const { limit, period, rule } = applied;
+      return { limit, window: this.window(now, period), rule, period };
+    }
     return { limit: this.config.quotas[module], window: this.window(now) };
   }
 
-  private async used(userId: number, module: ChatModule, since: Date, db: Db = this.db): Promise<number> {
+  async used(userId: number, module: ChatModule, since: Date, db: Db = this.db): Promise<number> {
     const [row] = await db
       .select({ n: count() })
       .from(chatUsage)

@@ -14,7 +14,12 @@ const MODULE = 'marketing';
 export class MarketingUsage {
   constructor(private readonly config: MarketingConfig) {}
 
-  private windowStart(now = Date.now()): { start: Date; end: Date } {
+  /** Analyses allowed per window (marketing takes no quota rules). */
+  get limit(): number {
+    return this.config.quota;
+  }
+
+  windowStart(now = Date.now()): { start: Date; end: Date } {
     const length = this.config.quota_window_seconds * 1000;
     const shift = this.config.quota_utc_offset_minutes * 60_000;
     const start = Math.floor((now + shift) / length) * length - shift;
@@ -29,7 +34,7 @@ export class MarketingUsage {
       .select({ n: count() })
       .from(chatUsage)
       .where(and(eq(chatUsage.userId, userId), eq(chatUsage.module, MODULE), gte(chatUsage.createdAt, window.start)));
-    if ((row?.n ?? 0) >= this.config.quota) {
+    if ((row?.n ?? 0) >= this.limit) {
       const retryAfter = Math.max(1, Math.ceil((window.end.getTime() - Date.now()) / 1000));
       throw new AppError(ErrorCode.quotaExhausted, ErrorMessage.quotaExhausted, undefined, {
         'retry-after': String(retryAfter),

@@ -7,13 +7,15 @@ import Popconfirm from 'antd/es/popconfirm';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
 import { useUserAccess } from '../api/get-user-access';
 import { useUsers } from '../api/get-users';
 import { useSetUserDisabled } from '../api/set-user-disabled';
 import { useSignOutUser } from '../api/sign-out-user';
+import { PersonUsageSection } from './person-usage-section';
 import { RuleLabel } from './rule-label';
 
-/** Search people, see what they can open and why, disable them, sign them out everywhere. */
+/** Search people, see what they can open and why and how much they use, disable them, sign them out everywhere. */
 export function PeopleTab() {
   const [q, setQ] = useState('');
   const users = useUsers(q);
@@ -61,7 +63,7 @@ export function PeopleTab() {
             render: (_, u) => (
               <Space size={4} wrap>
                 <Button size="small" onClick={() => setInspect({ id: u.id, name: u.user_name })}>
-                  权限
+                  权限与用量
                 </Button>
                 <Popconfirm title={`让「${u.user_name}」在所有设备上退出登录？`} onConfirm={() => signOut.mutate(u.id)}>
                   <Button size="small">强制下线</Button>
@@ -81,10 +83,11 @@ export function PeopleTab() {
       />
       <Drawer
         open={!!inspect}
-        title={`${inspect?.name ?? ''} 可以打开的应用`}
-        width={520}
+        title={`${inspect?.name ?? ''} 的权限与用量`}
+        size="min(520px, 100vw)"
         onClose={() => setInspect(undefined)}
       >
+        <Typography.Title level={5}>可以打开的应用</Typography.Title>
         <Table
           rowKey="app_key"
           size="small"
@@ -101,6 +104,10 @@ export function PeopleTab() {
             { title: '依据', render: (_, a) => <RuleLabel rule={a.rule} /> },
           ]}
         />
+        <Typography.Title level={5} style={{ marginTop: 24 }}>
+          用量
+        </Typography.Title>
+        {inspect ? <PersonUsageSection userId={inspect.id} /> : null}
       </Drawer>
     </Flex>
   );

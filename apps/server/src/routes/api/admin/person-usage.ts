@@ -1,0 +1,102 @@
+import {
+  CHAT_MODULES,
+  ErrorCode,
+  ErrorMessage,
+  PERSON_USAGE_API_PATH,
+  PERSON_USAGE_DAYS,
+  personUsageQuerySchema,
+  type ModuleUsage,
+  type PersonUsage,
+} from '@portal/contract';
+import { and, count, eq, gte } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { chatUsage } from '../../../db/schema';
+import { AppError } from '../../../errors/app-error';
+import { ok } from '../../../lib/envelope';
+import { parse } from '../../../lib/validate';
+import { UsageService } from '../../../modules/chat/usage-service';
+import { MarketingUsage } from '../../../modules/marketing/usage';
+import { requireUser } from '../../../plugins/auth';
+
+const PREFIX = '/api/admin';
+const DAY_MS = 86_400_000;
+
+/**
+ * /api/admin/users/usage: one person's asks per counted module, with the limit and the rule that
+ * decides it. The counting services are the ones that enforce the quotas, so what the console
+ * shows is what the next ask meets. Administrators only.
+ */
+const personUsageRoutes: FastifyPluginAsync = async (app) => {
+  const { users, quotas } = app.services;
+  const chat = new UsageService(app.db, app.portalConfig.chat, quotas);
+  const marketing = new MarketingUsage(app.portalConfig.marketing);
+  // Days are the portal's local days, the same offset the chat windows start at.
+  const offsetMs = app.portalConfig.chat.quota_utc_offset_minutes * 60_000;
+
+  app.addHook('preHandler', async (request) => {
+    if (!requireUser(request).isAdmin) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
+  });
+
+  app.get(PERSON_USAGE_API_PATH.slice(PREFIX.length), async (request) => {
+    const { user_id } = parse(personUsageQuerySchema, request.query);
+    if (!(await users.findById(user_id))) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
+    const now = Date.now();
+
+    const modules: ModuleUsage[] = [];
+    for (const module of CHAT_MODULES) {
+      const q = await chat.effective(user_id, module, app.db, now);
+      modules.push({
+        module,
+        used: await chat.used(user_id, module, q.window.start),
+        limit: q.limit,
+        source: q.rule ? 'rule' : 'config',
+        rule: q.rule ?? null,
+        period: q.period ?? null,
+        window_start: q.window.start.toISOString(),
+        resets_at: q.window.end.toISOString(),
+      });
+    }
+    const window = marketing.windowStart(now);
+    modules.push({
+      module: 'marketing',
+      used: await countSince(user_id, 'marketing', window.start),
+      limit: marketing.limit,
+      source: 'config',
+      rule: null,
+      period: null,
+      window_start: window.start.toISOString(),
+      resets_at: window.end.toISOString(),
+    });
+
+    return ok<PersonUsage>({ modules, days: await dailyCounts(user_id, now) });
+  });
+
+  async function countSince(userId: number, module: string, since: Date): Promise<number> {
+    const [row] = await app.db
+      .select({ n: count() })
+      .from(chatUsage)
+      .where(and(eq(chatUsage.userId, userId), eq(chatUsage.module, module), gte(chatUsage.createdAt, since)));
+    return row?.n ?? 0;
+  }
+
+  /** Asks per local day and module over the last days, oldest first, empty days included. */
+  async function dailyCounts(userId: number, now: number): Promise<PersonUsage['days']> {
+    const today = Math.floor((now + offsetMs) / DAY_MS) * DAY_MS;
+    const first = today - (PERSON_USAGE_DAYS - 1) * DAY_MS;
+    const rows = await app.db
+      .select({ module: chatUsage.module, createdAt: chatUsage.createdAt })
+      .from(chatUsage)
+      .where(and(eq(chatUsage.userId, userId), gte(chatUsage.createdAt, new Date(first - offsetMs))));
+    const days = Array.from({ length: PERSON_USAGE_DAYS }, (_, i) => ({
+      date: new Date(first + i * DAY_MS).toISOString().slice(0, 10),
+      counts: {} as Record<string, number>,
+    }));
+    for (const r of rows) {
+      const day = days[Math.floor((r.createdAt.getTime() + offsetMs - first) / DAY_MS)];
+      if (day) day.counts[r.module] = (day.counts[r.module] ?? 0) + 1;
+    }
+    return days;
+  }
+};
+
+export default personUsageRoutes;
