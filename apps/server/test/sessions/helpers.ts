@@ -82,6 +82,27 @@ export async function pdfOf(pages: readonly string[]): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
+/** A page of a generated PDF: a line of text (with a text layer) or a PNG drawn as a scan (none). */
+export type PdfPage = string | { scan: Buffer };
+
+/** A PDF mixing text pages and image-only pages whose words only OCR can read. */
+export async function mixedPdfOf(pages: readonly PdfPage[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const content of pages) {
+    const page = doc.addPage([400, 400]);
+    if (typeof content === 'string') {
+      content.split('\n').forEach((line, i) => page.drawText(line, { x: 20, y: 360 - i * 16, size: 11, font }));
+    } else {
+      const image = await doc.embedPng(content.scan);
+      const width = 380;
+      const height = (image.height / image.width) * width;
+      page.drawImage(image, { x: 10, y: 380 - height, width, height });
+    }
+  }
+  return Buffer.from(await doc.save());
+}
+
 /** An .xlsx whose first sheet holds these rows. */
 export async function xlsxOf(rows: readonly (readonly string[])[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();

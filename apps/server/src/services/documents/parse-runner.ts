@@ -8,7 +8,14 @@ import { DocumentParseError, type ParsedDocument, type ParseLimits } from './par
 export interface ParseRunOptions {
   timeoutMs: number;
   memoryMb: number;
+  /** Scanned pages read so far by OCR (done of total). */
+  onOcrProgress?: (done: number, total: number) => void;
 }
+
+type WorkerMessage =
+  | { ok: true; parsed: ParsedDocument }
+  | { ok: false; reason: string | null }
+  | { progress: { done: number; total: number } };
 
 const OUT_OF_MEMORY = '文件过大或结构过于复杂，解析时超出内存上限';
 
@@ -56,7 +63,11 @@ export function parseInWorker(
       () => settle(() => reject(new DocumentParseError(docFailureMessages.timeout))),
       options.timeoutMs,
     );
-    worker.on('message', (message: { ok: true; parsed: ParsedDocument } | { ok: false; reason: string | null }) => {
+    worker.on('message', (message: WorkerMessage) => {
+      if ('progress' in message) {
+        if (!settled) options.onOcrProgress?.(message.progress.done, message.progress.total);
+        return;
+      }
       settle(() =>
         message.ok
           ? resolve(message.parsed)
