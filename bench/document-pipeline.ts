@@ -2,16 +2,49 @@
  * The document pipeline's own costs, without HTTP or the database: parsing a generated text PDF
  * of N pages in a worker thread (as the parse job does; from the sources this includes starting
  * tsx in the worker, which the built server does not pay), chunking it, and ranking passages for
- * a question over 2,000 / 20,000 / 100,000 chunks (p50 and p95 of 20 questions each).
+ * a question over 2,000 / 20,000 / 100,000 chunks (p50 and p95 of 20 questions each); then OCR:
+ * a PDF of scanned pages (the test fixture's screenshot of Chinese and English print, one per
+ * page) read by tesseract in the parse worker, as pages per minute (starting the OCR pool
+ * included, as every parse pays it). Memory is the process's peak resident size above its level
+ * before each parse, sampled every 20 ms: the parse worker and the OCR threads live in this process.
  *
- * Run: node --import tsx bench/document-pipeline.ts [pages=300]
+ * Run: node --import tsx bench/document-pipeline.ts [pages=300] [ocrPages=12] [ocrWorkers=1]
  */
+import { readFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { chunkUnits } from '../apps/server/src/services/documents/chunker';
 import { parseInWorker } from '../apps/server/src/services/documents/parse-runner';
 import { rankPassages } from '../apps/server/src/services/documents';
 
 const pages = Number(process.argv[2] ?? 300);
+const ocrPages = Number(process.argv[3] ?? 12);
+const ocrWorkers = Number(process.argv[4] ?? 1);
+
+/** Runs `fn` while sampling the process's resident size; returns its result and the peak growth in MB. */
+async function withPeakRss<T>(fn: () => Promise<T>): Promise<{ value: T; peakMb: number }> {
+  const base = process.memoryUsage.rss();
+  let peak = base;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+  try {
+    const value = await fn();
+    peak = Math.max(peak, process.memoryUsage.rss());
+    return { value, peakMb: (peak - base) / 1e6 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function scannedPdf(n: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const scan = await doc.embedPng(
+    readFileSync(new URL('../apps/server/test/sessions/fixtures/scanned-page.png', import.meta.url)),
+  );
+  for (let i = 0; i < n; i++) {
+    const page = doc.addPage([595, 842]);
+    page.drawImage(scan, { x: 30, y: 650, width: 535, height: (scan.height / scan.width) * 535 });
+  }
+  return new Uint8Array(await doc.save());
+}
 
 async function generatedPdf(n: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -32,18 +65,33 @@ function percentile(sorted: number[], p: number): number {
 
 const bytes = await generatedPdf(pages);
 const started = performance.now();
-const parsed = await parseInWorker(
-  'application/pdf',
-  bytes,
-  { maxPages: 5_000, maxRows: 20_000 },
-  { timeoutMs: 600_000, memoryMb: 512 },
+const { value: parsed, peakMb: textPeakMb } = await withPeakRss(() =>
+  parseInWorker('application/pdf', bytes, { maxPages: 5_000, maxRows: 20_000 }, { timeoutMs: 600_000, memoryMb: 512 }),
 );
 const parsedAt = performance.now();
 const chunks = chunkUnits(parsed.units);
 const chunkedAt = performance.now();
 console.info(
   `parse ${pages} pages (${(bytes.length / 1e6).toFixed(1)} MB): ${((parsedAt - started) / 1000).toFixed(2)} s in a worker, ` +
-    `chunk ${(chunkedAt - parsedAt).toFixed(0)} ms → ${chunks.length} chunks`,
+    `chunk ${(chunkedAt - parsedAt).toFixed(0)} ms → ${chunks.length} chunks; peak RSS +${textPeakMb.toFixed(0)} MB`,
+);
+
+const scans = await scannedPdf(ocrPages);
+const ocrStarted = performance.now();
+const { value: ocrParsed, peakMb: ocrPeakMb } = await withPeakRss(() =>
+  parseInWorker(
+    'application/pdf',
+    scans,
+    { maxPages: 5_000, maxRows: 20_000, ocr: { workers: ocrWorkers } },
+    { timeoutMs: 600_000, memoryMb: 512 },
+  ),
+);
+const ocrSeconds = (performance.now() - ocrStarted) / 1000;
+const readPages = ocrParsed.units.filter((u) => u.text.includes('八百万元')).length;
+console.info(
+  `OCR ${ocrPages} scanned pages with ${ocrWorkers} worker(s): ${ocrSeconds.toFixed(1)} s → ` +
+    `${((ocrPages / ocrSeconds) * 60).toFixed(0)} pages/min (${readPages}/${ocrPages} read correctly); ` +
+    `peak RSS +${ocrPeakMb.toFixed(0)} MB`,
 );
 
 const filler = '本章节按照集团统一模板编写，数据经过内部审计，仅供内部参考。各部门应结合实际情况执行。';
