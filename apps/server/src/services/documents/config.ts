@@ -21,6 +21,8 @@ export const documentsConfigSchema = z
     ocr: z.boolean().default(true),
     /** OCR workers per parse (each a thread with its own wasm heap and language models). */
     ocr_workers: z.number().int().min(1).max(8).default(1),
+    /** Added to parse_timeout_ms per scanned page (a dense A4 scan takes several seconds on one core). */
+    ocr_page_timeout_ms: z.number().int().positive().default(30_000),
   })
   .strict();
 export type DocumentsConfig = z.infer<typeof documentsConfigSchema>;

@@ -200,6 +200,7 @@ export class DocumentService {
         {
           timeoutMs: this.config.parse_timeout_ms,
           memoryMb: this.config.parse_memory_mb,
+          ocrPageTimeoutMs: this.config.ocr_page_timeout_ms,
           onOcrProgress: progress.report,
         },
       ).finally(progress.flush);

@@ -7,6 +7,8 @@ import { DocumentParseError, type ParsedDocument, type ParseLimits } from './par
 
 export interface ParseRunOptions {
   timeoutMs: number;
+  /** Time added to the limit per scanned page once OCR knows how many it has to read. */
+  ocrPageTimeoutMs?: number;
   memoryMb: number;
   /** Scanned pages read so far by OCR (done of total). */
   onOcrProgress?: (done: number, total: number) => void;
@@ -59,13 +61,18 @@ export function parseInWorker(
       fn();
       void worker.terminate();
     };
-    const timer = setTimeout(
-      () => settle(() => reject(new DocumentParseError(docFailureMessages.timeout))),
-      options.timeoutMs,
-    );
+    const timeout = () => settle(() => reject(new DocumentParseError(docFailureMessages.timeout)));
+    let timer = setTimeout(timeout, options.timeoutMs);
     worker.on('message', (message: WorkerMessage) => {
       if ('progress' in message) {
-        if (!settled) options.onOcrProgress?.(message.progress.done, message.progress.total);
+        if (settled) return;
+        const { done, total } = message.progress;
+        // OCR is far slower than reading a text layer: its pages get their own time on top.
+        if (done === 0 && options.ocrPageTimeoutMs) {
+          clearTimeout(timer);
+          timer = setTimeout(timeout, options.timeoutMs + total * options.ocrPageTimeoutMs);
+        }
+        options.onOcrProgress?.(done, total);
         return;
       }
       settle(() =>
