@@ -130,6 +130,33 @@ describe('session tools shell', { timeout: 90_000 }, () => {
     await waitFor(() => expect(backend.calls('/file/check_doc_status').length).toBeGreaterThan(settledAt));
   });
 
+  it('shows OCR progress in pages while scanned pages are read, and keeps polling until ready', async () => {
+    fileStatusTiming.intervalMs = 30;
+    const F1 = hex('f1');
+    const backend = createSessionBackend({
+      sessions: [session(S1, '扫描件')],
+      files: [file(F1, { name: '扫描合同.pdf', status: 'parsing', page_count: null })],
+      docStatus: (call, ids) =>
+        ids.map((id) =>
+          call < 4
+            ? {
+                file_id: id,
+                status: 'ocr',
+                reason: null,
+                page_count: null,
+                chunk_count: 0,
+                ocr_progress: { done: Math.min(call, 3), total: 10 },
+              }
+            : { file_id: id, status: 'ready', reason: null, page_count: 10, chunk_count: 10, ocr_progress: null },
+        ),
+    });
+    renderSessions(`/pdf/session?id=${S1}`, backend);
+    await openFiles();
+    const status = async () => (await screen.findByTestId('session-file-status')).textContent?.trim();
+    await waitFor(async () => expect(await status()).toBe('识别中 3/10 页'));
+    await waitFor(async () => expect(await status()).toBe('已就绪'));
+  });
+
   it('streams a cited answer and opens the PDF at the cited page with the passage', async () => {
     const F1 = hex('f1');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:pdf-1', revokeObjectURL: () => undefined }));

@@ -131,12 +131,13 @@ export const clusterDraftListSchema = z.object({
 /* ------------------------------------------------------------------ documents and citations */
 
 /** Status of a file in the document pipeline. */
-export const DOC_STATUSES = ['queued', 'parsing', 'ready', 'failed'] as const;
+export const DOC_STATUSES = ['queued', 'parsing', 'ocr', 'ready', 'failed'] as const;
 export type DocStatus = (typeof DOC_STATUSES)[number];
 export const docStatusSchema = z.enum(DOC_STATUSES);
 export const docStatusLabels: Readonly<Record<DocStatus, string>> = {
   queued: '排队中',
   parsing: '解析中',
+  ocr: '识别中',
   ready: '已就绪',
   failed: '解析失败',
 };
@@ -144,6 +145,7 @@ export const docStatusLabels: Readonly<Record<DocStatus, string>> = {
 /** Chinese reasons a file failed; the server sends one of these (or a more precise one) as `reason`. */
 export const docFailureMessages = {
   noTextLayer: '该 PDF 没有可提取的文字（可能是扫描件），暂不支持 OCR 识别',
+  unreadable: '该 PDF 没有可提取的文字，扫描件中也未识别出内容',
   encrypted: '需要密码的 PDF 无法解析',
   corrupt: '文件已损坏，无法解析',
   tooManyPages: (max: number) => `页数超过上限（最多 ${max} 页）`,
@@ -153,6 +155,19 @@ export const docFailureMessages = {
   interrupted: '解析被中断（服务重启或异常），请重新解析',
   tooManyFiles: (max: number) => `每个会话最多上传 ${max} 个文件`,
 } as const;
+
+/** Scanned pages read by OCR so far, while a file's status is `ocr`; null (or absent) otherwise. */
+export const ocrProgressSchema = z
+  .object({ done: z.number().int().nonnegative(), total: z.number().int().positive() })
+  .nullable()
+  .optional();
+export type OcrProgress = z.infer<typeof ocrProgressSchema>;
+
+/** A file's status as shown to people, e.g. 识别中 3/10 页 while OCR reads scanned pages. */
+export function docStatusText(status: DocStatus, ocr: OcrProgress): string {
+  if (status === 'ocr' && ocr) return `${docStatusLabels.ocr} ${ocr.done}/${ocr.total} 页`;
+  return docStatusLabels[status];
+}
 
 /** A numbered source passage of an answer: `[n]` in the text refers to `index` n. */
 export const docCitationSchema = z.object({
@@ -182,6 +197,7 @@ export const sessionFileSchema = z.object({
   /** Pages (PDF) or rows (csv/xlsx) found; null until parsed. */
   page_count: z.number().int().nonnegative().nullable(),
   chunk_count: z.number().int().nonnegative(),
+  ocr_progress: ocrProgressSchema,
   /** Signed-in download path (relative to the API base), for the PDF viewer. */
   url: z.string(),
   /** Epoch milliseconds. */
@@ -500,6 +516,7 @@ export const docStatusEntrySchema = z.object({
   reason: z.string().nullable(),
   page_count: z.number().int().nonnegative().nullable(),
   chunk_count: z.number().int().nonnegative(),
+  ocr_progress: ocrProgressSchema,
 });
 export type DocStatusEntry = z.infer<typeof docStatusEntrySchema>;
 export const checkDocStatusResponseSchema = z.object({

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib';
 import type { Envelope } from '@portal/contract';
 import { api, body, buildTestApp, issueTokensFor, type BuildTestAppOptions, type TestApp } from '../helper';
 import { parseSse, type SseEvent } from '../chat/helpers';
@@ -79,6 +79,54 @@ export async function pdfOf(pages: readonly string[]): Promise<Buffer> {
     const page = doc.addPage([400, 400]);
     text.split('\n').forEach((line, i) => page.drawText(line, { x: 20, y: 360 - i * 16, size: 11, font }));
   }
+  return Buffer.from(await doc.save());
+}
+
+/** A page of a generated PDF: a line of text (with a text layer) or a PNG drawn as a scan (none). */
+export type PdfPage = string | { scan: Buffer };
+
+/** A PDF mixing text pages and image-only pages whose words only OCR can read. */
+export async function mixedPdfOf(pages: readonly PdfPage[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const content of pages) {
+    const page = doc.addPage([400, 400]);
+    if (typeof content === 'string') {
+      content.split('\n').forEach((line, i) => page.drawText(line, { x: 20, y: 360 - i * 16, size: 11, font }));
+    } else {
+      const image = await doc.embedPng(content.scan);
+      const width = 380;
+      const height = (image.height / image.width) * width;
+      page.drawImage(image, { x: 10, y: 380 - height, width, height });
+    }
+  }
+  return Buffer.from(await doc.save());
+}
+
+/**
+ * A PDF whose Standard security handler wants a user password (its O/U keys match no empty
+ * password), so readers must ask for one; the content stays unencrypted, which does not matter.
+ */
+export async function encryptedPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([400, 400]).drawText('A confidential page.', { x: 20, y: 360, size: 11, font });
+  const key = (bytes: number) => PDFHexString.of('ab'.repeat(bytes));
+  const encrypt = doc.context.obj({ Filter: 'Standard', V: 1, R: 2, Length: 40, P: -44 });
+  encrypt.set(PDFName.of('O'), key(32));
+  encrypt.set(PDFName.of('U'), key(32));
+  doc.context.trailerInfo.Encrypt = doc.context.register(encrypt);
+  doc.context.trailerInfo.ID = doc.context.obj([key(16), key(16)]);
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/** A page in two columns, each drawn top to bottom (as layout programs write them). */
+export async function twoColumnPdf(left: readonly string[], right: readonly string[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([500, 400]);
+  left.forEach((line, i) => page.drawText(line, { x: 20, y: 360 - i * 14, size: 10, font }));
+  right.forEach((line, i) => page.drawText(line, { x: 260, y: 360 - i * 14, size: 10, font }));
   return Buffer.from(await doc.save());
 }
 

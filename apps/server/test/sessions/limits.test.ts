@@ -87,5 +87,20 @@ describe('a parse whose job died for good', () => {
     await post(t, admin, '/api/pdf/file/reload', { session_id: sessionId, file_id: env.data.file_id });
     const again = await settledStatus(t, admin, sessionId);
     expect(again.data.list[0]!.status).toBe('ready');
+
+    // The same after a crash while scanned pages were being read.
+    const [reloaded] = await t.app.db.select().from(documents).where(eq(documents.fileId, env.data.file_id));
+    await t.app.db.execute(sql`update jobs set state = 'failed' where id = ${reloaded!.jobId}`);
+    await t.app.db
+      .update(documents)
+      .set({ status: 'ocr', ocrDone: 2, ocrTotal: 5 })
+      .where(eq(documents.fileId, env.data.file_id));
+    const afterOcr = await post<CheckDocStatusResponse>(t, admin, '/api/pdf/file/check_doc_status', {
+      session_id: sessionId,
+    });
+    expect(afterOcr.data).toMatchObject({
+      settled: true,
+      list: [expect.objectContaining({ status: 'failed', ocr_progress: null })],
+    });
   });
 });

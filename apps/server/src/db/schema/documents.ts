@@ -20,6 +20,9 @@ export const documents = pgTable(
     /** Pages (PDF) or data rows (csv/xlsx); null until parsed. */
     pageCount: integer('page_count'),
     chunkCount: integer('chunk_count').notNull().default(0),
+    /** Scanned pages read by OCR so far and in all, while the status is `ocr`. */
+    ocrDone: integer('ocr_done'),
+    ocrTotal: integer('ocr_total'),
     /** The parse job in `jobs`, to notice a job that died for good. */
     jobId: bigint('job_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

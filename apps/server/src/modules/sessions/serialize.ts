@@ -42,10 +42,17 @@ export function toSessionFile({ doc, file }: DocumentWithFile, module: string): 
     reason: doc.reason,
     page_count: doc.pageCount,
     chunk_count: doc.chunkCount,
+    ocr_progress: ocrProgress(doc),
     url: `/api/${module}/file/download?file_id=${file.id}`,
     create_time: doc.createdAt.getTime(),
     update_time: doc.updatedAt.getTime(),
   };
+}
+
+/** OCR progress only while the file is in OCR (the counters of an older run are left in the row). */
+function ocrProgress(doc: DocumentWithFile['doc']): DocStatusEntry['ocr_progress'] {
+  if (doc.status !== 'ocr' || doc.ocrTotal === null || doc.ocrTotal <= 0) return null;
+  return { done: doc.ocrDone ?? 0, total: doc.ocrTotal };
 }
 
 export function toDocStatus({ doc }: DocumentWithFile): DocStatusEntry {
@@ -55,5 +62,6 @@ export function toDocStatus({ doc }: DocumentWithFile): DocStatusEntry {
     reason: doc.reason,
     page_count: doc.pageCount,
     chunk_count: doc.chunkCount,
+    ocr_progress: ocrProgress(doc),
   };
 }

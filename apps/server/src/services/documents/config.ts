@@ -17,6 +17,12 @@ export const documentsConfigSchema = z
     parse_memory_mb: z.number().int().min(64).default(512),
     /** Parses at once per process (each in its own worker thread). */
     concurrency: z.number().int().min(1).max(16).default(2),
+    /** Read PDF pages without a text layer (scans) by OCR (tesseract.js, offline). */
+    ocr: z.boolean().default(true),
+    /** OCR workers per parse (each a thread with its own wasm heap and language models). */
+    ocr_workers: z.number().int().min(1).max(8).default(1),
+    /** Added to parse_timeout_ms per scanned page (a dense A4 scan takes several seconds on one core). */
+    ocr_page_timeout_ms: z.number().int().positive().default(30_000),
   })
   .strict();
 export type DocumentsConfig = z.infer<typeof documentsConfigSchema>;

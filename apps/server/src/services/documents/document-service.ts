@@ -116,7 +116,7 @@ export class DocumentService {
 
   /** A document still queued or parsing whose job failed or vanished will never finish: fail it now. */
   private async settleDead(doc: DocumentRow): Promise<DocumentRow> {
-    if ((doc.status !== 'queued' && doc.status !== 'parsing') || doc.jobId === null) return doc;
+    if ((doc.status !== 'queued' && doc.status !== 'parsing' && doc.status !== 'ocr') || doc.jobId === null) return doc;
     const job = await this.jobs.get(doc.jobId);
     if (job && job.state !== 'failed' && job.state !== 'cancelled') return doc;
     return this.setStatus(doc.fileId, 'failed', docFailureMessages.interrupted, doc.status);
@@ -127,7 +127,7 @@ export class DocumentService {
     status: DocStatus,
     reason: string | null,
     from?: DocStatus,
-    extra: Partial<Pick<DocumentRow, 'pageCount' | 'chunkCount'>> = {},
+    extra: Partial<Pick<DocumentRow, 'pageCount' | 'chunkCount' | 'ocrDone' | 'ocrTotal'>> = {},
   ): Promise<DocumentRow> {
     const where = from ? and(eq(documents.fileId, fileId), eq(documents.status, from)) : eq(documents.fileId, fileId);
     const [row] = await this.db
@@ -138,6 +138,35 @@ export class DocumentService {
     if (row) return row;
     const [current] = await this.db.select().from(documents).where(eq(documents.fileId, fileId));
     return current!;
+  }
+
+  /**
+   * Shows OCR progress as status `ocr` with pages done/total. Writes go one after another (the
+   * latest wins) so a fast run never lands an older count after a newer one.
+   */
+  private ocrProgressWriter(fileId: string): {
+    report: (done: number, total: number) => void;
+    flush: () => Promise<void>;
+  } {
+    let latest: { done: number; total: number } | null = null;
+    let writing: Promise<void> = Promise.resolve();
+    const write = async () => {
+      const next = latest;
+      if (!next) return;
+      latest = null;
+      await this.db
+        .update(documents)
+        .set({ status: 'ocr', ocrDone: next.done, ocrTotal: next.total, updatedAt: new Date() })
+        .where(and(eq(documents.fileId, fileId), inArray(documents.status, ['parsing', 'ocr'])))
+        .catch((err: unknown) => this.log.warn({ err, fileId }, 'recording OCR progress failed'));
+    };
+    return {
+      report: (done, total) => {
+        latest = { done, total };
+        writing = writing.then(write);
+      },
+      flush: () => writing,
+    };
   }
 
   /** Removes the document, its chunks and its stored object. */
@@ -154,17 +183,27 @@ export class DocumentService {
       .innerJoin(files, eq(files.id, documents.fileId))
       .where(eq(documents.fileId, fileId));
     if (!found) return { status: 'failed' };
-    await this.setStatus(fileId, 'parsing', null);
+    await this.setStatus(fileId, 'parsing', null, undefined, { ocrDone: null, ocrTotal: null });
     try {
       const object = await this.files.store.get(found.file.storageKey);
       if (!object) throw new DocumentParseError(docFailureMessages.corrupt);
       const bytes = await readAll(object.body);
+      const progress = this.ocrProgressWriter(fileId);
       const parsed = await parseInWorker(
         found.file.mime,
         bytes,
-        { maxPages: this.config.max_pages, maxRows: this.config.max_rows },
-        { timeoutMs: this.config.parse_timeout_ms, memoryMb: this.config.parse_memory_mb },
-      );
+        {
+          maxPages: this.config.max_pages,
+          maxRows: this.config.max_rows,
+          ocr: this.config.ocr ? { workers: this.config.ocr_workers } : undefined,
+        },
+        {
+          timeoutMs: this.config.parse_timeout_ms,
+          memoryMb: this.config.parse_memory_mb,
+          ocrPageTimeoutMs: this.config.ocr_page_timeout_ms,
+          onOcrProgress: progress.report,
+        },
+      ).finally(progress.flush);
       const chunks = chunkUnits(parsed.units);
       if (chunks.length === 0) throw new DocumentParseError(docFailureMessages.empty);
       await this.db.transaction(async (tx) => {

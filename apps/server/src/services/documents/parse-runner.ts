@@ -7,8 +7,17 @@ import { DocumentParseError, type ParsedDocument, type ParseLimits } from './par
 
 export interface ParseRunOptions {
   timeoutMs: number;
+  /** Time added to the limit per scanned page once OCR knows how many it has to read. */
+  ocrPageTimeoutMs?: number;
   memoryMb: number;
+  /** Scanned pages read so far by OCR (done of total). */
+  onOcrProgress?: (done: number, total: number) => void;
 }
+
+type WorkerMessage =
+  | { ok: true; parsed: ParsedDocument }
+  | { ok: false; reason: string | null }
+  | { progress: { done: number; total: number } };
 
 const OUT_OF_MEMORY = '文件过大或结构过于复杂，解析时超出内存上限';
 
@@ -52,11 +61,20 @@ export function parseInWorker(
       fn();
       void worker.terminate();
     };
-    const timer = setTimeout(
-      () => settle(() => reject(new DocumentParseError(docFailureMessages.timeout))),
-      options.timeoutMs,
-    );
-    worker.on('message', (message: { ok: true; parsed: ParsedDocument } | { ok: false; reason: string | null }) => {
+    const timeout = () => settle(() => reject(new DocumentParseError(docFailureMessages.timeout)));
+    let timer = setTimeout(timeout, options.timeoutMs);
+    worker.on('message', (message: WorkerMessage) => {
+      if ('progress' in message) {
+        if (settled) return;
+        const { done, total } = message.progress;
+        // OCR is far slower than reading a text layer: its pages get their own time on top.
+        if (done === 0 && options.ocrPageTimeoutMs) {
+          clearTimeout(timer);
+          timer = setTimeout(timeout, options.timeoutMs + total * options.ocrPageTimeoutMs);
+        }
+        options.onOcrProgress?.(done, total);
+        return;
+      }
       settle(() =>
         message.ok
           ? resolve(message.parsed)

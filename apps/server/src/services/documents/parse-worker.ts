@@ -3,7 +3,7 @@ import { parseDocument, DocumentParseError, type ParseLimits } from './parsers';
 
 /**
  * Parses one document in a worker thread, so a huge or hostile file costs the worker (killed on
- * its time or memory limit) and never the server's event loop.
+ * its time or memory limit) and never the server's event loop. OCR progress is posted as it goes.
  */
 interface Input {
   mime: string;
@@ -12,8 +12,12 @@ interface Input {
 }
 
 const input = workerData as Input;
+const limits: ParseLimits = {
+  ...input.limits,
+  onOcrProgress: (done, total) => parentPort?.postMessage({ progress: { done, total } }),
+};
 try {
-  const parsed = await parseDocument(input.mime, input.bytes, input.limits);
+  const parsed = await parseDocument(input.mime, input.bytes, limits);
   parentPort?.postMessage({ ok: true, parsed });
 } catch (error) {
   parentPort?.postMessage({ ok: false, reason: error instanceof DocumentParseError ? error.reason : null });

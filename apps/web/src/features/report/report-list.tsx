@@ -7,6 +7,7 @@ import { docStatusLabels, type ReportCategory, type ReportSummary } from '@porta
 const STATUS_COLOR: Record<ReportSummary['status'], string> = {
   queued: 'default',
   parsing: 'processing',
+  ocr: 'processing',
   ready: 'success',
   failed: 'error',
 };

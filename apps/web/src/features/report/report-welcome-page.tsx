@@ -34,7 +34,9 @@ export function ReportWelcomePage() {
     queryFn: () => fetchCategories(keyword),
     // Reports still parsing are polled until they settle.
     refetchInterval: (q) =>
-      q.state.data?.list.some((c) => c.reports.some((r) => r.status === 'queued' || r.status === 'parsing'))
+      q.state.data?.list.some((c) =>
+        c.reports.some((r) => r.status === 'queued' || r.status === 'parsing' || r.status === 'ocr'),
+      )
         ? POLL_MS
         : false,
   });

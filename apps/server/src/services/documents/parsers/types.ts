@@ -24,4 +24,8 @@ export class DocumentParseError extends Error {
 export interface ParseLimits {
   maxPages: number;
   maxRows: number;
+  /** OCR of PDF pages without a text layer; absent when `documents.ocr` is off. */
+  ocr?: { workers: number };
+  /** Called as scanned pages are read (done of total); set inside the worker, never sent to it. */
+  onOcrProgress?: (done: number, total: number) => void;
 }

@@ -8,7 +8,7 @@ import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
 import LoadingOutlined from '@ant-design/icons/es/icons/LoadingOutlined';
 import RedoOutlined from '@ant-design/icons/es/icons/RedoOutlined';
-import { docStatusLabels, formatFileSize, type SessionFile } from '@portal/contract';
+import { docStatusText, formatFileSize, type SessionFile } from '@portal/contract';
 import { FileUpload } from '../../../components/upload';
 import { deleteFile, reloadFile, sessionFileParser, uploadUrl } from '../api/session-api';
 import type { SessionModuleConfig } from '../config/session-modules';
@@ -17,6 +17,7 @@ import { isPending, type useSessionFiles } from '../hooks/use-session-files';
 const STATUS_COLORS: Record<SessionFile['status'], string> = {
   queued: 'default',
   parsing: 'processing',
+  ocr: 'processing',
   ready: 'success',
   failed: 'error',
 };
@@ -86,7 +87,7 @@ export function FilePanel({ config, sessionId, files, onView }: FilePanelProps) 
                 icon={isPending(file) ? <LoadingOutlined /> : undefined}
                 data-testid="session-file-status"
               >
-                {docStatusLabels[file.status]}
+                {docStatusText(file.status, file.ocr_progress)}
               </Tag>
             </div>
             <div className="session-file-meta">{countLabel(file)}</div>

@@ -7,7 +7,8 @@ import type { SessionModuleConfig } from '../config/session-modules';
 /** How often a parsing file's status is asked (section 9's polling interval); tests shorten it. */
 export const fileStatusTiming = { intervalMs: DEFAULT_POLL_INTERVAL_MS };
 
-export const isPending = (f: Pick<SessionFile, 'status'>) => f.status === 'queued' || f.status === 'parsing';
+export const isPending = (f: Pick<SessionFile, 'status'>) =>
+  f.status === 'queued' || f.status === 'parsing' || f.status === 'ocr';
 
 export const filesKey = (module: string, sessionId: string) => ['session-files', module, sessionId] as const;
 
@@ -15,7 +16,16 @@ function applyStatus(files: SessionFile[], entries: DocStatusEntry[]): SessionFi
   const byId = new Map(entries.map((e) => [e.file_id, e]));
   return files.map((f) => {
     const e = byId.get(f.file_id);
-    return e ? { ...f, status: e.status, reason: e.reason, page_count: e.page_count, chunk_count: e.chunk_count } : f;
+    return e
+      ? {
+          ...f,
+          status: e.status,
+          reason: e.reason,
+          page_count: e.page_count,
+          chunk_count: e.chunk_count,
+          ocr_progress: e.ocr_progress,
+        }
+      : f;
   });
 }
 

@@ -103,6 +103,8 @@ CREATE TABLE "documents" (
 	"reason" text,
 	"page_count" integer,
 	"chunk_count" integer DEFAULT 0 NOT NULL,
+	"ocr_done" integer,
+	"ocr_total" integer,
 	"job_id" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
