@@ -1,4 +1,9 @@
-import type { MarketingConversationDetail, MarketingSections, StoredFile } from '@portal/contract';
+import {
+  QUOTA_API_PATHS,
+  type MarketingConversationDetail,
+  type MarketingSections,
+  type StoredFile,
+} from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { marketingMessages } from '../../src/db/schema';
@@ -225,10 +230,12 @@ describe('marketing receive with the demo model', () => {
 describe('marketing quota', () => {
   let t: TestApp;
   let staff: string;
+  let admin: string;
 
   beforeAll(async () => {
     t = await buildMarketingApp({ marketing: { quota: 1 } });
     staff = await tokenFor(t, 'staff');
+    admin = await tokenFor(t, 'admin');
   });
   afterAll(async () => {
     await t?.close();
@@ -241,5 +248,19 @@ describe('marketing quota', () => {
     expect(refused.json).toMatchObject({ code: 4030, message: '本模块使用次数已用完，请稍后再试' });
     const rows = await t.app.db.select().from(marketingMessages);
     expect(rows.filter((r) => r.role === 'user').map((r) => r.content)).toEqual(['第一个案例']);
+  });
+
+  it('follows a quota rule of the console over the configured quota', async () => {
+    // The configured quota (1) is used up above; a personal rule for marketing allows three a day.
+    const set = await api(t, admin, {
+      method: 'POST',
+      url: QUOTA_API_PATHS.set,
+      payload: { subject_type: 'user', subject: 'staff', module: 'marketing', limit: 3, period: 'day' },
+    });
+    expect(body(set).code).toBe(0);
+    expect((await receive(t, staff, { text: '第二个案例' })).events.at(-1)!.event).toBe('finish');
+    expect((await receive(t, staff, { text: '第三个案例' })).events.at(-1)!.event).toBe('finish');
+    const refused = await receive(t, staff, { text: '第四个案例' });
+    expect(refused.json).toMatchObject({ code: 4030 });
   });
 });

@@ -27,7 +27,7 @@ import type { MessageStore } from './message-store';
 import { resourceGone } from './not-found';
 import { answerChat, searchOptionsOf, type SearchOptions } from './prompts';
 import { titleFromPrompt } from './title';
-import type { UsageService } from './usage-service';
+import type { UsageService } from '../../services/usage';
 
 const SHUTDOWN_MESSAGE = '服务正在重启，回答已中断，请稍后重新提问';
 

@@ -1,5 +1,6 @@
-import { CHAT_MODULES, DEFAULT_USAGE_COUNT, type ChatModule } from '@portal/contract';
+import { CHAT_MODULES, DEFAULT_USAGE_COUNT, isChatModule, type ChatModule } from '@portal/contract';
 import { z } from 'zod';
+import type { UsageDefaults } from '../../services/usage';
 
 const quota = z.number().int().min(0).default(DEFAULT_USAGE_COUNT);
 /** One quota per chat module of the contract's table, keyed by module name. */
@@ -27,3 +28,12 @@ export const chatConfigSchema = z
   })
   .strict();
 export type ChatConfig = z.infer<typeof chatConfigSchema>;
+
+/** The configured quota of each chat module, where no quota rule applies. */
+export function chatUsageDefaults(config: ChatConfig): UsageDefaults {
+  return {
+    quotaOf: (module) => (isChatModule(module) ? config.quotas[module] : DEFAULT_USAGE_COUNT),
+    quota_window_seconds: config.quota_window_seconds,
+    quota_utc_offset_minutes: config.quota_utc_offset_minutes,
+  };
+}

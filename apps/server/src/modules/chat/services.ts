@@ -3,12 +3,12 @@ import type { Answers } from '../../services/answers';
 import type { JobQueue } from '../../services/jobs';
 import type { LlmGateway } from '../../services/llm';
 import type { QuotaService } from '../../services/quotas/quota-service';
+import { UsageService } from '../../services/usage';
 import { AskService } from './ask-service';
-import type { ChatConfig } from './config';
+import { chatUsageDefaults, type ChatConfig } from './config';
 import { ConversationStore } from './conversation-store';
 import { FeedbackService } from './feedback-service';
 import { MessageStore } from './message-store';
-import { UsageService } from './usage-service';
 
 export type ChatServices = ReturnType<typeof createChatServices>;
 
@@ -24,7 +24,7 @@ export interface ChatDeps {
 export function createChatServices({ db, llm, answers, jobs, quotas }: ChatDeps, config: ChatConfig) {
   const conversations = new ConversationStore(db);
   const messages = new MessageStore(db);
-  const usage = new UsageService(db, config, quotas);
+  const usage = new UsageService(db, chatUsageDefaults(config), quotas);
   const feedback = new FeedbackService(db, messages);
   const asks = new AskService(db, llm, conversations, messages, usage, answers, jobs, config);
   return { config, conversations, messages, usage, feedback, asks, answers };

@@ -1,5 +1,6 @@
 import { CHAT_MODULES, chatModels, DEFAULT_USAGE_COUNT, type ChatModule } from '@portal/contract';
 import { z } from 'zod';
+import type { UsageDefaults } from '../../services/usage';
 
 /**
  * The `marketing` section of the server configuration. The analysis is written by one model of a
@@ -25,3 +26,12 @@ export const marketingConfigSchema = z
   })
   .strict();
 export type MarketingConfig = z.infer<typeof marketingConfigSchema>;
+
+/** The configured analyses per window, where no quota rule applies. */
+export function marketingUsageDefaults(config: MarketingConfig): UsageDefaults {
+  return {
+    quotaOf: () => config.quota,
+    quota_window_seconds: config.quota_window_seconds,
+    quota_utc_offset_minutes: config.quota_utc_offset_minutes,
+  };
+}

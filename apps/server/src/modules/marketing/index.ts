@@ -17,8 +17,11 @@ const marketing: ServerModule = {
   plugin: fp(
     async (app) => {
       const { db } = app;
-      const { llm, answers, files } = app.services;
-      const services = createMarketingServices({ db, llm, answers, files: files.service }, app.portalConfig.marketing);
+      const { llm, answers, files, quotas } = app.services;
+      const services = createMarketingServices(
+        { db, llm, answers, files: files.service, quotas },
+        app.portalConfig.marketing,
+      );
       app.decorate('marketing', services);
       answers.registerStore(services.messages);
       await app.register(marketingRoutes, { prefix: '/api/marketing' });

@@ -20,7 +20,7 @@ import { invalid, resourceGone } from './errors';
 import type { MarketingMessageStore } from './message-store';
 import { callAnalysisModel } from './model-call';
 import { buildAnalysisPrompt, describeCase, type CaseInput } from './prompts';
-import type { MarketingUsage } from './usage';
+import type { UsageService } from '../../services/usage';
 
 const SHUTDOWN_MESSAGE = '服务正在重启，回答已中断，请稍后重新提问';
 const TITLE_CHARS = 20;
@@ -67,7 +67,7 @@ export class ReceiveService {
     private readonly files: FileService,
     private readonly conversations: MarketingConversationStore,
     private readonly messages: MarketingMessageStore,
-    private readonly usage: MarketingUsage,
+    private readonly usage: UsageService,
     private readonly answers: Answers,
     private readonly config: MarketingConfig,
   ) {}
@@ -91,7 +91,7 @@ export class ReceiveService {
 
     return this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      await this.usage.reserve(db, userId);
+      await this.usage.reserve(db, userId, 'marketing');
       const title = existing ? undefined : titleOf(input);
       const conversation = existing ?? (await this.conversations.create(db, userId, title!));
       const [question, answer] = await this.messages.insertTurn(db, {
@@ -100,7 +100,7 @@ export class ReceiveService {
         text: body.text,
         attachments,
       });
-      await this.usage.record(db, { userId, convId: conversation.id, messageId: question.id });
+      await this.usage.record(db, { userId, module: 'marketing', convId: conversation.id, messageId: question.id });
       if (existing) await this.conversations.touch(db, conversation.id);
       return { conversation, question, answer, input, history, ...(title ? { title } : {}) };
     });

@@ -2,12 +2,13 @@ import type { Db } from '../../db/client';
 import type { Answers } from '../../services/answers';
 import type { FileService } from '../../services/files';
 import type { LlmGateway } from '../../services/llm';
+import type { QuotaService } from '../../services/quotas/quota-service';
+import { UsageService } from '../../services/usage';
 import { MarketingCollectionStore } from './collection-store';
-import type { MarketingConfig } from './config';
+import { marketingUsageDefaults, type MarketingConfig } from './config';
 import { MarketingConversationStore } from './conversation-store';
 import { MarketingMessageStore } from './message-store';
 import { ReceiveService } from './receive-service';
-import { MarketingUsage } from './usage';
 
 export type MarketingServices = ReturnType<typeof createMarketingServices>;
 
@@ -16,13 +17,15 @@ export interface MarketingDeps {
   llm: LlmGateway;
   files: FileService;
   answers: Answers;
+  /** Quota rules; without them the configured quota applies to everyone. */
+  quotas?: QuotaService;
 }
 
-export function createMarketingServices({ db, llm, files, answers }: MarketingDeps, config: MarketingConfig) {
+export function createMarketingServices({ db, llm, files, answers, quotas }: MarketingDeps, config: MarketingConfig) {
   const conversations = new MarketingConversationStore(db);
   const messages = new MarketingMessageStore(db);
   const collections = new MarketingCollectionStore(db);
-  const usage = new MarketingUsage(config);
+  const usage = new UsageService(db, marketingUsageDefaults(config), quotas);
   const receive = new ReceiveService(db, llm, files, conversations, messages, usage, answers, config);
-  return { config, conversations, messages, collections, receive };
+  return { config, conversations, messages, collections, usage, receive };
 }

@@ -24,6 +24,7 @@ import { EventStream } from '../../lib/event-stream';
 import type { Answers } from '../../services/answers';
 import type { DocumentService, RetrievedChunk } from '../../services/documents';
 import type { JobQueue } from '../../services/jobs';
+import type { UsageService } from '../../services/usage';
 import { LlmError, type ChatTurn, type LlmChunk, type LlmGateway } from '../../services/llm';
 import type { SessionsConfig } from './config';
 import { demoAsk, demoReport, demoRound, demoSummary } from './demo';
@@ -110,6 +111,7 @@ export class SessionAskService {
     private readonly ideas: IdeaBoard,
     private readonly answers: Answers,
     private readonly jobs: JobQueue,
+    private readonly usage: UsageService,
     private readonly config: SessionsConfig,
   ) {}
 
@@ -161,8 +163,11 @@ export class SessionAskService {
     }
     const request: SessionAskParsed = { ...body, ...(method ? { method } : {}) };
 
+    // The quota is checked first, before anything is stored (and again under the ask lock below).
+    await this.usage.ensureAvailable(userId, module);
     return this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
+      await this.usage.reserve(db, userId, module);
       const created = existing ?? (await this.sessions.create(userId, module, { topic, method }, db));
       const session = await this.sessions.touch(db, created, { prompt: question, method, topic });
       const [q, a] = await this.messages.insertTurn(db, {
@@ -174,6 +179,7 @@ export class SessionAskService {
         request,
         demo: this.llm.isTaskDemo(module),
       });
+      await this.usage.record(db, { userId, module, convId: session.id, messageId: q.id });
       return { session, question: q, answer: a };
     });
   }

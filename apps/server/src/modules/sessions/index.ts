@@ -23,8 +23,11 @@ const sessions: ServerModule = {
   plugin: fp(
     async (app) => {
       const { db } = app;
-      const { llm, answers, jobs, documents } = app.services;
-      const services = createSessionToolServices({ db, llm, answers, jobs, documents }, app.portalConfig.sessions);
+      const { llm, answers, jobs, documents, quotas } = app.services;
+      const services = createSessionToolServices(
+        { db, llm, answers, jobs, documents, quotas },
+        app.portalConfig.sessions,
+      );
       app.decorate('sessions', services);
       answers.registerStore(services.messages);
       jobs.register<SessionAnswerJob>(

@@ -1,5 +1,6 @@
 import {
   CHAT_MODULES,
+  SESSION_MODULES,
   ErrorCode,
   ErrorMessage,
   PERSON_USAGE_API_PATH,
@@ -8,14 +9,16 @@ import {
   type ModuleUsage,
   type PersonUsage,
 } from '@portal/contract';
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { chatUsage } from '../../../db/schema';
 import { AppError } from '../../../errors/app-error';
 import { ok } from '../../../lib/envelope';
 import { parse } from '../../../lib/validate';
-import { UsageService } from '../../../modules/chat/usage-service';
-import { MarketingUsage } from '../../../modules/marketing/usage';
+import { chatUsageDefaults } from '../../../modules/chat/config';
+import { marketingUsageDefaults } from '../../../modules/marketing/config';
+import { sessionsUsageDefaults } from '../../../modules/sessions/config';
+import { UsageService } from '../../../services/usage';
 import { requireUser } from '../../../plugins/auth';
 
 const PREFIX = '/api/admin';
@@ -28,8 +31,15 @@ const DAY_MS = 86_400_000;
  */
 const personUsageRoutes: FastifyPluginAsync = async (app) => {
   const { users, quotas } = app.services;
-  const chat = new UsageService(app.db, app.portalConfig.chat, quotas);
-  const marketing = new MarketingUsage(app.portalConfig.marketing);
+  const chat = new UsageService(app.db, chatUsageDefaults(app.portalConfig.chat), quotas);
+  const marketing = new UsageService(app.db, marketingUsageDefaults(app.portalConfig.marketing), quotas);
+  const tools = new UsageService(app.db, sessionsUsageDefaults(app.portalConfig.sessions), quotas);
+  /** Every counted module with the service that enforces its quota. */
+  const counted = [
+    ...CHAT_MODULES.map((module) => ({ module, usage: chat })),
+    ...SESSION_MODULES.map((module) => ({ module, usage: tools })),
+    { module: 'marketing' as const, usage: marketing },
+  ];
   // Days are the portal's local days, the same offset the chat windows start at.
   const offsetMs = app.portalConfig.chat.quota_utc_offset_minutes * 60_000;
 
@@ -43,11 +53,11 @@ const personUsageRoutes: FastifyPluginAsync = async (app) => {
     const now = Date.now();
 
     const modules: ModuleUsage[] = [];
-    for (const module of CHAT_MODULES) {
-      const q = await chat.effective(user_id, module, app.db, now);
+    for (const { module, usage } of counted) {
+      const q = await usage.effective(user_id, module, app.db, now);
       modules.push({
         module,
-        used: await chat.used(user_id, module, q.window.start),
+        used: await usage.used(user_id, module, q.window.start),
         limit: q.limit,
         source: q.rule ? 'rule' : 'config',
         rule: q.rule ?? null,
@@ -56,28 +66,9 @@ const personUsageRoutes: FastifyPluginAsync = async (app) => {
         resets_at: q.window.end.toISOString(),
       });
     }
-    const window = marketing.windowStart(now);
-    modules.push({
-      module: 'marketing',
-      used: await countSince(user_id, 'marketing', window.start),
-      limit: marketing.limit,
-      source: 'config',
-      rule: null,
-      period: null,
-      window_start: window.start.toISOString(),
-      resets_at: window.end.toISOString(),
-    });
 
     return ok<PersonUsage>({ modules, days: await dailyCounts(user_id, now) });
   });
-
-  async function countSince(userId: number, module: string, since: Date): Promise<number> {
-    const [row] = await app.db
-      .select({ n: count() })
-      .from(chatUsage)
-      .where(and(eq(chatUsage.userId, userId), eq(chatUsage.module, module), gte(chatUsage.createdAt, since)));
-    return row?.n ?? 0;
-  }
 
   /** Asks per local day and module over the last days, oldest first, empty days included. */
   async function dailyCounts(userId: number, now: number): Promise<PersonUsage['days']> {

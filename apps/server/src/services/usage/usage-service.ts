@@ -4,7 +4,7 @@ import {
   ErrorMessage,
   moduleQuotaKeys,
   ModuleType,
-  type ChatModule,
+  type TypedModuleName,
   type QuotaPeriod,
   type QuotaRuleView,
   type UsageStatus,
@@ -13,8 +13,15 @@ import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatUsage } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import type { QuotaService } from '../../services/quotas/quota-service';
-import type { ChatConfig } from './config';
+import type { QuotaService } from '../quotas/quota-service';
+
+/** A module's configured quota and its window, used where no quota rule applies. */
+export interface UsageDefaults {
+  /** Asks per window of a module for a user no quota rule covers. */
+  quotaOf(module: TypedModuleName): number;
+  quota_window_seconds: number;
+  quota_utc_offset_minutes: number;
+}
 
 export interface UsageWindow {
   start: Date;
@@ -54,13 +61,14 @@ export interface EffectiveQuota {
 }
 
 /**
- * Asks per user, module and window, counted from stored rows so every replica agrees. The limit
- * and window come from the quota rule that applies to the user (services/quotas), else from config.
+ * Asks per user, module and window, counted from stored rows (table chat_usage, one row per
+ * accepted question of any counted module) so every replica agrees. The limit and window come
+ * from the quota rule that applies to the user (services/quotas), else from the module's config.
  */
 export class UsageService {
   constructor(
     private readonly db: Db,
-    private readonly config: ChatConfig,
+    private readonly config: UsageDefaults,
     private readonly quotas?: QuotaService,
   ) {}
 
@@ -72,16 +80,21 @@ export class UsageService {
   }
 
   /** Resolved per call, so a rule change applies to the next ask on every replica. */
-  async effective(userId: number, module: ChatModule, db: Db = this.db, now = Date.now()): Promise<EffectiveQuota> {
+  async effective(
+    userId: number,
+    module: TypedModuleName,
+    db: Db = this.db,
+    now = Date.now(),
+  ): Promise<EffectiveQuota> {
     const applied = await this.quotas?.appliedTo(userId, moduleQuotaKeys[module] ?? module, db);
     if (applied) {
       const { limit, period, rule } = applied;
       return { limit, window: this.window(now, period), rule, period };
     }
-    return { limit: this.config.quotas[module], window: this.window(now) };
+    return { limit: this.config.quotaOf(module), window: this.window(now) };
   }
 
-  async used(userId: number, module: ChatModule, since: Date, db: Db = this.db): Promise<number> {
+  async used(userId: number, module: TypedModuleName, since: Date, db: Db = this.db): Promise<number> {
     const [row] = await db
       .select({ n: count() })
       .from(chatUsage)
@@ -89,7 +102,7 @@ export class UsageService {
     return row?.n ?? 0;
   }
 
-  async status(userId: number, module: ChatModule): Promise<UsageStatus> {
+  async status(userId: number, module: TypedModuleName): Promise<UsageStatus> {
     const now = Date.now();
     const { limit, window } = await this.effective(userId, module, this.db, now);
     const rows = await this.db
@@ -117,7 +130,7 @@ export class UsageService {
   }
 
   /** Throws 4030 when the window's asks are used up; called before anything reaches a provider. */
-  async ensureAvailable(userId: number, module: ChatModule, db: Db = this.db): Promise<void> {
+  async ensureAvailable(userId: number, module: TypedModuleName, db: Db = this.db): Promise<void> {
     const { limit, window } = await this.effective(userId, module, db);
     if (limit === null) return;
     if ((await this.used(userId, module, window.start, db)) >= limit) {
@@ -132,14 +145,14 @@ export class UsageService {
    * Inside the transaction that stores the question: waits for any other ask of this user in this
    * module to commit, then counts again, so two asks at the limit cannot both pass the early check.
    */
-  async reserve(db: Db, userId: number, module: ChatModule): Promise<void> {
+  async reserve(db: Db, userId: number, module: TypedModuleName): Promise<void> {
     await db.execute(sql`select pg_advisory_xact_lock(${userId}, ${ModuleType[module]})`);
     await this.ensureAvailable(userId, module, db);
   }
 
   async record(
     db: Db,
-    entry: { userId: number; module: ChatModule; convId: string; messageId: string },
+    entry: { userId: number; module: TypedModuleName; convId: string; messageId: string },
   ): Promise<void> {
     await db.insert(chatUsage).values(entry);
   }
