@@ -2,7 +2,6 @@ import type { ServerResponse } from 'node:http';
 import {
   chatModel,
   ErrorCode,
-  ErrorMessage,
   httpStatusOf,
   validationMessage,
   type AskStreamRequest,
@@ -18,7 +17,7 @@ import type { Db } from '../../db/client';
 import type { ChatMessageRow, ConversationRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { EventStream } from '../../lib/event-stream';
-import type { Answers } from '../../services/answers';
+import { answerFailure, type Answers } from '../../services/answers';
 import type { JobQueue } from '../../services/jobs';
 import { LlmError, type ChatTurn, type LlmChunk, type LlmGateway, type ModelChoice } from '../../services/llm';
 import type { ChatConfig } from './config';
@@ -28,8 +27,6 @@ import { resourceGone } from './not-found';
 import { answerChat, searchOptionsOf, type SearchOptions } from './prompts';
 import { titleFromPrompt } from './title';
 import type { UsageService } from '../../services/usage';
-
-const SHUTDOWN_MESSAGE = '服务正在重启，回答已中断，请稍后重新提问';
 
 /** The job that generates an asynchronous chat answer. */
 export const CHAT_ANSWER_JOB = 'chat.answer';
@@ -200,19 +197,9 @@ export class AskService {
           ...(outcome.finishReason ? { finish_reason: outcome.finishReason } : {}),
           ...(outcome.usage ? { usage: outcome.usage } : {}),
         });
-      } else if (outcome.stopReason !== 'client') {
-        const error = outcome.error;
-        if (!(error instanceof LlmError)) log.error({ err: error }, 'answer stream failed');
-        stream.send('error', {
-          ...ids,
-          message:
-            outcome.stopReason === 'shutdown'
-              ? SHUTDOWN_MESSAGE
-              : error instanceof LlmError
-                ? error.message
-                : ErrorMessage.upstream,
-          code: error instanceof LlmError ? error.code : ErrorCode.upstream,
-        });
+      } else {
+        const failure = answerFailure(outcome, log, 'answer stream failed');
+        if (failure) stream.send('error', { ...ids, ...failure });
       }
     } finally {
       stream.end();

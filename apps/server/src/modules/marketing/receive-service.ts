@@ -1,8 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import {
   emptyMarketingSections,
-  ErrorCode,
-  ErrorMessage,
   type MarketingStreamError,
   type MarketingStreamFinish,
   type MarketingStreamMessage,
@@ -11,9 +9,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { MarketingAttachmentRef, MarketingConversationRow, MarketingMessageRow } from '../../db/schema';
 import { EventStream } from '../../lib/event-stream';
-import type { Answers } from '../../services/answers';
+import { answerFailure, type Answers } from '../../services/answers';
 import type { FileService } from '../../services/files';
-import { LlmError, type ChatTurn, type LlmGateway } from '../../services/llm';
+import { type ChatTurn, type LlmGateway } from '../../services/llm';
 import type { MarketingConfig } from './config';
 import type { MarketingConversationStore } from './conversation-store';
 import { invalid, resourceGone } from './errors';
@@ -22,7 +20,6 @@ import { callAnalysisModel } from './model-call';
 import { buildAnalysisPrompt, describeCase, type CaseInput } from './prompts';
 import type { UsageService } from '../../services/usage';
 
-const SHUTDOWN_MESSAGE = '服务正在重启，回答已中断，请稍后重新提问';
 const TITLE_CHARS = 20;
 /** Files a description may carry: images and PDF uploaded under /api/marketing. */
 const ATTACHMENT_MIME = /^(image\/|application\/pdf$)/;
@@ -141,19 +138,9 @@ export class ReceiveService {
           status: 'done',
           sections: stored?.sections ?? emptyMarketingSections(),
         });
-      } else if (outcome.stopReason !== 'client') {
-        const error = outcome.error;
-        if (!(error instanceof LlmError)) log.error({ err: error }, 'marketing analysis failed');
-        stream.send('error', {
-          ...ids,
-          message:
-            outcome.stopReason === 'shutdown'
-              ? SHUTDOWN_MESSAGE
-              : error instanceof LlmError
-                ? error.message
-                : ErrorMessage.upstream,
-          code: error instanceof LlmError ? error.code : ErrorCode.upstream,
-        });
+      } else {
+        const failure = answerFailure(outcome, log, 'marketing analysis failed');
+        if (failure) stream.send('error', { ...ids, ...failure });
       }
     } finally {
       stream.end();

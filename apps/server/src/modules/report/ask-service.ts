@@ -1,7 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import {
   ErrorCode,
-  ErrorMessage,
   type DocCitation,
   type ReportStreamError,
   type ReportStreamFinish,
@@ -11,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ReportConversationRow, ReportMessageRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { EventStream } from '../../lib/event-stream';
-import type { Answers } from '../../services/answers';
+import { answerFailure, type Answers } from '../../services/answers';
 import type { FileScopedRetrieval, RetrievedChunk } from '../../services/documents';
 import { LlmError, type LlmGateway } from '../../services/llm';
 import type { ReportConversationStore } from './conversation-store';
@@ -23,7 +22,6 @@ type StreamEvents = { message: ReportStreamMessage; finish: ReportStreamFinish; 
 
 /** The model task name under `providers.tasks`. */
 export const REPORT_TASK = 'report';
-const SHUTDOWN_MESSAGE = '服务正在重启，回答已中断，请稍后重新提问';
 
 export interface PreparedReportAsk {
   conversation: ReportConversationRow;
@@ -129,19 +127,9 @@ export class ReportAskService {
           user_message_id: ask.question.id,
           message: toReportMessage(row ?? ask.answer),
         });
-      } else if (outcome.stopReason !== 'client') {
-        const error = outcome.error;
-        if (!(error instanceof LlmError)) log.error({ err: error }, 'report answer stream failed');
-        stream.send('error', {
-          ...ids,
-          message:
-            outcome.stopReason === 'shutdown'
-              ? SHUTDOWN_MESSAGE
-              : error instanceof LlmError
-                ? error.message
-                : ErrorMessage.upstream,
-          code: error instanceof LlmError ? error.code : ErrorCode.upstream,
-        });
+      } else {
+        const failure = answerFailure(outcome, log, 'report answer stream failed');
+        if (failure) stream.send('error', { ...ids, ...failure });
       }
     } finally {
       stream.end();

@@ -2,7 +2,6 @@ import type { ServerResponse } from 'node:http';
 import {
   brainstormMethodLabels,
   ErrorCode,
-  ErrorMessage,
   validationMessage,
   type BrainstormMethod,
   type DocCitation,
@@ -21,7 +20,7 @@ import type { Db } from '../../db/client';
 import type { ToolSessionMessageRow, ToolSessionRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { EventStream } from '../../lib/event-stream';
-import type { Answers } from '../../services/answers';
+import { answerFailure, type Answers } from '../../services/answers';
 import type { DocumentService, RetrievedChunk } from '../../services/documents';
 import type { JobQueue } from '../../services/jobs';
 import type { UsageService } from '../../services/usage';
@@ -37,7 +36,6 @@ import type { SessionStore } from './session-store';
 import { buildReport, buildRound, buildSummary, renderReport, renderRound, renderSummary } from './structured';
 import { collectVoices } from './voices';
 
-const SHUTDOWN_MESSAGE = '服务正在重启，回答已中断，请稍后重新提问';
 /** How long a stop call waits for the owner to close the answer. */
 const STOP_WAIT_MS = 5_000;
 
@@ -351,19 +349,9 @@ export class SessionAskService {
           message: toSessionMessage(row ?? ask.answer),
           ...(outcome.usage ? { usage: outcome.usage } : {}),
         });
-      } else if (outcome.stopReason !== 'client') {
-        const error = outcome.error;
-        if (!(error instanceof LlmError)) log.error({ err: error }, 'session answer stream failed');
-        stream.send('error', {
-          ...ids,
-          message:
-            outcome.stopReason === 'shutdown'
-              ? SHUTDOWN_MESSAGE
-              : error instanceof LlmError
-                ? error.message
-                : ErrorMessage.upstream,
-          code: error instanceof LlmError ? error.code : ErrorCode.upstream,
-        });
+      } else {
+        const failure = answerFailure(outcome, log, 'session answer stream failed');
+        if (failure) stream.send('error', { ...ids, ...failure });
       }
     } finally {
       stream.end();

@@ -9,6 +9,7 @@ import type { AnswerStore } from './types';
 
 export { AnswerRunner, type AnswerOutcome, type RunAnswerInput } from './answer-runner';
 export { answersConfigSchema, type AnswersConfig } from './config';
+export { answerFailure, SHUTDOWN_MESSAGE } from './failure';
 export type { AnswerState, AnswerStore, StopReason } from './types';
 
 export type Answers = ReturnType<typeof createAnswers>;
