@@ -56,3 +56,16 @@ export class EventStream<Events extends Record<string, unknown> = Record<string,
     if (this.open) this.res.write(text);
   }
 }
+
+/**
+ * Aborts when the client goes away before the stream has ended (also when it had gone already,
+ * e.g. while the question was being stored), so generation stops and the answer is kept as aborted.
+ */
+export function clientLeftSignal(res: ServerResponse): AbortSignal {
+  const left = new AbortController();
+  res.on('close', () => {
+    if (!res.writableEnded) left.abort();
+  });
+  if (res.destroyed) left.abort();
+  return left.signal;
+}

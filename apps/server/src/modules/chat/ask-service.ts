@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ChatMessageRow, ConversationRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import { EventStream } from '../../lib/event-stream';
+import { clientLeftSignal, EventStream } from '../../lib/event-stream';
 import { answerFailure, type Answers } from '../../services/answers';
 import type { JobQueue } from '../../services/jobs';
 import { LlmError, type ChatTurn, type LlmChunk, type LlmGateway, type ModelChoice } from '../../services/llm';
@@ -166,12 +166,7 @@ export class AskService {
   /** Event-stream transport: streams the answer on the raw response; it is saved whatever happens. */
   async stream(ask: PreparedAsk, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
     const ids = { conv_id: ask.conversation.id, message_id: ask.answer.id };
-    const left = new AbortController();
-    res.on('close', () => {
-      if (!res.writableEnded) left.abort();
-    });
-    // The client may have gone while the question was being stored.
-    if (res.destroyed) left.abort();
+    const left = clientLeftSignal(res);
     const stream = new EventStream<ChatStreamEvents>(res, requestId);
     const firstTurn = ask.newConversation ? { role: 'user' as const, content: ask.question.content } : undefined;
     try {
@@ -179,7 +174,7 @@ export class AskService {
         store: this.messages,
         messageId: ask.answer.id,
         persist: this.persist,
-        signal: left.signal,
+        signal: left,
         log,
         generate: (signal) => this.generate(this.jobOf(ask), signal, firstTurn),
         onChunk: (chunk) => {

@@ -9,7 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReportConversationRow, ReportMessageRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import { EventStream } from '../../lib/event-stream';
+import { clientLeftSignal, EventStream } from '../../lib/event-stream';
 import { answerFailure, type Answers } from '../../services/answers';
 import type { FileScopedRetrieval, RetrievedChunk } from '../../services/documents';
 import { LlmError, type LlmGateway } from '../../services/llm';
@@ -92,11 +92,7 @@ export class ReportAskService {
 
   async stream(ask: PreparedReportAsk, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
     const ids = { conversation_id: ask.conversation.id, message_id: ask.answer.id };
-    const left = new AbortController();
-    res.on('close', () => {
-      if (!res.writableEnded) left.abort();
-    });
-    if (res.destroyed) left.abort();
+    const left = clientLeftSignal(res);
     const stream = new EventStream<StreamEvents>(res, requestId);
     const citations = ask.answer.citations;
     try {
@@ -106,7 +102,7 @@ export class ReportAskService {
         store: this.store,
         messageId: ask.answer.id,
         persist: { intervalMs: 1_000, chars: 2_048 },
-        signal: left.signal,
+        signal: left,
         log,
         generate: (signal) =>
           this.llm.streamTask({

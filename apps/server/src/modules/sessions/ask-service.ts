@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ToolSessionMessageRow, ToolSessionRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import { EventStream } from '../../lib/event-stream';
+import { clientLeftSignal, EventStream } from '../../lib/event-stream';
 import { answerFailure, type Answers } from '../../services/answers';
 import type { DocumentService, RetrievedChunk } from '../../services/documents';
 import type { JobQueue } from '../../services/jobs';
@@ -325,17 +325,13 @@ export class SessionAskService {
   /** Event-stream transport: the answer streams on the raw response and is saved whatever happens. */
   async stream(ask: PreparedAsk, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
     const ids = { session_id: ask.session.id, message_id: ask.answer.id };
-    const left = new AbortController();
-    res.on('close', () => {
-      if (!res.writableEnded) left.abort();
-    });
-    if (res.destroyed) left.abort();
+    const left = clientLeftSignal(res);
     const stream = new EventStream<StreamEvents>(res, requestId);
     try {
       if (ask.answer.citations.length > 0)
         stream.send('message', { ...ids, text: '', citations: ask.answer.citations });
       const outcome = await this.run(ask.session, ask.answer, log, {
-        signal: left.signal,
+        signal: left,
         onChunk: (chunk) => {
           if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
         },

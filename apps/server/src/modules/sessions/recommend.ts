@@ -9,7 +9,7 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors/app-error';
-import { EventStream } from '../../lib/event-stream';
+import { clientLeftSignal, EventStream } from '../../lib/event-stream';
 import { parse } from '../../lib/validate';
 import { requireUser } from '../../plugins/auth';
 import { LlmError } from '../../services/llm';
@@ -61,10 +61,7 @@ export const recommendRoutes: FastifyPluginAsync = async (app) => {
 
     reply.hijack();
     const res = reply.raw;
-    const left = new AbortController();
-    res.on('close', () => {
-      if (!res.writableEnded) left.abort();
-    });
+    const left = clientLeftSignal(res);
     const stream = new EventStream<Events>(res, request.id);
     const list: string[] = [];
     const take = (line: string) => {
@@ -84,7 +81,7 @@ export const recommendRoutes: FastifyPluginAsync = async (app) => {
             fileNames,
             chunks.map((c) => ({ text: c.chunk.text })),
           ),
-        signal: left.signal,
+        signal: left,
       })) {
         if (chunk.type !== 'content') continue;
         pending += chunk.text;
@@ -95,7 +92,7 @@ export const recommendRoutes: FastifyPluginAsync = async (app) => {
       take(pending);
       stream.send('finish', { list, demo: llm.isTaskDemo('pdf') });
     } catch (error) {
-      if (!left.signal.aborted) {
+      if (!left.aborted) {
         if (!(error instanceof LlmError)) request.log.error({ err: error }, 'recommending questions failed');
         stream.send('error', {
           session_id: session.id,
