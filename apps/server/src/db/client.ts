@@ -7,6 +7,8 @@ import { migrationsCurrent } from './migrations-current';
 import { initPgliteDir, pgliteOptions } from './pglite-settings';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
+import type { ChangeFeed, ChangeHandlers } from './change-feed';
+import { listenOnPostgres } from './postgres-listener';
 
 /** One type for both drivers: services never know which engine runs underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -14,6 +16,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -37,13 +40,17 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     if (!(await migrationsCurrent(db, migrationsFolder))) await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const changes: ChangeFeed = { listen: (channel, handlers) => listenOnPostgres(pg, target.url, channel, handlers) };
+    return { db: db as unknown as Db, kind: 'postgres', changes, close: () => pool.end() };
   }
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { vector }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-pgvector'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
+  // pgvector (some 50 KB) is only offered: it loads when vector retrieval creates the extension.
+  const extensions = { vector };
   let client: PGlite;
   let release = () => undefined as void;
   if (target.dataDir) {
@@ -52,9 +59,9 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     // Before the files are opened: a second process must not even read them.
     release = acquireDataDirLock(target.dataDir).release;
     initPgliteDir(dir);
-    client = new PGlite(dir, pgliteOptions(PGlite.defaultStartParams));
+    client = new PGlite(dir, { ...pgliteOptions(PGlite.defaultStartParams), extensions });
   } else {
-    client = new PGlite(pgliteOptions(PGlite.defaultStartParams));
+    client = new PGlite({ ...pgliteOptions(PGlite.defaultStartParams), extensions });
   }
   try {
     const db = drizzlePglite(client, { schema });
@@ -66,7 +73,11 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
         release();
       }
     };
-    return { db: db as unknown as Db, kind: 'pglite', close };
+    // In process: nothing can be lost between the engine and its only listener.
+    const changes: ChangeFeed = {
+      listen: async (channel: string, handlers: ChangeHandlers) => client.listen(channel, handlers.onMessage),
+    };
+    return { db: db as unknown as Db, kind: 'pglite', changes, close };
   } catch (err) {
     await client.close().catch(() => undefined);
     release();

@@ -130,6 +130,18 @@ export async function twoColumnPdf(left: readonly string[], right: readonly stri
   return Buffer.from(await doc.save());
 }
 
+/** A text page, then a page holding a table drawn cell by cell, row by row (as report tools write them). */
+export async function tablePdf(intro: string, rows: readonly (readonly string[])[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([500, 400]).drawText(intro, { x: 20, y: 360, size: 11, font });
+  const page = doc.addPage([500, 400]);
+  rows.forEach((row, i) =>
+    row.forEach((cell, j) => page.drawText(cell, { x: 40 + j * 120, y: 340 - i * 20, size: 10, font })),
+  );
+  return Buffer.from(await doc.save());
+}
+
 /** An .xlsx whose first sheet holds these rows. */
 export async function xlsxOf(rows: readonly (readonly string[])[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();

@@ -39,6 +39,30 @@ describe('document limits', () => {
   });
 });
 
+describe('the file size limit', () => {
+  let t: TestApp;
+  let admin = '';
+
+  beforeAll(async () => {
+    t = await withDocuments({ max_file_bytes: 2_000 });
+    admin = await tokenFor(t, 'admin');
+  });
+  afterAll(async () => t?.close());
+
+  it('refuses a larger file with its limit in Chinese, creating no session and storing nothing', async () => {
+    const big = await pdfOf(
+      Array.from({ length: 8 }, (_, i) => `Page ${i + 1} of a document too large for the limit.`),
+    );
+    expect(big.length).toBeGreaterThan(2_000);
+    const refused = await upload(t, admin, 'pdf', 'big.pdf', big);
+    expect(refused.status).toBe(413);
+    expect(refused.env).toMatchObject({ code: ErrorCode.tooLarge, message: '文件大小不能超过2KB' });
+    const list = await get<{ session_list: Session[] }>(t, admin, '/api/pdf/session/list');
+    expect(list.data.session_list).toEqual([]);
+    expect(await t.app.db.select().from(documents)).toEqual([]);
+  });
+});
+
 describe('a parse that runs too long', () => {
   let t: TestApp;
   let admin = '';

@@ -8,7 +8,9 @@ import {
   type SessionMessage,
   type SessionMessageListResponse,
 } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentChunks, documents, files as filesTable } from '../../src/db/schema';
 import type { TestApp } from '../helper';
 import { smallPng } from '../files/fixtures';
 import { buildSessionsApp, eventually, get, pdfOf, post, streamPost, tokenFor, upload } from './helpers';
@@ -118,6 +120,25 @@ describe('pdf: upload, parse, ask with page citations', () => {
     const message = events.find((e) => e.event === 'finish')!.data.message as SessionMessage;
     expect(message.citations).toEqual([]);
     expect(message.content).toContain('文档中没有找到');
+  });
+
+  it('says the documents are still being parsed instead of claiming they lack the answer', async () => {
+    const { env } = await upload<SessionFile>(t, admin, 'pdf', 'later.pdf', await pdfOf(['Later text about Chengdu.']));
+    const pending = env.data;
+    await eventually(
+      () =>
+        post<CheckDocStatusResponse>(t, admin, '/api/pdf/file/check_doc_status', { session_id: pending.session_id }),
+      (r) => r.code === 0 && r.data.settled,
+    );
+    // As if its parse were still running (its job is done, so nothing moves it on).
+    await t.app.db.update(documents).set({ status: 'parsing' }).where(eq(documents.fileId, pending.file_id));
+    const { events } = await streamPost(t, admin, '/api/pdf/prompt/askStream', {
+      session_id: pending.session_id,
+      prompt: 'Where is the office?',
+    });
+    const message = events.find((e) => e.event === 'finish')!.data.message as SessionMessage;
+    expect(message.content).toContain('文档仍在解析中');
+    expect(message.content).not.toContain('文档中没有找到');
   });
 
   it('streams recommended questions and suggests prompts from the files', async () => {
@@ -239,9 +260,14 @@ describe('pdf: upload, parse, ask with page citations', () => {
     expect(still.data.list.some((f) => f.file_id === fileId)).toBe(true);
   });
 
-  it('deletes a file with its chunks', async () => {
+  it('deletes a file with its chunks and its stored object', async () => {
+    const [stored] = await t.app.db.select().from(filesTable).where(eq(filesTable.id, fileId));
+    expect(await t.app.services.files.service.store.get(stored!.storageKey)).toBeTruthy();
     const removed = await post(t, admin, '/api/pdf/file/delete', { session_id: sessionId, file_id: fileId });
     expect(removed.code).toBe(0);
+    expect(await t.app.services.files.service.store.get(stored!.storageKey)).toBeFalsy();
+    expect(await t.app.db.select().from(documentChunks).where(eq(documentChunks.fileId, fileId))).toEqual([]);
+    expect(await t.app.db.select().from(filesTable).where(eq(filesTable.id, fileId))).toEqual([]);
     const files = await get<{ list: SessionFile[] }>(t, admin, '/api/pdf/file/list', { session_id: sessionId });
     expect(files.data.list.some((f) => f.file_id === fileId)).toBe(false);
     const { events } = await streamPost(t, admin, '/api/pdf/message/receive', {

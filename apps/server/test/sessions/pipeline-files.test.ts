@@ -13,6 +13,7 @@ import {
   pdfOf,
   post,
   streamPost,
+  tablePdf,
   tokenFor,
   twoColumnPdf,
   upload,
@@ -78,6 +79,25 @@ describe('document pipeline: hostile, odd and huge PDFs', () => {
     });
     const citations = await ask('Where did the Lyra warehouse move?');
     expect(citations[0]).toMatchObject({ file_id: good, page: 1 });
+  });
+
+  it('keeps each table row together and cites the page of the table', async () => {
+    const id = await add(
+      'regions.pdf',
+      await tablePdf('Regional sales review of the Lyra programme for 2025.', [
+        ['Region', 'Revenue', 'Growth'],
+        ['Hangzhou', '120', '8%'],
+        ['Chengdu', '95', '12%'],
+        ['Xian', '60', '5%'],
+      ]),
+    );
+    expect((await settle([id])).get(id)).toMatchObject({ status: 'ready', page_count: 2 });
+    const citations = await ask('What was the revenue and growth of Chengdu?');
+    const cited = citations.find((c) => c.file_id === id)!;
+    expect(cited.page).toBe(2);
+    const quote = cited.quote.replace(/\s+/g, ' ');
+    expect(quote).toContain('Region Revenue Growth');
+    expect(quote).toContain('Chengdu 95 12%');
   });
 
   it('keeps each column of a two-column page together', async () => {

@@ -1,37 +1,79 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { openDatabase, type DbHandle } from '../../src/db/client';
+import { chunkTerms, documents, documentTerms } from '../../src/db/schema';
 import { chunkUnits } from '../../src/services/documents/chunker';
 import { csvRows, tableUnits } from '../../src/services/documents/parsers/text';
-import { rankPassages, tokenize } from '../../src/services/documents';
+import { FileScopedRetrieval, Retrieval, tokenize } from '../../src/services/documents';
+import { testDatabase } from '../helper';
+import { seedDocument, seedUser } from '../documents/seed';
 
-describe('lexical retrieval', () => {
-  it('splits Chinese into bigrams and Latin text into words', () => {
-    // 到 alone is too common to count; its bigram still does.
-    expect(tokenize('2025年毛利率达到42%')).toEqual([
-      '2025',
-      '年',
-      '年毛',
-      '毛',
-      '毛利',
-      '利',
-      '利率',
-      '率',
-      '率达',
-      '达',
-      '达到',
-      '42',
-    ]);
+describe('word segmentation', () => {
+  it('cuts Chinese into words (and their parts) and Latin text into words', () => {
+    const terms = tokenize('2025年毛利率达到42%');
+    expect(terms).toEqual(expect.arrayContaining(['2025', '年', '毛利率', '毛利', '利率', '达到', '42']));
+    // No character pairs across word boundaries (年毛, 率达), no punctuation.
+    expect(terms).not.toContain('年毛');
+    expect(terms).not.toContain('率达');
+    expect(terms).not.toContain('%');
     expect(tokenize('The Gross MARGIN of Orion')).toEqual(['gross', 'margin', 'orion']);
+    // 他和服务员: 和服 (kimono) is not a word there, as a character bigram would have it.
+    expect(tokenize('他和服务员聊天')).not.toContain('和服');
+  });
+});
+
+describe('lexical retrieval in the database', () => {
+  let handle: DbHandle;
+  let drop: () => Promise<void>;
+  let retrieval: Retrieval;
+  let owner: number;
+
+  beforeAll(async () => {
+    const database = await testDatabase();
+    drop = database.drop;
+    handle = await openDatabase(database.target);
+    retrieval = new Retrieval(handle.db);
+    owner = await seedUser(handle.db);
+  }, 120_000);
+
+  afterAll(async () => {
+    await handle?.close();
+    await drop?.();
   });
 
-  it('ranks the passage that holds the fact first', () => {
-    const passages = [
-      { text: '公司成立于2019年，总部位于杭州。' },
-      { text: '2025年毛利率达到42%，主要来自云业务。' },
-      { text: '明年计划在成都设立研发中心。' },
-    ];
-    expect(rankPassages('毛利率是多少？', passages, 3)[0]!.item).toBe(passages[1]);
-    expect(rankPassages('研发中心设在哪里', passages, 3)[0]!.item).toBe(passages[2]);
-    expect(rankPassages('量子计算', passages, 3)).toEqual([]);
+  const inCollection = (collection: string) => eq(documents.collection, collection);
+
+  it('ranks the passage that holds the fact first, and finds nothing without a shared word', async () => {
+    await seedDocument(handle.db, {
+      ownerId: owner,
+      collection: 'facts',
+      name: 'facts.pdf',
+      pages: [
+        '公司成立于2019年，总部位于杭州。',
+        '2025年毛利率达到42%，主要来自云业务。',
+        '明年计划在成都设立研发中心。',
+      ],
+    });
+    const first = async (q: string) => (await retrieval.search(inCollection('facts'), q, 3))[0]?.chunk.page;
+    expect(await first('毛利率是多少？')).toBe(2);
+    expect(await first('研发中心设在哪里')).toBe(3);
+    // 计算 shares the character 计 with 计划, but no word.
+    expect(await retrieval.search(inCollection('facts'), '量子计算', 3)).toEqual([]);
+  });
+
+  it('matches the words of a Chinese question in another order and not across word boundaries', async () => {
+    await seedDocument(handle.db, {
+      ownerId: owner,
+      collection: 'words',
+      name: 'words.pdf',
+      pages: ['他和服务员聊天，说价格太高。', '这件和服的价格是八百元。', '市场部在杭州的销售额为300万元。'],
+    });
+    const pages = async (q: string) => (await retrieval.search(inCollection('words'), q, 5)).map((r) => r.chunk.page);
+    // The question's text appears nowhere as written; its words do.
+    expect((await pages('杭州市场部销售额'))[0]).toBe(3);
+    // Only the page where 和服 is a word; a bigram index would also return page 1.
+    expect(await pages('和服')).toEqual([2]);
+    expect((await pages('和服的价格是多少'))[0]).toBe(2);
   });
 
   /*
@@ -40,7 +82,7 @@ describe('lexical retrieval', () => {
    * differently from the page. The lexical path alone must put the right page in the top 5 for
    * at least 90% of the questions.
    */
-  it('finds the right page in the top 5 for at least 90% of 60 questions', () => {
+  it('finds the right page in the top 5 for at least 90% of 60 questions', async () => {
     const departments = [
       '市场部',
       '财务部',
@@ -66,17 +108,71 @@ describe('lexical retrieval', () => {
       pages.push(`${filler}\n第${i + 1}节：${city}${dept}的${metric}为${value}，同比变化明显。\n${filler}`);
       questions.push({ q: `${city}${dept}${metric}是多少？`, page: i + 1 });
     }
-    const chunks = chunkUnits(pages.map((text, i) => ({ text, page: i + 1 })));
+    await seedDocument(handle.db, { ownerId: owner, collection: 'quality', name: 'quality.pdf', pages });
     let hits = 0;
     for (const { q, page } of questions) {
-      const top = rankPassages(q, chunks, 5).map((r) => r.item.page);
+      const top = (await retrieval.search(inCollection('quality'), q, 5)).map((r) => r.chunk.page);
       if (top.includes(page)) hits++;
     }
     const rate = hits / questions.length;
     console.info(`top-5 page hit rate: ${(rate * 100).toFixed(1)}% (${hits}/${questions.length})`);
     expect(rate).toBeGreaterThanOrEqual(0.9);
+  }, 60_000);
+
+  it("never returns another user's or another collection's passages, nor those of unready documents", async () => {
+    const stranger = await seedUser(handle.db);
+    const text = ['青岛仓库的盘点结果显示库存周转天数为18天。'];
+    const mine = await seedDocument(handle.db, { ownerId: owner, collection: 'mine', name: 'mine.pdf', pages: text });
+    const other = await seedDocument(handle.db, {
+      ownerId: owner,
+      collection: 'other',
+      name: 'other.pdf',
+      pages: text,
+    });
+    const theirs = await seedDocument(handle.db, {
+      ownerId: stranger,
+      collection: 'mine',
+      name: 'theirs.pdf',
+      pages: text,
+    });
+    // As DocumentService.search scopes a session: its collection and its owner.
+    const scoped = (collection: string, userId: number) =>
+      retrieval.search(
+        and(eq(documents.collection, collection), eq(documents.ownerId, userId)),
+        '青岛库存周转天数',
+        10,
+      );
+    expect((await scoped('mine', owner)).map((r) => r.chunk.fileId)).toEqual([mine]);
+    expect((await scoped('mine', stranger)).map((r) => r.chunk.fileId)).toEqual([theirs]);
+    expect((await scoped('other', owner)).map((r) => r.chunk.fileId)).toEqual([other]);
+    const files = new FileScopedRetrieval(handle.db, retrieval);
+    expect((await files.search([mine, other], '青岛库存', 10)).map((r) => r.chunk.fileId).sort()).toEqual(
+      [mine, other].sort(),
+    );
+    // A document being parsed again is out of every search until it is ready.
+    await handle.db.update(documents).set({ status: 'parsing' }).where(eq(documents.fileId, mine));
+    expect(await scoped('mine', owner)).toEqual([]);
+    expect((await files.search([mine, other], '青岛库存', 10)).map((r) => r.chunk.fileId)).toEqual([other]);
   });
 
+  it('indexes documents stored before the lexical index once, in the background pass', async () => {
+    const fileId = await seedDocument(handle.db, {
+      ownerId: owner,
+      collection: 'earlier',
+      name: 'earlier.pdf',
+      pages: ['厦门分公司的员工满意度为91分。'],
+    });
+    // As a document parsed before the index existed: chunks without terms.
+    await handle.db.delete(chunkTerms).where(eq(chunkTerms.fileId, fileId));
+    await handle.db.delete(documentTerms).where(eq(documentTerms.fileId, fileId));
+    expect(await retrieval.search(inCollection('earlier'), '厦门员工满意度', 3)).toEqual([]);
+    expect(await retrieval.terms.backfill()).toBe(1);
+    expect((await retrieval.search(inCollection('earlier'), '厦门员工满意度', 3))[0]?.chunk.fileId).toBe(fileId);
+    expect(await retrieval.terms.backfill()).toBe(0);
+  });
+});
+
+describe('chunking and tables', () => {
   it('keeps every chunk on one page or one row', () => {
     const long = '这是很长的一段话。'.repeat(200);
     const chunks = chunkUnits([
@@ -85,7 +181,7 @@ describe('lexical retrieval', () => {
     ]);
     expect(chunks.length).toBeGreaterThan(2);
     expect(chunks.every((c) => c.text.length <= 800)).toBe(true);
-    expect(chunks.at(-1)).toEqual({ text: '第二页', page: 2, row: null });
+    expect(chunks.at(-1)).toEqual({ text: '第二页', page: 2, row: null, position: null });
   });
 
   it('reads quoted csv fields and names cells by their header', () => {

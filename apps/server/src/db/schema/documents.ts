@@ -1,5 +1,5 @@
 import type { DocStatus } from '@portal/contract';
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { files } from './files';
 
 /**
@@ -23,6 +23,8 @@ export const documents = pgTable(
     /** Scanned pages read by OCR so far and in all, while the status is `ocr`. */
     ocrDone: integer('ocr_done'),
     ocrTotal: integer('ocr_total'),
+    /** OCR has pages to read but none started yet: every worker of the shared pool is busy. */
+    ocrWaiting: boolean('ocr_waiting').notNull().default(false),
     /** The parse job in `jobs`, to notice a job that died for good. */
     jobId: bigint('job_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -37,4 +37,5 @@ export * from './tool-sessions';
 export * from './tool-session-messages';
 export * from './documents';
 export * from './document-chunks';
+export * from './chunk-terms';
 export * from './reports';

@@ -7,6 +7,10 @@ export interface MarketingAttachmentRef {
   fileId: string;
   name: string;
   mime: string;
+  /** A document's text as it went into the prompt (bounded), kept so follow-ups see it again. */
+  excerpt?: string;
+  /** Why a document's text is missing (still parsing, failed), as told to the model. */
+  unread?: string;
 }
 
 export const marketingMessages = pgTable(

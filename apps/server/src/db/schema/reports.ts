@@ -1,4 +1,11 @@
-import type { DocCitation, IndustryBrief, MessageRole, MessageStatus, ReportMessageKind } from '@portal/contract';
+import type {
+  DocCitation,
+  IndustryBrief,
+  ReportComparison,
+  MessageRole,
+  MessageStatus,
+  ReportMessageKind,
+} from '@portal/contract';
 import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { files } from './files';
 import { users } from './users';
@@ -69,6 +76,7 @@ export const reportMessages = pgTable(
     content: text('content').notNull().default(''),
     citations: jsonb('citations').$type<DocCitation[]>().notNull().default([]),
     brief: jsonb('brief').$type<IndustryBrief>(),
+    comparison: jsonb('comparison').$type<ReportComparison>(),
     status: text('status').$type<MessageStatus>().notNull(),
     demo: boolean('demo').notNull().default(false),
     finishReason: text('finish_reason'),

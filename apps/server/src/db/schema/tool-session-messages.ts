@@ -5,6 +5,7 @@ import type {
   SessionAskParsed,
   SessionMessageData,
   SessionMessageKind,
+  SessionStreamPhase,
 } from '@portal/contract';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { toolSessions } from './tool-sessions';
@@ -31,6 +32,8 @@ export const toolSessionMessages = pgTable(
     status: text('status').$type<MessageStatus>().notNull(),
     demo: boolean('demo').notNull().default(false),
     finishReason: text('finish_reason'),
+    /** What a generating answer does besides writing text ('repairing' its structured reply); null otherwise. */
+    phase: text('phase').$type<SessionStreamPhase>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /** The `documents` section of the server configuration: limits of the document pipeline. */
@@ -19,8 +20,17 @@ export const documentsConfigSchema = z
     concurrency: z.number().int().min(1).max(16).default(2),
     /** Read PDF pages without a text layer (scans) by OCR (tesseract.js, offline). */
     ocr: z.boolean().default(true),
-    /** OCR workers per parse (each a thread with its own wasm heap and language models). */
-    ocr_workers: z.number().int().min(1).max(8).default(1),
+    /**
+     * OCR workers of the whole server, shared by every parse (each a thread with its own wasm heap
+     * and language models, busy on one core): the most scanned pages read at once. By default one
+     * core is left to the server: 1 on a 2-core machine, at most 4.
+     */
+    ocr_workers: z
+      .number()
+      .int()
+      .min(1)
+      .max(8)
+      .default(() => Math.max(1, Math.min(4, availableParallelism() - 1))),
     /** Added to parse_timeout_ms per scanned page (a dense A4 scan takes several seconds on one core). */
     ocr_page_timeout_ms: z.number().int().positive().default(30_000),
   })

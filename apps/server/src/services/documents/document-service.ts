@@ -6,7 +6,9 @@ import {
   documentChunks,
   documents,
   files,
+  passageColumns,
   type DocumentChunkRow,
+  type PassageRow,
   type DocumentRow,
   type FileRow,
 } from '../../db/schema';
@@ -14,9 +16,11 @@ import type { FileService } from '../files';
 import type { JobQueue } from '../jobs';
 import { chunkUnits } from './chunker';
 import type { DocumentsConfig } from './config';
-import { parseInWorker } from './parse-runner';
-import { DocumentParseError } from './parsers';
-import { longTerms, rankPassages } from './retrieval';
+import { OcrService } from './ocr/ocr-service';
+import { ParseAbortedError, parseInWorker } from './parse-runner';
+import { DocumentParseError } from './parsers/types';
+import { Retrieval, type RetrievedChunk } from './retrieval';
+import type { VectorIndex } from './vector-index';
 
 /** The durable job that parses one document. */
 export const DOCUMENT_PARSE_JOB = 'documents.parse';
@@ -29,11 +33,7 @@ export interface DocumentWithFile {
   file: FileRow;
 }
 
-export interface RetrievedChunk {
-  chunk: DocumentChunkRow;
-  fileName: string;
-  score: number;
-}
+export type { RetrievedChunk };
 
 /** Reads a whole stored object (documents are bounded by max_file_bytes). */
 async function readAll(body: AsyncIterable<Uint8Array | string>): Promise<Uint8Array> {
@@ -44,24 +44,60 @@ async function readAll(body: AsyncIterable<Uint8Array | string>): Promise<Uint8A
 
 /**
  * The document pipeline: a stored file joins a collection (a session, a report…), is parsed by a
- * durable job into chunks with page/row positions, and is searched lexically. Shared by every
- * module that reads documents; it knows no module names.
+ * durable job into chunks with page/row positions and their terms, and is searched in the
+ * database. Shared by every module that reads documents; it knows no module names.
  */
 export class DocumentService {
+  /** The server's one OCR pool: every parse's scanned pages share its `ocr_workers` workers. */
+  readonly ocr: OcrService;
+  readonly retrieval: Retrieval;
+
   constructor(
     private readonly db: Db,
     private readonly files: FileService,
     private readonly jobs: JobQueue,
     readonly config: DocumentsConfig,
-    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
-  ) {}
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>,
+    /** Present when an embedding model is configured and the database has pgvector. */
+    vectors: VectorIndex | null = null,
+  ) {
+    this.ocr = new OcrService({ workers: config.ocr_workers });
+    this.retrieval = new Retrieval(db, vectors, log);
+  }
 
   /** Registers the parse worker; call before the queue starts. */
   registerWorker(): void {
-    this.jobs.register<ParseJob>(DOCUMENT_PARSE_JOB, (job) => this.parse(job.data.fileId), {
+    this.jobs.register<ParseJob>(DOCUMENT_PARSE_JOB, (job) => this.parse(job.data.fileId, job.signal), {
       concurrency: this.config.concurrency,
       maxAttempts: 2,
     });
+  }
+
+  /** Stops the OCR workers; call once the job queue has stopped (no parse runs any more). */
+  close(): Promise<void> {
+    return this.ocr.close();
+  }
+
+  /**
+   * Indexes the terms (and, with an embedding model, the vectors) of documents parsed before
+   * those indexes existed. Runs in the background after start-up: until a document is indexed it
+   * is simply not found by that kind of search.
+   */
+  async indexUnindexed(): Promise<void> {
+    try {
+      const n = await this.retrieval.terms.backfill();
+      if (n > 0) this.log.info({ documents: n }, 'indexed the terms of earlier documents');
+    } catch (err) {
+      this.log.warn({ err }, 'indexing the terms of earlier documents failed');
+    }
+    const vectors = this.retrieval.vectors;
+    if (!vectors) return;
+    try {
+      const n = await vectors.backfill();
+      if (n > 0) this.log.info({ documents: n }, 'embedded earlier documents');
+    } catch (err) {
+      this.log.warn({ err }, 'embedding earlier documents failed: they are found by their words only');
+    }
   }
 
   async countIn(collection: string): Promise<number> {
@@ -127,7 +163,7 @@ export class DocumentService {
     status: DocStatus,
     reason: string | null,
     from?: DocStatus,
-    extra: Partial<Pick<DocumentRow, 'pageCount' | 'chunkCount' | 'ocrDone' | 'ocrTotal'>> = {},
+    extra: Partial<Pick<DocumentRow, 'pageCount' | 'chunkCount' | 'ocrDone' | 'ocrTotal' | 'ocrWaiting'>> = {},
   ): Promise<DocumentRow> {
     const where = from ? and(eq(documents.fileId, fileId), eq(documents.status, from)) : eq(documents.fileId, fileId);
     const [row] = await this.db
@@ -145,10 +181,10 @@ export class DocumentService {
    * latest wins) so a fast run never lands an older count after a newer one.
    */
   private ocrProgressWriter(fileId: string): {
-    report: (done: number, total: number) => void;
+    report: (done: number, total: number, waiting: boolean) => void;
     flush: () => Promise<void>;
   } {
-    let latest: { done: number; total: number } | null = null;
+    let latest: { done: number; total: number; waiting: boolean } | null = null;
     let writing: Promise<void> = Promise.resolve();
     const write = async () => {
       const next = latest;
@@ -156,13 +192,19 @@ export class DocumentService {
       latest = null;
       await this.db
         .update(documents)
-        .set({ status: 'ocr', ocrDone: next.done, ocrTotal: next.total, updatedAt: new Date() })
+        .set({
+          status: 'ocr',
+          ocrDone: next.done,
+          ocrTotal: next.total,
+          ocrWaiting: next.waiting,
+          updatedAt: new Date(),
+        })
         .where(and(eq(documents.fileId, fileId), inArray(documents.status, ['parsing', 'ocr'])))
         .catch((err: unknown) => this.log.warn({ err, fileId }, 'recording OCR progress failed'));
     };
     return {
-      report: (done, total) => {
-        latest = { done, total };
+      report: (done, total, waiting) => {
+        latest = { done, total, waiting };
         writing = writing.then(write);
       },
       flush: () => writing,
@@ -175,15 +217,18 @@ export class DocumentService {
     await this.files.delete(ownerId, fileId, module);
   }
 
-  /** The parse job: reads the object, parses it, replaces the chunks; a readable failure ends as `failed`. */
-  async parse(fileId: string): Promise<{ status: DocStatus }> {
+  /**
+   * The parse job: reads the object, parses it, replaces the chunks; a readable failure ends as
+   * `failed`. A parse stopped by `signal` (the server stops) throws, so its job runs again later.
+   */
+  async parse(fileId: string, signal?: AbortSignal): Promise<{ status: DocStatus }> {
     const [found] = await this.db
       .select({ doc: documents, file: files })
       .from(documents)
       .innerJoin(files, eq(files.id, documents.fileId))
       .where(eq(documents.fileId, fileId));
     if (!found) return { status: 'failed' };
-    await this.setStatus(fileId, 'parsing', null, undefined, { ocrDone: null, ocrTotal: null });
+    await this.setStatus(fileId, 'parsing', null, undefined, { ocrDone: null, ocrTotal: null, ocrWaiting: false });
     try {
       const object = await this.files.store.get(found.file.storageKey);
       if (!object) throw new DocumentParseError(docFailureMessages.corrupt);
@@ -195,43 +240,84 @@ export class DocumentService {
         {
           maxPages: this.config.max_pages,
           maxRows: this.config.max_rows,
+          // As many pages in flight as the shared pool has workers: one parse alone uses them all.
           ocr: this.config.ocr ? { workers: this.config.ocr_workers } : undefined,
         },
         {
           timeoutMs: this.config.parse_timeout_ms,
           memoryMb: this.config.parse_memory_mb,
           ocrPageTimeoutMs: this.config.ocr_page_timeout_ms,
+          ocr: this.ocr,
           onOcrProgress: progress.report,
+          signal,
         },
       ).finally(progress.flush);
       const chunks = chunkUnits(parsed.units);
       if (chunks.length === 0) throw new DocumentParseError(docFailureMessages.empty);
+      let stored: { id: number; text: string }[] = [];
       await this.db.transaction(async (tx) => {
         await tx.delete(documentChunks).where(eq(documentChunks.fileId, fileId));
+        stored = [];
         for (let i = 0; i < chunks.length; i += 500) {
-          await tx.insert(documentChunks).values(
-            chunks.slice(i, i + 500).map((c, j) => ({
-              fileId,
-              collection: found.doc.collection,
-              ord: i + j,
-              page: c.page,
-              row: c.row,
-              text: c.text,
-            })),
-          );
+          const rows = await tx
+            .insert(documentChunks)
+            .values(
+              chunks.slice(i, i + 500).map((c, j) => ({
+                fileId,
+                collection: found.doc.collection,
+                ord: i + j,
+                page: c.page,
+                row: c.row,
+                text: c.text,
+                position: c.position,
+              })),
+            )
+            .returning({ id: documentChunks.id, text: documentChunks.text });
+          stored.push(...rows);
         }
+        await this.retrieval.terms.write(tx, fileId, stored);
       });
       await this.setStatus(fileId, 'ready', null, undefined, {
         pageCount: parsed.pageCount,
         chunkCount: chunks.length,
       });
+      await this.embed(fileId, stored);
       return { status: 'ready' };
     } catch (error) {
+      // Not the file's fault: the document stays as it is and the retried job parses it again.
+      if (error instanceof ParseAbortedError) throw error;
       const reason = error instanceof DocumentParseError ? error.reason : docFailureMessages.corrupt;
       if (!(error instanceof DocumentParseError)) this.log.warn({ err: error, fileId }, 'parsing a document failed');
       await this.db.delete(documentChunks).where(eq(documentChunks.fileId, fileId));
       await this.setStatus(fileId, 'failed', reason, undefined, { chunkCount: 0 });
       return { status: 'failed' };
+    }
+  }
+
+  /** One passage of the owner's collection, with its place on the page; undefined when it is not theirs. */
+  async chunkIn(collection: string, ownerId: number, chunkId: number): Promise<DocumentChunkRow | undefined> {
+    const [row] = await this.db
+      .select({ chunk: documentChunks })
+      .from(documentChunks)
+      .innerJoin(documents, eq(documents.fileId, documentChunks.fileId))
+      .where(
+        and(eq(documentChunks.id, chunkId), eq(documentChunks.collection, collection), eq(documents.ownerId, ownerId)),
+      )
+      .limit(1);
+    return row?.chunk;
+  }
+
+  /**
+   * Adds the chunks' vectors once the document is ready (lexical search already finds it); a
+   * failing embedding model is logged and leaves the document searchable by its words.
+   */
+  private async embed(fileId: string, chunks: readonly { id: number; text: string }[]): Promise<void> {
+    const vectors = this.retrieval.vectors;
+    if (!vectors) return;
+    try {
+      await vectors.write(fileId, chunks);
+    } catch (err) {
+      this.log.warn({ err, fileId }, 'embedding a document failed: it is found by its words only');
     }
   }
 
@@ -245,36 +331,21 @@ export class DocumentService {
     return where;
   }
 
-  /**
-   * Chunks of the collection's ready documents (optionally some files only), in document order;
-   * with `containing`, only those holding one of these terms (case-insensitive).
-   */
+  /** Chunks of the collection's ready documents (optionally some files only), in document order. */
   async chunks(
     collection: string,
     ownerId: number,
     fileIds?: readonly string[],
     limit = 50_000,
-    containing?: readonly string[],
-  ): Promise<{ chunk: DocumentChunkRow; fileName: string }[]> {
-    const where = this.chunkFilter(collection, ownerId, fileIds);
-    if (containing && containing.length > 0) {
-      // Terms are letters, digits and CJK only (tokenize), so they need no LIKE escaping.
-      const patterns = containing.map((t) => `%${t}%`);
-      const list = sql.join(
-        patterns.map((p) => sql`${p}`),
-        sql`, `,
-      );
-      where.push(sql`${documentChunks.text} ilike any (array[${list}]::text[])`);
-    }
-    const rows = await this.db
-      .select({ chunk: documentChunks, fileName: files.displayName })
+  ): Promise<{ chunk: PassageRow; fileName: string }[]> {
+    return this.db
+      .select({ chunk: passageColumns, fileName: files.displayName })
       .from(documentChunks)
       .innerJoin(documents, eq(documents.fileId, documentChunks.fileId))
       .innerJoin(files, eq(files.id, documentChunks.fileId))
-      .where(and(...where))
+      .where(and(...this.chunkFilter(collection, ownerId, fileIds)))
       .orderBy(asc(documents.createdAt), asc(documentChunks.fileId), asc(documentChunks.ord))
       .limit(limit);
-    return rows;
   }
 
   /** The passages of a collection that best match the query. */
@@ -285,21 +356,8 @@ export class DocumentService {
     limit: number,
     fileIds?: readonly string[],
   ): Promise<RetrievedChunk[]> {
-    // Only passages sharing a word or bigram with the query can rank: the database finds them,
-    // and the collection's size keeps the weights (idf) as over the whole collection.
-    const terms = longTerms(query);
-    const [size] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(documentChunks)
-      .innerJoin(documents, eq(documents.fileId, documentChunks.fileId))
-      .where(and(...this.chunkFilter(collection, ownerId, fileIds)));
-    const candidates = await this.chunks(collection, ownerId, fileIds, 50_000, terms);
-    const ranked = rankPassages(
-      query,
-      candidates.map((r) => ({ ...r, text: r.chunk.text })),
-      limit,
-      size?.n ?? candidates.length,
-    );
-    return ranked.map((r) => ({ chunk: r.item.chunk, fileName: r.item.fileName, score: r.score }));
+    const scope = [eq(documents.collection, collection), eq(documents.ownerId, ownerId)];
+    if (fileIds && fileIds.length > 0) scope.push(inArray(documents.fileId, [...fileIds]));
+    return this.retrieval.search(and(...scope), query, limit);
   }
 }

@@ -1,4 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { parentOcrPool } from './ocr/ocr-channel';
+import { useSharedOcrPool } from './ocr/ocr-pool';
 import { parseDocument, DocumentParseError, type ParseLimits } from './parsers';
 
 /**
@@ -9,9 +11,12 @@ interface Input {
   mime: string;
   bytes: Uint8Array;
   limits: ParseLimits;
+  /** Scanned pages go to the server's shared OCR pool through the parent thread. */
+  sharedOcr: boolean;
 }
 
 const input = workerData as Input;
+if (input.sharedOcr && parentPort) useSharedOcrPool(parentOcrPool(parentPort));
 const limits: ParseLimits = {
   ...input.limits,
   onOcrProgress: (done, total) => parentPort?.postMessage({ progress: { done, total } }),

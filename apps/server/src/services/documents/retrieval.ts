@@ -1,71 +1,86 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { documentChunks, documents, files, passageColumns, type PassageRow } from '../../db/schema';
+import { fuseByRank } from './fusion';
+import { TermIndex } from './term-index';
 import { tokenize } from './tokenize';
+import type { VectorIndex } from './vector-index';
+
+/** Each side of a fused search ranks this many passages per one asked for. */
+const FUSION_DEPTH = 4;
 
 export interface Scorable {
   text: string;
 }
 
-export interface Scored<T> {
-  item: T;
+export interface RetrievedChunk {
+  /** Without its place on the page: ranking and prompts never need the boxes. */
+  chunk: PassageRow;
+  fileName: string;
   score: number;
 }
 
-const K1 = 1.2;
-const B = 0.75;
-
-function occurrences(haystack: string, needle: string): number {
-  let n = 0;
-  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) n++;
-  return n;
-}
-
 /**
- * BM25 over the given passages for the query's terms (see tokenize: words and Chinese character
- * bigrams). Term frequencies are counted by substring search in each passage, so nothing is
- * tokenized per passage and a few thousand passages rank in milliseconds; the passage length
- * in characters stands in for its term count. Runs in memory over one collection's chunks, the
- * same on PGlite and PostgreSQL. Passages sharing no word or bigram with the query are left out;
- * ties keep document order.
+ * Passages of the ready documents in a scope that best match a question: ranked lexically in the
+ * database (see TermIndex) and, when an embedding model and pgvector are there (VectorIndex), by
+ * vector distance too, the two fused by rank. Callers name the scope as a condition on
+ * `documents` after checking who may read it; this class knows no modules.
  */
-export function rankPassages<T extends Scorable>(
-  query: string,
-  passages: readonly T[],
-  limit: number,
-  /** Passages in the whole collection when `passages` were prefiltered to those sharing a term. */
-  collectionSize = passages.length,
-): Scored<T>[] {
-  const queryTerms = [...new Set(tokenize(query))];
-  if (queryTerms.length === 0 || passages.length === 0) return [];
-  const isLong = queryTerms.map((t) => Array.from(t).length > 1);
-  // A lone shared character (计 of 计算 in 计划) is no evidence: a passage must share a word or a
-  // bigram with the query, unless the query has none.
-  const needsLong = isLong.some(Boolean);
-  const counts = passages.map((p) => {
-    const text = p.text.normalize('NFKC').toLowerCase();
-    return { tf: queryTerms.map((t) => occurrences(text, t)), length: text.length };
-  });
-  const avgLength = counts.reduce((n, d) => n + d.length, 0) / counts.length || 1;
-  const idf = queryTerms.map((_, j) => {
-    const df = counts.reduce((n, d) => n + (d.tf[j]! > 0 ? 1 : 0), 0);
-    return Math.log(1 + (Math.max(collectionSize, counts.length) - df + 0.5) / (df + 0.5));
-  });
-  const scored: Scored<T>[] = [];
-  counts.forEach((doc, i) => {
-    let score = 0;
-    let long = false;
-    doc.tf.forEach((f, j) => {
-      if (!f) return;
-      if (isLong[j]) long = true;
-      score += (idf[j]! * f * (K1 + 1)) / (f + K1 * (1 - B + (B * doc.length) / avgLength));
-    });
-    if (score > 0 && (long || !needsLong)) scored.push({ item: passages[i]!, score });
-  });
-  scored.sort((a, b) => b.score - a.score);
-  return scored.slice(0, limit);
-}
+export class Retrieval {
+  readonly terms: TermIndex;
 
-/** The query's words and bigrams: a passage must contain one of them to rank (see rankPassages). */
-export function longTerms(query: string): string[] {
-  return [...new Set(tokenize(query))].filter((t) => Array.from(t).length > 1);
+  constructor(
+    private readonly db: Db,
+    readonly vectors: VectorIndex | null = null,
+    private readonly log?: Pick<FastifyBaseLogger, 'warn'>,
+  ) {
+    this.terms = new TermIndex(db);
+  }
+
+  async search(scope: SQL | undefined, query: string, limit: number): Promise<RetrievedChunk[]> {
+    const inScope = await this.db
+      .select({ fileId: documents.fileId, chunkCount: documents.chunkCount })
+      .from(documents)
+      .where(and(scope, eq(documents.status, 'ready')));
+    const fileIds = inScope.map((d) => d.fileId);
+    const chunkCount = inScope.reduce((n, d) => n + d.chunkCount, 0);
+    const hits = await this.rank(fileIds, chunkCount, query, limit);
+    if (hits.length === 0) return [];
+    const rows = await this.db
+      .select({ chunk: passageColumns, fileName: files.displayName })
+      .from(documentChunks)
+      .innerJoin(files, eq(files.id, documentChunks.fileId))
+      .where(
+        inArray(
+          documentChunks.id,
+          hits.map((h) => h.chunkId),
+        ),
+      );
+    const byId = new Map(rows.map((r) => [r.chunk.id, r] as const));
+    return hits.flatMap((h) => {
+      const row = byId.get(h.chunkId);
+      return row ? [{ ...row, score: h.score }] : [];
+    });
+  }
+
+  /** Chunk ids best first: lexical alone, or fused with the nearest vectors. */
+  private async rank(fileIds: string[], chunkCount: number, query: string, limit: number) {
+    if (!this.vectors) return this.terms.search(fileIds, chunkCount, query, limit);
+    const depth = limit * FUSION_DEPTH;
+    const [lexical, nearest] = await Promise.all([
+      this.terms.search(fileIds, chunkCount, query, depth),
+      // A model that is down or slow must not take the answer with it: lexical results stand.
+      this.vectors.search(fileIds, query, depth).catch((err: unknown) => {
+        this.log?.warn({ err }, 'embedding the question failed: lexical results only');
+        return [];
+      }),
+    ]);
+    return fuseByRank([lexical.map((h) => h.chunkId), nearest.map((h) => h.chunkId)], limit).map((f) => ({
+      chunkId: f.id,
+      score: f.score,
+    }));
+  }
 }
 
 /** The most telling terms of a collection (frequent, but not in every passage), for suggestions. */

@@ -2,7 +2,6 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import Tesseract from 'tesseract.js';
 
 /** Languages read on scanned pages: Simplified Chinese first, English for the Latin words among it. */
 const LANGUAGES = ['chi_sim', 'eng'] as const;
@@ -39,8 +38,27 @@ export interface OcrPool {
   close(): Promise<void>;
 }
 
-/** A bounded pool of tesseract workers (each its own thread with its own wasm heap). */
+/**
+ * Inside a parse worker the pool is the server's shared one, reached through the parent thread
+ * (ocr-channel.ts); set once by the worker before it parses.
+ */
+let sharedPool: OcrPool | undefined;
+export function useSharedOcrPool(pool: OcrPool): void {
+  sharedPool = pool;
+}
+
+/**
+ * The pool a parse reads scanned pages with: the server-wide one when the parse runs in a parse
+ * worker of the server (closing it only ends this parse's use), else its own tesseract workers.
+ */
 export async function createOcrPool(workers: number): Promise<OcrPool> {
+  return sharedPool ?? createTesseractPool(workers);
+}
+
+/** A bounded pool of tesseract workers (each its own thread with its own wasm heap). */
+export async function createTesseractPool(workers: number): Promise<OcrPool> {
+  // Loaded on the first scanned page: a server that never reads a scan never loads the engine.
+  const { default: Tesseract } = await import('tesseract.js');
   const langPath = await localLanguageDir();
   const scheduler = Tesseract.createScheduler();
   const release = async () => {

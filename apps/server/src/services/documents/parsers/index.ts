@@ -5,7 +5,14 @@ import { parseCsv, parsePlainText } from './text';
 import { DocumentParseError, type ParsedDocument, type ParseLimits } from './types';
 import { parseXlsx } from './xlsx';
 
-export { DocumentParseError, type ParsedDocument, type ParsedUnit, type ParseLimits } from './types';
+export {
+  DocumentParseError,
+  type PageLayout,
+  type ParsedDocument,
+  type ParsedUnit,
+  type ParseLimits,
+  type TextBox,
+} from './types';
 
 /** Parses a stored file by its content-checked MIME type. */
 export async function parseDocument(mime: string, bytes: Uint8Array, limits: ParseLimits): Promise<ParsedDocument> {

@@ -1,8 +1,9 @@
 import { docFailureMessages } from '@portal/contract';
-import { extractImages, extractText, getDocumentProxy } from 'unpdf';
+import { extractImages, getDocumentProxy } from 'unpdf';
 import { createOcrPool, type OcrPool } from '../ocr/ocr-pool';
 import { encodePng } from '../ocr/png-encoder';
-import { DocumentParseError, type ParsedDocument, type ParseLimits } from './types';
+import { pageTextWithLayout, trimWithLayout } from './pdf-page-text';
+import { DocumentParseError, type PageLayout, type ParsedDocument, type ParseLimits } from './types';
 
 /** Fewer characters than this on a page: it has no text layer (a scan) and goes to OCR. */
 const MIN_PAGE_TEXT_CHARS = 10;
@@ -31,7 +32,7 @@ async function ocrPage(pdf: PdfProxy, page: number, pool: OcrPool): Promise<stri
 }
 
 /**
- * Text per page. Pages with a text layer take the fast path; pages without one (scans) are read
+ * Text per page, with where it lies on the page. Pages with a text layer take the fast path; pages without one (scans) are read
  * by OCR when `limits.ocr` allows; a file with nothing readable at all, an encrypted or a broken
  * file fails with its Chinese reason.
  */
@@ -46,13 +47,19 @@ export async function parsePdf(bytes: Uint8Array, limits: ParseLimits): Promise<
   }
   try {
     if (pdf.numPages > limits.maxPages) throw new DocumentParseError(docFailureMessages.tooManyPages(limits.maxPages));
-    let pages: string[];
+    const texts: string[] = [];
+    // Where each page's text lies, for highlighting a cited passage; dropped where OCR replaces the text.
+    const layouts: (PageLayout | undefined)[] = [];
     try {
-      ({ text: pages } = await extractText(pdf, { mergePages: false }));
+      for (let page = 1; page <= pdf.numPages; page++) {
+        const read = await pageTextWithLayout(pdf, page);
+        const { text, layout } = trimWithLayout(read.text, read.layout);
+        texts.push(text);
+        layouts.push(layout);
+      }
     } catch {
       throw new DocumentParseError(docFailureMessages.corrupt);
     }
-    const texts = pages.map((text) => text.trim());
     const scanned = texts.flatMap((text, i) => (visibleChars(text) < MIN_PAGE_TEXT_CHARS ? [i + 1] : []));
     if (limits.ocr && scanned.length > 0) {
       limits.onOcrProgress?.(0, scanned.length);
@@ -67,7 +74,10 @@ export async function parsePdf(bytes: Uint8Array, limits: ParseLimits): Promise<
             const page = scanned[next++]!;
             const text = await ocrPage(pdf, page, pool);
             // OCR text replaces a page's few stray characters only when it found more.
-            if (visibleChars(text) > visibleChars(texts[page - 1]!)) texts[page - 1] = text;
+            if (visibleChars(text) > visibleChars(texts[page - 1]!)) {
+              texts[page - 1] = text;
+              layouts[page - 1] = undefined;
+            }
             limits.onOcrProgress?.(++done, scanned.length);
           }
         };
@@ -76,7 +86,9 @@ export async function parsePdf(bytes: Uint8Array, limits: ParseLimits): Promise<
         await pool.close();
       }
     }
-    const units = texts.map((text, i) => ({ text, page: i + 1 })).filter((u) => u.text.length > 0);
+    const units = texts
+      .map((text, i) => ({ text, page: i + 1, ...(layouts[i] ? { layout: layouts[i] } : {}) }))
+      .filter((u) => u.text.length > 0);
     const chars = units.reduce((n, u) => n + visibleChars(u.text), 0);
     if (chars < MIN_PAGE_TEXT_CHARS)
       throw new DocumentParseError(limits.ocr ? docFailureMessages.unreadable : docFailureMessages.noTextLayer);

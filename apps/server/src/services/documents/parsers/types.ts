@@ -1,3 +1,23 @@
+/**
+ * A run of text on a PDF page: the characters `start..end` of its unit's text, and the box they
+ * cover in page points, measured from the page's top-left corner as displayed (rotation applied).
+ */
+export interface TextBox {
+  start: number;
+  end: number;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Where a page's text lies: the page's displayed size in points and its runs of text in reading order. */
+export interface PageLayout {
+  width: number;
+  height: number;
+  boxes: TextBox[];
+}
+
 /** A passage of parsed text with where it came from. */
 export interface ParsedUnit {
   text: string;
@@ -5,6 +25,8 @@ export interface ParsedUnit {
   page?: number;
   /** 1-based data row of a csv/xlsx (the header row excluded). */
   row?: number;
+  /** Where the text lies on its PDF page; absent for other kinds and for text read by OCR. */
+  layout?: PageLayout;
 }
 
 export interface ParsedDocument {
