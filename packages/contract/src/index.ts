@@ -22,5 +22,6 @@ export * from './person-usage';
 export * from './notice-paths';
 export * from './notices';
 export * from './marketing';
+export * from './doc-position';
 export * from './sessions';
 export * from './report';

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { messageRoleSchema, messageStatusSchema } from './chat-responses';
+import type { FileKind } from './file-rules';
 import { MARKETING_SECTION_KEYS, type MarketingSectionKey } from './marketing-frame';
+import { docStatusSchema } from './sessions';
 
 export * from './marketing-frame';
 
 /** Longest campaign description (text and pasted copy); the frame's instructions fit beside it in one prompt. */
 export const MARKETING_TEXT_MAX_CHARS = 18_000;
-/** Attachments (images, PDF) one description may carry. */
+/** Attachments (images, PDF, Word, text) one description may carry. */
 export const MARKETING_ATTACHMENTS_MAX = 5;
+/**
+ * What a description may carry: images are named to the model (it cannot see them); documents are
+ * read by the document pipeline and their text goes into the prompt.
+ */
+export const MARKETING_ATTACHMENT_KINDS: readonly FileKind[] = ['image', 'pdf', 'docx', 'txt', 'md'];
 export const MARKETING_TAG_MAX_CHARS = 20;
 export const MARKETING_TAGS_MAX = 10;
 export const MARKETING_NOTE_MAX_CHARS = 500;
@@ -33,6 +40,23 @@ export const marketingAttachmentSchema = z.object({
   url: z.string(),
 });
 export type MarketingAttachment = z.infer<typeof marketingAttachmentSchema>;
+
+/** `POST /api/marketing/file/status`: the parse state of uploaded documents (images are not parsed). */
+export const marketingAttachmentStatusRequestSchema = z.object({
+  file_ids: z
+    .array(idSchema)
+    .min(1, '请指定附件')
+    .max(MARKETING_ATTACHMENTS_MAX, `最多上传${MARKETING_ATTACHMENTS_MAX}个附件`),
+});
+export const marketingAttachmentStatusSchema = z.object({
+  file_id: z.string(),
+  status: docStatusSchema,
+  /** Chinese reason when the parse failed. */
+  reason: z.string().nullable(),
+});
+export type MarketingAttachmentStatus = z.infer<typeof marketingAttachmentStatusSchema>;
+export const marketingAttachmentStatusResponseSchema = z.object({ list: z.array(marketingAttachmentStatusSchema) });
+export type MarketingAttachmentStatusResponse = z.infer<typeof marketingAttachmentStatusResponseSchema>;
 
 /**
  * `POST /api/marketing/message/receive` (event stream). The user describes a campaign — text,

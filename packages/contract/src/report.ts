@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageStatusSchema } from './chat-responses';
+import { chunkIdSchema, pagePositionSchema } from './doc-position';
 import { docCitationSchema, docStatusSchema } from './sessions';
 
 /**
@@ -101,7 +102,7 @@ export const reportConversationEditRequestSchema = z.object({
 });
 export const reportConversationIdQuerySchema = z.object({ conversation_id: idSchema });
 
-export const reportMessageKindSchema = z.enum(['answer', 'brief']);
+export const reportMessageKindSchema = z.enum(['answer', 'brief', 'compare']);
 export type ReportMessageKind = z.infer<typeof reportMessageKindSchema>;
 
 /** One figure or statement of a brief, with the citations it rests on. */
@@ -118,10 +119,47 @@ export const briefSectionLabels: Readonly<Record<BriefSection, string>> = {
   risks: '风险与挑战',
 };
 
+/**
+ * Who wrote a brief: the configured model, the demo model (no model configured) or, when the model
+ * failed, the extractive fallback that quotes the reports. Absent on briefs stored before the model
+ * wrote them (extractive).
+ */
+export const briefOriginSchema = z.enum(['model', 'demo', 'extract']);
+export type BriefOrigin = z.infer<typeof briefOriginSchema>;
+/** The label a brief carries, on screen and in exports. */
+export const briefOriginLabels: Readonly<Record<BriefOrigin, string>> = {
+  model: '由模型根据所选报告检索到的片段撰写，方括号为出处编号，点击可查看原文页。',
+  demo: '演示模型：当前未配置模型服务，以下内容由内置的演示模型从所选报告检索到的片段中摘取整理，并非模型撰写；方括号为真实出处编号。',
+  extract: '摘录式简报：模型暂不可用，每条内容均摘自所选报告原文，方括号为出处编号。',
+};
+
 export const industryBriefSchema = z.object({
+  origin: briefOriginSchema.optional(),
   sections: z.array(z.object({ key: z.enum(BRIEF_SECTIONS), title: z.string(), items: z.array(briefItemSchema) })),
 });
 export type IndustryBrief = z.infer<typeof industryBriefSchema>;
+
+/** What one report says on a section of a comparison, with the citations it rests on. */
+export const comparisonSideSchema = z.object({ text: z.string(), citations: z.array(z.number().int().positive()) });
+/** Two reports side by side, section by section, with what differs (kind compare). */
+export const reportComparisonSchema = z.object({
+  origin: briefOriginSchema,
+  reports: z.tuple([
+    z.object({ report_id: z.string(), title: z.string() }),
+    z.object({ report_id: z.string(), title: z.string() }),
+  ]),
+  rows: z.array(
+    z.object({
+      key: z.enum(BRIEF_SECTIONS),
+      title: z.string(),
+      left: comparisonSideSchema,
+      right: comparisonSideSchema,
+      /** What changed or differs between the two; '' when nothing can be said. */
+      difference: z.string(),
+    }),
+  ),
+});
+export type ReportComparison = z.infer<typeof reportComparisonSchema>;
 
 export const reportMessageSchema = z.object({
   message_id: z.string(),
@@ -132,6 +170,8 @@ export const reportMessageSchema = z.object({
   citations: z.array(docCitationSchema),
   /** The brief's structure (kind brief). */
   brief: industryBriefSchema.nullable(),
+  /** The comparison's structure (kind compare). */
+  comparison: reportComparisonSchema.nullable(),
   status: messageStatusSchema,
   demo: z.boolean(),
   created_at: z.string(),
@@ -157,12 +197,14 @@ export const reportAskRequestSchema = z.object({
 });
 export type ReportAskRequest = z.infer<typeof reportAskRequestSchema>;
 
-/** Stream events of askNew: `message` (citations first, then text pieces), `finish`, `error`. */
+/** Stream events of askNew and brief: `message` (citations first, then text pieces), `finish`, `error`. */
 export const reportStreamMessageSchema = z.object({
   conversation_id: z.string(),
   message_id: z.string(),
   text: z.string(),
   citations: z.array(docCitationSchema).optional(),
+  /** The text so far is dropped: the brief is written again (a malformed first reply). */
+  restart: z.boolean().optional(),
 });
 export type ReportStreamMessage = z.infer<typeof reportStreamMessageSchema>;
 export const reportStreamFinishSchema = z.object({
@@ -180,13 +222,15 @@ export const reportStreamErrorSchema = z.object({
 });
 export type ReportStreamError = z.infer<typeof reportStreamErrorSchema>;
 
-export const sliceDetailQuerySchema = z.object({ chunk_id: z.string().regex(/^\d{1,18}$/, '切片编号不合法') });
+export const sliceDetailQuerySchema = z.object({ chunk_id: chunkIdSchema });
 export const sliceDetailSchema = z.object({
   chunk_id: z.string(),
   text: z.string(),
   page: z.number().int().positive().nullable(),
   /** Order of the slice within its report (0-based). */
-  position: z.number().int().nonnegative(),
+  order: z.number().int().nonnegative(),
+  /** The slice's boxes on its page; null when unknown (scanned pages, reports parsed before positions were kept). */
+  position: pagePositionSchema.nullable().optional(),
   report: reportSummarySchema,
   /** Where the browser opens the PDF (append #page=N). */
   file_url: z.string(),
@@ -195,22 +239,11 @@ export type SliceDetail = z.infer<typeof sliceDetailSchema>;
 
 export const reportBriefRequestSchema = z.object({ conversation_id: idSchema });
 
+/** `POST /api/report/pdf/compare` (event stream like askNew): two reports of the conversation side by side. */
 export const reportCompareRequestSchema = z.object({
+  conversation_id: idSchema,
   report_ids: z.tuple([idSchema, idSchema]),
 });
-export const reportCompareSideSchema = z.object({ text: z.string(), citation: docCitationSchema.nullable() });
-export const reportCompareResponseSchema = z.object({
-  reports: z.tuple([reportSummarySchema, reportSummarySchema]),
-  rows: z.array(
-    z.object({
-      key: z.enum(BRIEF_SECTIONS),
-      title: z.string(),
-      left: reportCompareSideSchema,
-      right: reportCompareSideSchema,
-    }),
-  ),
-});
-export type ReportCompareResponse = z.infer<typeof reportCompareResponseSchema>;
 
 export const reportExportFormatSchema = z.enum(['md', 'docx']);
 export const reportExportQuerySchema = z.object({ message_id: idSchema, format: reportExportFormatSchema });

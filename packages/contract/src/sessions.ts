@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageStatusSchema, messageRoleSchema, tokenUsageSchema } from './chat';
+import { chunkIdSchema, pagePositionSchema } from './doc-position';
 import { fileIdSchema } from './files';
 import { MODULES } from './modules';
 
@@ -156,16 +157,32 @@ export const docFailureMessages = {
   tooManyFiles: (max: number) => `每个会话最多上传 ${max} 个文件`,
 } as const;
 
-/** Scanned pages read by OCR so far, while a file's status is `ocr`; null (or absent) otherwise. */
+/**
+ * Scanned pages read by OCR so far, while a file's status is `ocr`; null (or absent) otherwise.
+ * `waiting`: the server's OCR workers are all busy with other files and none of this file's pages
+ * has started yet.
+ */
 export const ocrProgressSchema = z
-  .object({ done: z.number().int().nonnegative(), total: z.number().int().positive() })
+  .object({
+    done: z.number().int().nonnegative(),
+    total: z.number().int().positive(),
+    waiting: z.boolean().optional(),
+  })
   .nullable()
   .optional();
 export type OcrProgress = z.infer<typeof ocrProgressSchema>;
 
-/** A file's status as shown to people, e.g. 识别中 3/10 页 while OCR reads scanned pages. */
+/** What a file waiting for a free OCR worker shows. */
+export const OCR_WAITING_LABEL = '等待识别';
+
+/**
+ * A file's status as shown to people, e.g. 识别中 3/10 页 while OCR reads scanned pages, or
+ * 等待识别 0/10 页 while other files hold every OCR worker.
+ */
 export function docStatusText(status: DocStatus, ocr: OcrProgress): string {
-  if (status === 'ocr' && ocr) return `${docStatusLabels.ocr} ${ocr.done}/${ocr.total} 页`;
+  if (status === 'ocr' && ocr) {
+    return `${ocr.waiting ? OCR_WAITING_LABEL : docStatusLabels.ocr} ${ocr.done}/${ocr.total} 页`;
+  }
   return docStatusLabels[status];
 }
 
@@ -350,6 +367,15 @@ export const sessionMessageDataSchema = z.union([
 ]);
 export type SessionMessageData = z.infer<typeof sessionMessageDataSchema>;
 
+/**
+ * What a structured answer is doing once its text stops growing: `repairing` when the model's
+ * reply did not validate and it is asked once more to fix its format (shown as 正在整理格式…).
+ */
+export const SESSION_STREAM_PHASES = ['repairing'] as const;
+export type SessionStreamPhase = (typeof SESSION_STREAM_PHASES)[number];
+
+export const sessionStreamPhaseSchema = z.enum(SESSION_STREAM_PHASES);
+
 export const sessionMessageSchema = z.object({
   message_id: sessionMessageIdSchema,
   session_id: sessionIdSchema,
@@ -360,6 +386,8 @@ export const sessionMessageSchema = z.object({
   citations: z.array(docCitationSchema),
   data: sessionMessageDataSchema.nullable(),
   status: messageStatusSchema,
+  /** While generating: what the answer does besides writing text; null otherwise. */
+  phase: sessionStreamPhaseSchema.nullable().optional(),
   /** True when the built-in demo model wrote the answer (shown as 演示模型). */
   demo: z.boolean(),
   /** Epoch milliseconds. */
@@ -434,12 +462,15 @@ export type SessionStreamEventName = keyof typeof SESSION_STREAM_EVENTS;
  * `message` event: `text` is appended; `citations` arrive once, before the first text. For the
  * structured kinds (ideas, summary, report) the text is the model's raw reply (JSON): show a
  * progress state and render from the `finish` event's `message.data` (or `message.content`).
+ * `phase` (with empty text) says the reply is being repaired; the final result still comes with
+ * `finish`.
  */
 export const sessionStreamMessageSchema = z.object({
   session_id: sessionIdSchema,
   message_id: sessionMessageIdSchema,
   text: z.string(),
   citations: z.array(docCitationSchema).optional(),
+  phase: sessionStreamPhaseSchema.optional(),
 });
 export type SessionStreamMessage = z.infer<typeof sessionStreamMessageSchema>;
 
@@ -525,6 +556,22 @@ export const checkDocStatusResponseSchema = z.object({
   settled: z.boolean(),
 });
 export type CheckDocStatusResponse = z.infer<typeof checkDocStatusResponseSchema>;
+
+/**
+ * `GET /api/{module}/file/slice?session_id=&chunk_id=`: a cited passage of a session file with its
+ * place, so the viewer opens the PDF at the page and highlights the passage.
+ */
+export const sessionSliceQuerySchema = z.object({ session_id: sessionIdSchema, chunk_id: chunkIdSchema });
+export const sessionSliceSchema = z.object({
+  chunk_id: z.string(),
+  file_id: fileIdSchema,
+  text: z.string(),
+  page: z.number().int().positive().nullable(),
+  row: z.number().int().positive().nullable(),
+  /** The passage's boxes on its page; null for other kinds, scanned pages and files parsed before positions were kept. */
+  position: pagePositionSchema.nullable(),
+});
+export type SessionSlice = z.infer<typeof sessionSliceSchema>;
 
 /** `POST /api/{module}/file/reload {session_id, file_id}` → SessionFile (queued again). */
 

@@ -18,6 +18,8 @@ export async function buildMarketingApp(opts: MarketingAppOptions = {}): Promise
     config: (c) => ({
       ...c,
       access_rules: [...c.access_rules, ...(opts.rules ?? [])],
+      // Attached documents are parsed by jobs: poll often so a description does not wait long.
+      jobs: { ...c.jobs, poll_ms: 100 },
       providers: llmConfigSchema.parse(opts.fake ? fakeConfig(opts.fake) : {}),
       marketing: marketingConfigSchema.parse({ persist_interval_ms: 50, ...opts.marketing }),
     }),

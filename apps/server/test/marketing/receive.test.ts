@@ -1,5 +1,6 @@
 import {
   QUOTA_API_PATHS,
+  type MarketingAttachmentStatusResponse,
   type MarketingConversationDetail,
   type MarketingSections,
   type StoredFile,
@@ -11,6 +12,7 @@ import { api, body, type TestApp } from '../helper';
 import { eventually, parseSse, streamedText, tokenFor } from '../chat/helpers';
 import { multipart, smallPdf, smallPng } from '../files/fixtures';
 import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
+import { eventually as settled, pdfOf } from '../sessions/helpers';
 import { buildMarketingApp, getJson, receive } from './helpers';
 
 const FRAMED_ANSWER = [
@@ -171,30 +173,77 @@ describe('marketing receive with a configured model', () => {
     expect(fake.requests.length).toBe(0);
   });
 
-  it('names uploaded attachments to the model; another user’s file is refused as not found', async () => {
-    const upload = async (token: string, filename: string, data: Buffer) => {
-      const { payload, headers } = multipart({ filename, data });
-      const res = await api(t, token, { method: 'POST', url: '/api/marketing/file/upload', payload, headers });
-      return body<StoredFile>(res);
-    };
+  const upload = async (token: string, filename: string, data: Buffer) => {
+    const { payload, headers } = multipart({ filename, data });
+    const res = await api(t, token, { method: 'POST', url: '/api/marketing/file/upload', payload, headers });
+    return body<StoredFile>(res);
+  };
+  const statusOf = async (token: string, fileIds: string[]) =>
+    body<MarketingAttachmentStatusResponse>(
+      await api(t, token, { method: 'POST', url: '/api/marketing/file/status', payload: { file_ids: fileIds } }),
+    );
+
+  it('puts the text of attached documents into the prompt and names images; another user’s file is refused', async () => {
     const poster = await upload(admin, '海报.png', smallPng());
-    const deck = await upload(admin, '复盘.pdf', smallPdf());
-    expect(poster.code).toBe(0);
-    expect(deck.code).toBe(0);
+    const deck = await upload(
+      admin,
+      '复盘.pdf',
+      await pdfOf(['Campaign recap.', 'Store scan rate rose to 12 percent and repeat buyers doubled.']),
+    );
+    const brief = await upload(admin, '简报.txt', Buffer.from('活动主题：三点钟的暂停。目标人群为城市白领。'));
+    expect([poster.code, deck.code, brief.code]).toEqual([0, 0, 0]);
+    // The composer sees each document's parse state; images are not parsed.
+    const states = await settled(
+      () => statusOf(admin, [poster.data.file_id, deck.data.file_id, brief.data.file_id]),
+      (r) => r.data.list.every((d) => d.status === 'ready'),
+    );
+    expect(states.data.list.map((d) => d.file_id).sort()).toEqual([deck.data.file_id, brief.data.file_id].sort());
+    expect((await statusOf(staff, [deck.data.file_id])).data.list).toEqual([]);
+
     fake.next({ tokens: FRAMED_ANSWER, intervalMs: 1 });
-    const res = await receive(t, admin, { text: '见附件', file_ids: [poster.data.file_id, deck.data.file_id] });
+    const res = await receive(t, admin, {
+      text: '见附件',
+      file_ids: [poster.data.file_id, deck.data.file_id, brief.data.file_id],
+    });
     expect(res.events.at(-1)!.event).toBe('finish');
-    const prompt = fake.requests.at(-1)!.body.messages!.at(-1)!.content;
-    expect(prompt).toContain('- 海报.png（图片）');
-    expect(prompt).toContain('- 复盘.pdf（PDF）');
+    const prompt = fake.requests.at(-1)!.body.messages!.at(-1)!.content as string;
+    expect(prompt).toContain('- 海报.png（图片）：目前无法识别图片内容');
+    expect(prompt).toContain('附件 复盘.pdf（PDF） 的文字内容');
+    expect(prompt).toContain('Store scan rate rose to 12 percent and repeat buyers doubled.');
+    expect(prompt).toContain('活动主题：三点钟的暂停。目标人群为城市白领。');
+
+    // A follow-up sends the earlier description with the same document text.
+    fake.next({ tokens: FRAMED_ANSWER, intervalMs: 1 });
+    const convId = String(res.events.at(-1)!.data.conv_id);
+    await receive(t, admin, { conv_id: convId, text: '补充：预算五十万' });
+    const history = fake.requests
+      .at(-1)!
+      .body.messages!.map((m) => m.content)
+      .join('\n');
+    expect(history).toContain('Store scan rate rose to 12 percent');
 
     const detail = await getJson<MarketingConversationDetail>(t, admin, '/api/marketing/conversation/detail', {
-      conv_id: String(res.events.at(-1)!.data.conv_id),
+      conv_id: convId,
     });
-    expect(detail.data.messages[0]!.attachments.map((a) => a.name)).toEqual(['海报.png', '复盘.pdf']);
+    expect(detail.data.messages[0]!.attachments.map((a) => a.name)).toEqual(['海报.png', '复盘.pdf', '简报.txt']);
 
     const stolen = await receive(t, staff, { text: '别人的附件', file_ids: [poster.data.file_id] });
     expect(stolen.json).toMatchObject({ code: 4004 });
+  });
+
+  it('tells the model which document could not be read, and why', async () => {
+    const broken = await upload(admin, '损坏.pdf', smallPdf());
+    expect(broken.code).toBe(0);
+    const failed = await settled(
+      () => statusOf(admin, [broken.data.file_id]),
+      (r) => r.data.list[0]?.status === 'failed',
+    );
+    expect(failed.data.list[0]!.reason).toMatch(/[\u4e00-\u9fff]/);
+    fake.next({ tokens: FRAMED_ANSWER, intervalMs: 1 });
+    const res = await receive(t, admin, { text: '见附件', file_ids: [broken.data.file_id] });
+    expect(res.events.at(-1)!.event).toBe('finish');
+    const prompt = fake.requests.at(-1)!.body.messages!.at(-1)!.content as string;
+    expect(prompt).toContain(`- 损坏.pdf（PDF）：解析失败：${failed.data.list[0]!.reason}`);
   });
 });
 

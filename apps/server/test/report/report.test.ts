@@ -2,7 +2,6 @@ import {
   ErrorCode,
   ErrorMessage,
   type ReportCategoryResponse,
-  type ReportCompareResponse,
   type ReportConversation,
   type ReportConversationDetail,
   type ReportMessage,
@@ -238,13 +237,22 @@ describe('report library, conversations and cited answers', () => {
   });
 
   let brief: ReportMessage;
-  it('builds a structured industry brief whose items cite the reports', async () => {
-    const res = await post<ReportMessage>(t, staff, '/api/report/pdf/brief', {
+  it('streams a labelled demo brief whose items cite real slices of the reports, stored for a reload', async () => {
+    const { events, json } = await streamPost(t, staff, '/api/report/pdf/brief', {
       conversation_id: conversation.conversation_id,
     });
-    expect(res.code).toBe(0);
-    brief = res.data;
-    expect(brief.kind).toBe('brief');
+    expect(json).toBeUndefined();
+    const sent = events[0]!.data.citations as ReportMessage['citations'];
+    expect(sent.length).toBeGreaterThan(0);
+    const streamed = events
+      .filter((e) => e.event === 'message')
+      .map((e) => e.data.text as string)
+      .join('');
+    expect(streamed).toContain('演示模型');
+    expect(streamed).toContain('## 市场规模与增长');
+    brief = events.find((e) => e.event === 'finish')!.data.message as ReportMessage;
+    expect(brief).toMatchObject({ kind: 'brief', status: 'done', demo: true, content: streamed });
+    expect(brief.brief!.origin).toBe('demo');
     expect(brief.brief!.sections.map((s) => s.title)).toEqual([
       '市场规模与增长',
       '细分市场',
@@ -263,6 +271,18 @@ describe('report library, conversations and cited answers', () => {
     // Items are sentences that carry a fact, not a page heading.
     const risks = brief.brief!.sections[4]!;
     expect(risks.items[0]!.text).toContain('Raw material costs');
+    // Every [n] of every item is one of the slices sent, and each slice is readable.
+    for (const n of brief.brief!.sections.flatMap((s) => s.items.flatMap((i) => i.citations))) {
+      const c = sent.find((x) => x.index === n)!;
+      const slice = await get<SliceDetail>(t, staff, '/api/report/pdf/sliceFileDetail', { chunk_id: c.chunk_id });
+      expect(slice.data.text).toBe(c.quote);
+    }
+    const detail = await get<ReportConversationDetail>(t, staff, '/api/report/conversation/detail', {
+      conversation_id: conversation.conversation_id,
+    });
+    const stored = detail.data.messages.find((m) => m.message_id === brief.message_id)!;
+    expect(stored.brief).toEqual(brief.brief);
+    expect(stored.content).toBe(brief.content);
   });
 
   it('exports the brief as Markdown and as a Word file holding the citations', async () => {
@@ -273,6 +293,8 @@ describe('report library, conversations and cited answers', () => {
     });
     expect(md.body).toContain('## 市场规模与增长');
     expect(md.body).toContain('## 出处');
+    expect(md.body).toContain('演示模型');
+    expect(md.body).toMatch(/1\.2 trillion[^\n]*\[\d+\]/);
     const docx = await api(t, staff, {
       method: 'GET',
       url: '/api/report/export',
@@ -293,15 +315,37 @@ describe('report library, conversations and cited answers', () => {
     expect(foreign.json().code).toBe(ErrorCode.resourceGone);
   });
 
-  it('compares two reports section by section', async () => {
-    const res = await post<ReportCompareResponse>(t, staff, '/api/report/pdf/compare', {
+  it("edits the conversation's reports, then streams a labelled demo comparison of two of them", async () => {
+    const foreignReport = await post(t, admin, '/api/report/conversation/edit', {
+      conversation_id: conversation.conversation_id,
+      report_ids: [shared.report_id],
+    });
+    expect(foreignReport.code).toBe(ErrorCode.resourceGone);
+    const edited = await post<ReportConversation>(t, staff, '/api/report/conversation/edit', {
+      conversation_id: conversation.conversation_id,
+      report_ids: [shared.report_id, own.report_id, shared2025.report_id],
+    });
+    expect(edited.data.reports.map((r) => r.report_id)).toEqual([
+      shared.report_id,
+      own.report_id,
+      shared2025.report_id,
+    ]);
+    expect(edited.data.title).toBe('零食行业问答');
+
+    const { events } = await streamPost(t, staff, '/api/report/pdf/compare', {
+      conversation_id: conversation.conversation_id,
       report_ids: [shared.report_id, shared2025.report_id],
     });
-    expect(res.code).toBe(0);
-    const market = res.data.rows.find((r) => r.key === 'market')!;
+    const message = events.find((e) => e.event === 'finish')!.data.message as ReportMessage;
+    expect(message).toMatchObject({ kind: 'compare', demo: true, status: 'done' });
+    expect(message.content).toContain('演示模型');
+    const comparison = message.comparison!;
+    expect(comparison.origin).toBe('demo');
+    const market = comparison.rows.find((r) => r.key === 'market')!;
     expect(market.left.text).toContain('1.2 trillion');
     expect(market.right.text).toContain('1.3 trillion');
-    expect(market.right.citation?.page).toBe(2);
+    const right = message.citations.find((c) => c.index === market.right.citations[0])!;
+    expect(right).toMatchObject({ page: 2, file_name: 'snacks-2025' });
   });
 
   it('keeps an old conversation readable when a report is deleted, and says so on a new question', async () => {
@@ -314,6 +358,21 @@ describe('report library, conversations and cited answers', () => {
     });
     expect(detail.data.conversation.missing_report_ids).toEqual([own.report_id]);
     expect(detail.data.messages.length).toBeGreaterThanOrEqual(6);
+
+    // An administrator deletes a shared report: the conversation keeps its history and answers from the rest.
+    expect((await post(t, admin, '/api/report/file/delete', { report_id: shared2025.report_id })).code).toBe(0);
+    const after = await get<ReportConversationDetail>(t, staff, '/api/report/conversation/detail', {
+      conversation_id: conversation.conversation_id,
+    });
+    expect(after.data.conversation.missing_report_ids).toEqual([own.report_id, shared2025.report_id]);
+    expect(after.data.messages.length).toBe(detail.data.messages.length);
+    const again = await streamPost(t, staff, '/api/report/pdf/askNew', {
+      conversation_id: conversation.conversation_id,
+      prompt: 'What was the snack market size in 2024?',
+    });
+    expect((again.events.find((e) => e.event === 'finish')!.data.message as ReportMessage).status).toBe('done');
+    const gone = await post(t, admin, '/api/report/file/delete', { report_id: shared2025.report_id });
+    expect(gone.code).toBe(ErrorCode.resourceGone);
   });
 });
 

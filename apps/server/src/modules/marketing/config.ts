@@ -21,6 +21,10 @@ export const marketingConfigSchema = z
     quota: z.number().int().min(0).default(DEFAULT_USAGE_COUNT),
     quota_window_seconds: z.number().int().min(60).default(86_400),
     quota_utc_offset_minutes: z.number().int().min(-720).max(840).default(480),
+    /** How long an analysis waits for its attached documents to finish parsing before going without them. */
+    attachment_wait_ms: z.number().int().min(0).max(120_000).default(20_000),
+    /** Characters of attached documents' text put into one prompt, shared among the documents. */
+    attachment_chars: z.number().int().min(500).max(50_000).default(8_000),
     persist_interval_ms: z.number().int().min(50).default(1_000),
     persist_chars: z.number().int().min(64).default(2_048),
   })

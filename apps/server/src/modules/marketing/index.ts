@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { moduleUploadRoutes } from '../../routes/api/file/upload-routes';
 import type { ServerModule } from '../module';
+import { marketingFileRoutes } from './file-routes';
 import { marketingRoutes } from './routes';
 import { createMarketingServices, type MarketingServices } from './services';
 
@@ -17,18 +17,16 @@ const marketing: ServerModule = {
   plugin: fp(
     async (app) => {
       const { db } = app;
-      const { llm, answers, files, quotas } = app.services;
+      const { llm, answers, files, documents, quotas } = app.services;
       const services = createMarketingServices(
-        { db, llm, answers, files: files.service, quotas },
+        { db, llm, answers, files: files.service, documents, quotas },
         app.portalConfig.marketing,
       );
       app.decorate('marketing', services);
       answers.registerStore(services.messages);
       await app.register(marketingRoutes, { prefix: '/api/marketing' });
-      // Campaign images and PDF, stored under the module so only its users can read them back.
-      await app.register(moduleUploadRoutes({ module: 'marketing', rules: { kinds: ['image', 'pdf'] } }), {
-        prefix: '/api/marketing',
-      });
+      // Campaign images and documents, stored under the module so only its users can read them back.
+      await app.register(marketingFileRoutes, { prefix: '/api/marketing' });
     },
     { name: 'marketing-module', dependencies: ['services'], fastify: '5.x' },
   ),

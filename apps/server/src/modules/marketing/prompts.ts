@@ -5,7 +5,7 @@ import type { ChatTurn } from '../../services/llm';
 /** A campaign description as the prompt builder sees it. */
 export interface CaseInput {
   text: string;
-  attachments: readonly Pick<MarketingAttachmentRef, 'name' | 'mime'>[];
+  attachments: readonly Pick<MarketingAttachmentRef, 'name' | 'mime' | 'excerpt' | 'unread'>[];
 }
 
 /** The prompt of one analysis: the frame's instructions and the conversation's turns. */
@@ -28,16 +28,27 @@ export const ANALYSIS_SYSTEM_PROMPT = [
   '- 除以上九个标题外不要使用其他二级标题；需要细分时使用三级标题或列表。',
 ].join('\n');
 
-function attachmentLines(attachments: CaseInput['attachments']): string[] {
-  if (attachments.length === 0) return [];
-  return [
-    '',
-    '用户还上传了以下附件（目前只能提供文件名，无法读取其中的图片或文字内容，请不要臆测附件内容）：',
-    ...attachments.map((a) => `- ${a.name}（${a.mime === 'application/pdf' ? 'PDF' : '图片'}）`),
-  ];
+function kindOf(mime: string): string {
+  if (mime.startsWith('image/')) return '图片';
+  if (mime === 'application/pdf') return 'PDF';
+  if (mime.includes('wordprocessingml')) return 'Word 文档';
+  return '文本';
 }
 
-/** The user turn of one description: the text as given and the attachments by name. */
+/** Documents' text goes in as read (bounded, fenced); images and unread documents by name only. */
+function attachmentLines(attachments: CaseInput['attachments']): string[] {
+  if (attachments.length === 0) return [];
+  const lines = ['', '用户上传的附件：'];
+  for (const a of attachments) {
+    const label = `${a.name}（${kindOf(a.mime)}）`;
+    if (a.excerpt) lines.push('', `附件 ${label} 的文字内容：`, '"""', a.excerpt, '"""');
+    else if (a.mime.startsWith('image/')) lines.push(`- ${label}：目前无法识别图片内容，请不要臆测`);
+    else lines.push(`- ${label}：${a.unread ?? '未能读取'}，请不要臆测其内容`);
+  }
+  return lines;
+}
+
+/** The user turn of one description: the text as given and what was read of its attachments. */
 export function describeCase(input: CaseInput): string {
   const text = input.text.trim() || '（用户没有填写文字描述，只上传了附件）';
   return ['请分析以下营销案例：', '', text, ...attachmentLines(input.attachments)].join('\n');
@@ -86,14 +97,16 @@ function bullets(lines: readonly string[]): string {
  * of the description that speak to it, or says that the description does not cover it.
  */
 export function demoAnalysis(input: CaseInput): string {
-  const sentences = sentencesOf(input.text);
+  // The documents' text counts as part of the description; images stay unread.
+  const sentences = sentencesOf([input.text, ...input.attachments.map((a) => a.excerpt ?? '')].join('\n'));
+  const unread = input.attachments.filter((a) => !a.excerpt);
   const covered: string[] = [];
   const missing: string[] = [];
   const body = (key: MarketingSectionKey, title: string): string => {
     if (key === 'background') {
       const lines = sentences.slice(0, 2);
-      if (input.attachments.length > 0) {
-        lines.push(`附件：${input.attachments.map((a) => a.name).join('、')}（演示模型无法读取附件内容）`);
+      if (unread.length > 0) {
+        lines.push(`未读取的附件：${unread.map((a) => a.name).join('、')}（图片无法识别，文档未解析完成或失败）`);
       }
       if (lines.length === 0) return '描述中没有提供背景信息。';
       covered.push(title);

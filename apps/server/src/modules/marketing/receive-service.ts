@@ -16,13 +16,15 @@ import type { MarketingConfig } from './config';
 import type { MarketingConversationStore } from './conversation-store';
 import { invalid, resourceGone } from './errors';
 import type { MarketingMessageStore } from './message-store';
+import type { AttachmentReader } from './attachment-reader';
 import { callAnalysisModel } from './model-call';
 import { buildAnalysisPrompt, describeCase, type CaseInput } from './prompts';
 import type { UsageService } from '../../services/usage';
 
 const TITLE_CHARS = 20;
-/** Files a description may carry: images and PDF uploaded under /api/marketing. */
-const ATTACHMENT_MIME = /^(image\/|application\/pdf$)/;
+/** Files a description may carry: images and documents uploaded under /api/marketing. */
+const ATTACHMENT_MIME =
+  /^(image\/|application\/pdf$|application\/vnd\.openxmlformats-officedocument\.wordprocessingml\.document$|text\/plain$|text\/markdown$)/;
 
 type MarketingStreamEvents = {
   message: MarketingStreamMessage;
@@ -62,6 +64,7 @@ export class ReceiveService {
     private readonly db: Db,
     private readonly llm: LlmGateway,
     private readonly files: FileService,
+    private readonly reader: AttachmentReader,
     private readonly conversations: MarketingConversationStore,
     private readonly messages: MarketingMessageStore,
     private readonly usage: UsageService,
@@ -76,13 +79,19 @@ export class ReceiveService {
   ): Promise<PreparedReceive> {
     const existing = body.conv_id ? await this.conversations.find(userId, body.conv_id) : undefined;
     if (body.conv_id && !existing) throw resourceGone();
-    const attachments: MarketingAttachmentRef[] = [];
+    const listed: MarketingAttachmentRef[] = [];
     for (const fileId of new Set(body.file_ids)) {
       // Another user's file answers like a missing one (the file service looks up by owner).
       const row = await this.files.find(userId, fileId, 'marketing');
-      if (!ATTACHMENT_MIME.test(row.mime)) throw invalid('file_ids', `${row.displayName} 不是图片或 PDF`);
-      attachments.push({ fileId: row.id, name: row.displayName, mime: row.mime });
+      if (!ATTACHMENT_MIME.test(row.mime))
+        throw invalid('file_ids', `${row.displayName} 不是图片、PDF、Word 或文本文件`);
+      listed.push({ fileId: row.id, name: row.displayName, mime: row.mime });
     }
+    // What the model reads of each document is stored with the question, for follow-ups too.
+    const attachments = await this.reader.read(userId, listed, {
+      waitMs: this.config.attachment_wait_ms,
+      maxChars: this.config.attachment_chars,
+    });
     const input: CaseInput = { text: body.text, attachments };
     const history = existing ? historyTurns(await this.messages.historyRows(existing.id, Number.MAX_SAFE_INTEGER)) : [];
 

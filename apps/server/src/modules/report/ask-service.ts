@@ -13,6 +13,8 @@ import { clientLeftSignal, EventStream } from '../../lib/event-stream';
 import { answerFailure, type Answers } from '../../services/answers';
 import type { FileScopedRetrieval, RetrievedChunk } from '../../services/documents';
 import { LlmError, type LlmGateway } from '../../services/llm';
+import type { UsageService } from '../../services/usage';
+import type { ReportConfig } from './config';
 import type { ReportConversationStore } from './conversation-store';
 import { toReportMessage } from './conversation-store';
 import type { ReportLibrary } from './library';
@@ -29,16 +31,21 @@ export interface PreparedReportAsk {
   answer: ReportMessageRow;
 }
 
-export function citationsOf(found: readonly RetrievedChunk[], titles: ReadonlyMap<string, string>): DocCitation[] {
-  return found.map((r, i) => ({
-    index: i + 1,
+/** One retrieved passage as citation `[index]`, named by its report's title where known. */
+export function citationOf(r: RetrievedChunk, index: number, titles: ReadonlyMap<string, string>): DocCitation {
+  return {
+    index,
     file_id: r.chunk.fileId,
     file_name: titles.get(r.chunk.fileId) ?? r.fileName,
     page: r.chunk.page,
     row: r.chunk.row,
     quote: r.chunk.text,
     chunk_id: String(r.chunk.id),
-  }));
+  };
+}
+
+export function citationsOf(found: readonly RetrievedChunk[], titles: ReadonlyMap<string, string>): DocCitation[] {
+  return found.map((r, i) => citationOf(r, i + 1, titles));
 }
 
 /**
@@ -53,6 +60,8 @@ export class ReportAskService {
     private readonly store: ReportConversationStore,
     private readonly retrieval: FileScopedRetrieval,
     private readonly answers: Answers,
+    private readonly usage: UsageService,
+    private readonly config: ReportConfig,
     private readonly topK: number,
   ) {}
 
@@ -86,6 +95,7 @@ export class ReportAskService {
       kind: 'answer',
       citations,
       demo: this.llm.isTaskDemo(REPORT_TASK),
+      usage: this.usage,
     });
     return { conversation, question, answer };
   }
@@ -101,7 +111,7 @@ export class ReportAskService {
       const outcome = await this.answers.runner.run({
         store: this.store,
         messageId: ask.answer.id,
-        persist: { intervalMs: 1_000, chars: 2_048 },
+        persist: { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars },
         signal: left,
         log,
         generate: (signal) =>

@@ -1,4 +1,11 @@
-import type { DocCitation, IndustryBrief, MessageStatus, ReportMessage, ReportMessageKind } from '@portal/contract';
+import type {
+  DocCitation,
+  IndustryBrief,
+  MessageStatus,
+  ReportComparison,
+  ReportMessage,
+  ReportMessageKind,
+} from '@portal/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -9,6 +16,7 @@ import {
 } from '../../db/schema';
 import type { AnswerState, AnswerStore } from '../../services/answers';
 import type { ChatTurn } from '../../services/llm';
+import type { UsageService } from '../../services/usage';
 import { newId, reportGone } from './library';
 
 const HISTORY_ROWS = 12;
@@ -22,6 +30,7 @@ export function toReportMessage(row: ReportMessageRow): ReportMessage {
     content: row.content,
     citations: row.citations,
     brief: row.brief ?? null,
+    comparison: row.comparison ?? null,
     status: row.status,
     demo: row.demo,
     created_at: row.createdAt.toISOString(),
@@ -91,7 +100,10 @@ export class ReportConversationStore implements AnswerStore {
     return row;
   }
 
-  /** Stores the question and its empty answer together, before any model call. */
+  /**
+   * Stores the question and its empty answer together, before any model call. With `usage`, the
+   * ask is counted against the user's report quota in the same transaction (4030 when used up).
+   */
   async insertTurn(input: {
     conversationId: string;
     userId: number;
@@ -99,13 +111,13 @@ export class ReportConversationStore implements AnswerStore {
     kind: ReportMessageKind;
     citations: DocCitation[];
     demo: boolean;
-    status?: MessageStatus;
-    content?: string;
-    brief?: IndustryBrief;
+    usage?: UsageService;
   }): Promise<[ReportMessageRow, ReportMessageRow]> {
     const common = { conversationId: input.conversationId, userId: input.userId };
     const questionId = newId();
     const rows = await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      await input.usage?.reserve(db, input.userId, 'report');
       const inserted = await tx
         .insert(reportMessages)
         .values([
@@ -117,12 +129,17 @@ export class ReportConversationStore implements AnswerStore {
             kind: input.kind,
             citations: input.citations,
             demo: input.demo,
-            status: input.status ?? 'generating',
-            content: input.content ?? '',
-            brief: input.brief ?? null,
+            status: 'generating',
+            content: '',
           },
         ])
         .returning();
+      await input.usage?.record(db, {
+        userId: input.userId,
+        module: 'report',
+        convId: input.conversationId,
+        messageId: questionId,
+      });
       await tx
         .update(reportConversations)
         .set({ updatedAt: new Date() })
@@ -155,6 +172,25 @@ export class ReportConversationStore implements AnswerStore {
   async row(id: string): Promise<ReportMessageRow | undefined> {
     const [row] = await this.db.select().from(reportMessages).where(eq(reportMessages.id, id));
     return row;
+  }
+
+  /** Empties an answer to be written again (a brief whose first reply was malformed). */
+  async restart(id: string): Promise<void> {
+    await this.db
+      .update(reportMessages)
+      .set({ status: 'generating', content: '', updatedAt: new Date() })
+      .where(eq(reportMessages.id, id));
+  }
+
+  /** The final text and structure of a brief or comparison, once the reply was checked (or replaced by the fallback). */
+  async complete(
+    id: string,
+    change: { content: string; brief?: IndustryBrief | null; comparison?: ReportComparison | null },
+  ): Promise<void> {
+    await this.db
+      .update(reportMessages)
+      .set({ status: 'done', ...change, updatedAt: new Date() })
+      .where(eq(reportMessages.id, id));
   }
 
   async saveProgress(id: string, state: AnswerState): Promise<void> {

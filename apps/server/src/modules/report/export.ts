@@ -1,42 +1,18 @@
-import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import type { ReportMessageRow } from '../../db/schema';
 import { renderBrief, sourcesMarkdown } from './brief';
+import { renderComparison } from './compare';
 
 /** An answer or a brief as Markdown, its citations listed as 出处 at the end. */
 export function exportMarkdown(question: string, answer: ReportMessageRow): string {
   if (answer.kind === 'brief' && answer.brief) return renderBrief(answer.brief, answer.citations);
+  if (answer.kind === 'compare' && answer.comparison) return renderComparison(answer.comparison, answer.citations);
   const parts = [`# ${question || '报告问答'}`, '', answer.content.trim()];
   if (answer.citations.length > 0) parts.push('', sourcesMarkdown(answer.citations));
   return parts.join('\n');
 }
 
-/** Markdown inline marks are dropped in Word; headings and list items keep their shape. */
-function paragraphOf(line: string): Paragraph {
-  const heading = /^(#{1,3})\s+(.*)$/.exec(line);
-  if (heading) {
-    const level = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3][heading[1]!.length - 1];
-    return new Paragraph({ heading: level, children: [new TextRun(heading[2]!)] });
-  }
-  const bullet = /^\s*[-*]\s+(.*)$/.exec(line);
-  const text = (bullet ? bullet[1]! : line.replace(/^>\s?/, '')).replace(/\*\*(.+?)\*\*/g, '$1');
-  return new Paragraph(
-    bullet ? { bullet: { level: 0 }, children: [new TextRun(text)] } : { children: [new TextRun(text)] },
-  );
-}
-
-/** The same Markdown as a Word document (pure JS `docx`), citations included as text. */
+/** The same Markdown as a Word document; the `docx` library loads with the first export, not at start-up. */
 export async function exportDocx(markdown: string): Promise<Buffer> {
-  const doc = new Document({
-    creator: '行业分析报告',
-    title: '行业分析报告导出',
-    sections: [
-      {
-        children: markdown
-          .split('\n')
-          .filter((l) => l.trim() !== '')
-          .map(paragraphOf),
-      },
-    ],
-  });
-  return Packer.toBuffer(doc);
+  const { markdownToDocx } = await import('./export-docx');
+  return markdownToDocx(markdown);
 }

@@ -10,7 +10,8 @@ export function pageOf(c: Pick<DocCitation, 'page'>): string {
   return c.page !== null ? `第${c.page}页` : '';
 }
 
-function passages(citations: readonly DocCitation[]): string {
+/** The numbered passages as the model reads them. */
+export function passages(citations: readonly DocCitation[]): string {
   return citations
     .map((c) => `[${c.index}]《${c.file_name}》${pageOf(c)}：${c.quote.slice(0, PASSAGE_MAX_CHARS)}`)
     .join('\n\n');

@@ -23,7 +23,6 @@ import { ok } from '../../lib/envelope';
 import { parse } from '../../lib/validate';
 import { requireUser } from '../../plugins/auth';
 import { receiveUpload, registerMultipart, uploadRateLimit } from '../../routes/api/file/transfer';
-import { buildBrief, compareReports, renderBrief } from './brief';
 import { toReportMessage } from './conversation-store';
 import { exportDocx, exportMarkdown } from './export';
 import { reportGone, toReportSummary } from './library';
@@ -168,47 +167,28 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       chunk_id,
       text: found.chunk.text,
       page: found.chunk.page,
-      position: found.chunk.ord,
+      order: found.chunk.ord,
+      position: found.chunk.position,
       report: toReportSummary(owner),
       file_url: `/api/report/file/view?report_id=${owner.report.id}`,
     });
   });
 
   // Analyst tools
-  app.post('/pdf/brief', async (request) => {
+  /** The industry brief, written by the model and streamed like an answer (events message, finish, error). */
+  app.post('/pdf/brief', async (request, reply) => {
     const { conversation_id } = parse(reportBriefRequestSchema, request.body);
-    const user = requireUser(request);
-    const conversation = await report.conversations.get(user.id, conversation_id);
-    const { fileIds, titles } = await report.asks.readable(user.id, conversation);
-    if (fileIds.length === 0) throw new AppError(ErrorCode.validation, '没有可用的报告（已删除或尚未解析完成）');
-    const { brief, citations } = await buildBrief(report.retrieval, fileIds, titles);
-    const [, answer] = await report.conversations.insertTurn({
-      conversationId: conversation.id,
-      userId: user.id,
-      question: '生成行业简报',
-      kind: 'brief',
-      citations,
-      demo: false,
-      status: 'done',
-      content: renderBrief(brief, citations),
-      brief,
-    });
-    return ok(toReportMessage(answer));
+    const prepared = await report.briefs.prepare(requireUser(request).id, conversation_id);
+    reply.hijack();
+    await report.briefs.stream(prepared, reply.raw, request.id, request.log);
   });
 
-  app.post('/pdf/compare', async (request) => {
-    const { report_ids } = parse(reportCompareRequestSchema, request.body);
-    if (report_ids[0] === report_ids[1]) throw new AppError(ErrorCode.validation, '请选择两份不同的报告进行对比');
-    const [left, right] = await report.library.requireVisible(requireUser(request).id, report_ids);
-    if (left!.doc?.status !== 'ready' || right!.doc?.status !== 'ready') {
-      throw new AppError(ErrorCode.validation, '报告尚未解析完成，暂不能对比');
-    }
-    const rows = await compareReports(
-      report.retrieval,
-      { fileId: left!.report.fileId, title: left!.report.title },
-      { fileId: right!.report.fileId, title: right!.report.title },
-    );
-    return ok({ reports: [toReportSummary(left!), toReportSummary(right!)], rows });
+  /** Two reports of the conversation side by side, written by the model and streamed like the brief. */
+  app.post('/pdf/compare', async (request, reply) => {
+    const { conversation_id, report_ids } = parse(reportCompareRequestSchema, request.body);
+    const prepared = await report.comparisons.prepare(requireUser(request).id, conversation_id, report_ids);
+    reply.hijack();
+    await report.comparisons.stream(prepared, reply.raw, request.id, request.log);
   });
 
   app.get('/export', async (request, reply) => {
@@ -219,7 +199,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     const messages = await report.conversations.messages(answer.conversationId);
     const question = messages.filter((m) => m.seq < answer.seq && m.role === 'user').at(-1)?.content ?? '';
     const markdown = exportMarkdown(question, answer);
-    const name = answer.kind === 'brief' ? 'industry-brief' : 'report-answer';
+    const name = { brief: 'industry-brief', compare: 'report-comparison', answer: 'report-answer' }[answer.kind];
     if (format === 'md') {
       return reply
         .header('content-type', 'text/markdown; charset=utf-8')

@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import {
   brainstormMethodLabels,
+  clusterDraftListSchema,
   ErrorCode,
+  ideaDraftListSchema,
   validationMessage,
   type BrainstormMethod,
   type DocCitation,
@@ -16,6 +18,7 @@ import {
   type SessionStreamMessage,
 } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { ToolSessionMessageRow, ToolSessionRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
@@ -33,7 +36,18 @@ import type { SessionMessageStore } from './message-store';
 import * as prompts from './prompts';
 import { toSessionMessage } from './serialize';
 import type { SessionStore } from './session-store';
-import { buildReport, buildRound, buildSummary, renderReport, renderRound, renderSummary } from './structured';
+import { keepKnownCitations } from './answer-citations';
+import { generateRepairing, type StructuredSpec } from './repair';
+import {
+  buildReport,
+  buildRound,
+  buildSummary,
+  renderReport,
+  renderRound,
+  renderSummary,
+  reportDraftSchema,
+  type Structured,
+} from './structured';
 import { collectVoices } from './voices';
 
 /** How long a stop call waits for the owner to close the answer. */
@@ -53,13 +67,36 @@ export interface PreparedAsk {
   answer: ToolSessionMessageRow;
 }
 
+/** What a structured reply becomes: the stored text (rendered Markdown) and its data. */
+interface StructuredAnswer {
+  content: string;
+  data: SessionMessageData;
+}
+
 /** What one answer asks the model, and how its reply becomes the stored message. */
 interface Plan {
   system: string;
   messages: ChatTurn[];
   demo: () => string;
-  /** Structured result of the finished reply; null keeps the reply as plain text. */
-  finalize(text: string): { content: string; data: SessionMessageData } | null;
+  /** Structured answers validate their reply (repaired once if needed); plain answers have none. */
+  structured?: StructuredSpec<StructuredAnswer>;
+  /** The stored text of a plain answer, from the model's reply. */
+  plainText?: (text: string) => string;
+}
+
+/** A structured spec whose built value is rendered for storage. */
+function spec<T>(
+  schema: z.ZodType,
+  build: (text: string) => Structured<T>,
+  store: (value: T) => StructuredAnswer,
+): StructuredSpec<StructuredAnswer> {
+  return {
+    schema,
+    build: (text) => {
+      const built = build(text);
+      return built.ok ? { ok: true, value: store(built.value) } : built;
+    },
+  };
 }
 
 const KIND_OF_ACTION: Record<SessionAskParsed['action'], SessionMessageKind> = {
@@ -199,12 +236,20 @@ export class SessionAskService {
     return citationsOf(await this.documents.search(sessionId, userId, query, limit, fileIds));
   }
 
+  /** Whether a question without passages found nothing, or came before any document was ready. */
+  private async documentsState(session: ToolSessionRow): Promise<prompts.DocumentsState> {
+    const docs = await this.documents.list(session.id, session.userId);
+    if (docs.length === 0) return 'none';
+    const parsing = (status: string) => status === 'queued' || status === 'parsing' || status === 'ocr';
+    const ready = docs.some((d) => d.doc.status === 'ready');
+    return !ready && docs.some((d) => parsing(d.doc.status)) ? 'pending' : 'searched';
+  }
+
   /** What the model is asked for this answer; read when generation starts. */
   private async plan(session: ToolSessionRow, answer: ToolSessionMessageRow): Promise<Plan> {
     const request = answer.request ?? { action: 'ask' as const, prompt: '' };
     const module = session.module;
     const citations = answer.citations;
-    const plain = { finalize: () => null };
     const demo = answer.demo;
     if (request.action === 'round') {
       const method = request.method ?? 'free_association';
@@ -228,10 +273,11 @@ export class SessionAskService {
           },
         ],
         demo: () => demoRound(topic, method, round, expand),
-        finalize: (text) => {
-          const built = buildRound(text, round, method, expand?.card_id);
-          return built && { content: renderRound(built, demo), data: { kind: 'ideas', round: built } };
-        },
+        structured: spec(
+          ideaDraftListSchema,
+          (text) => buildRound(text, round, method, expand?.card_id),
+          (built) => ({ content: renderRound(built, demo), data: { kind: 'ideas', round: built } }),
+        ),
       };
     }
     if (request.action === 'summary') {
@@ -242,10 +288,11 @@ export class SessionAskService {
         system: prompts.summarySystem(),
         messages: [{ role: 'user', content: prompts.summaryUser(session.topic, cards) }],
         demo: () => demoSummary(cards, methods),
-        finalize: (text) => {
-          const built = buildSummary(text, session.topic, cards);
-          return built && { content: renderSummary(built, demo), data: { kind: 'summary', summary: built } };
-        },
+        structured: spec(
+          clusterDraftListSchema,
+          (text) => buildSummary(text, session.topic, cards),
+          (built) => ({ content: renderSummary(built, demo), data: { kind: 'summary', summary: built } }),
+        ),
       };
     }
     if (request.action === 'report') {
@@ -260,21 +307,23 @@ export class SessionAskService {
         system: prompts.reportSystem(),
         messages: [{ role: 'user', content: prompts.reportUser(request.prompt, voices) }],
         demo: () => demoReport(voices),
-        finalize: (text) => {
-          const built = buildReport(text, voices);
-          return built && { content: renderReport(built, demo), data: { kind: 'report', report: built } };
-        },
+        structured: spec(
+          reportDraftSchema,
+          (text) => buildReport(text, voices),
+          (built) => ({ content: renderReport(built, demo), data: { kind: 'report', report: built } }),
+        ),
       };
     }
-    const hasDocuments = (await this.documents.countIn(session.id)) > 0;
+    const documents = await this.documentsState(session);
     // History up to this answer ends with its own question.
     const history = await this.messages.history(session.id, answer.seq);
     const question = history.at(-1)?.role === 'user' ? history.pop()!.content : request.prompt;
     return {
-      system: prompts.askSystem(module, citations, hasDocuments),
+      system: prompts.askSystem(module, citations, documents),
       messages: [...history, { role: 'user', content: question }],
-      demo: () => demoAsk(question, citations, hasDocuments),
-      ...plain,
+      demo: () => demoAsk(question, citations, documents),
+      // With documents, only the passages shown to the model may be cited.
+      ...(documents !== 'none' ? { plainText: (text: string) => keepKnownCitations(text, citations.length) } : {}),
     };
   }
 
@@ -282,28 +331,53 @@ export class SessionAskService {
     return { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars };
   }
 
-  /** Runs one answer through the shared runner, then stores its structured result. */
+  /**
+   * Runs one answer through the shared runner, then stores its structured result. A structured
+   * reply that does not validate is repaired once (repair.ts) before it is kept as plain text.
+   */
   private async run(
     session: ToolSessionRow,
     answer: ToolSessionMessageRow,
     log: FastifyBaseLogger,
-    transport: { signal?: AbortSignal; onChunk?: (chunk: LlmChunk) => void },
+    transport: { signal?: AbortSignal; onChunk?: (chunk: LlmChunk) => void; onRepair?: () => void },
   ) {
+    let result: StructuredAnswer | null = null;
     let plan: Plan | undefined;
     const generate = async function* (this: SessionAskService, signal: AbortSignal): AsyncGenerator<LlmChunk> {
       plan = await this.plan(session, answer);
-      yield* this.llm.streamTask({
-        task: session.module,
-        system: plan.system,
-        messages: plan.messages,
-        demo: plan.demo,
+      const { system, messages, demo, structured } = plan;
+      yield* generateRepairing({
+        messages,
+        call: (turns, callSignal) =>
+          this.llm.streamTask({
+            task: session.module,
+            system,
+            messages: turns,
+            demo,
+            signal: callSignal,
+          }),
+        spec: structured,
         signal,
+        onRepair: async (error, text) => {
+          log.info({ messageId: answer.id, error }, 'structured reply did not validate; asking for a repair');
+          transport.onRepair?.();
+          // A poller (prompt/getCompletion) sees the phase too, with the whole first reply: the
+          // throttled progress save may not have stored its last part yet.
+          await this.messages
+            .setPhase(answer.id, 'repairing', text)
+            .catch((err: unknown) => log.warn({ err }, 'recording the repair phase failed'));
+        },
+        onRepairFailed: (err) => log.warn({ err, messageId: answer.id }, 'repairing a structured reply failed'),
+        onResult: (value) => {
+          result = value;
+          if (!value) log.warn({ messageId: answer.id }, 'structured reply did not validate; kept as plain text');
+        },
       });
     }.bind(this);
     const release = this.messages.withFinalizer(answer.id, (text) => {
-      const result = plan?.finalize(text) ?? null;
-      if (!result && answer.kind !== 'answer') log.warn({ messageId: answer.id }, 'structured reply did not validate');
-      return result;
+      if (result) return result;
+      const plainText = plan?.plainText;
+      return plainText ? { content: plainText(text), data: null } : null;
     });
     let outcome;
     try {
@@ -335,6 +409,8 @@ export class SessionAskService {
         onChunk: (chunk) => {
           if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
         },
+        // The text so far is not valid JSON: the client shows that the format is being fixed.
+        onRepair: () => stream.send('message', { ...ids, text: '', phase: 'repairing' }),
       });
       if (outcome.status === 'done') {
         const row = await this.messages.row(ask.answer.id);

@@ -7,7 +7,7 @@ import {
   type IdeaDraft,
 } from '@portal/contract';
 import { tokenize, topTerms } from '../../services/documents';
-import { where } from './prompts';
+import { DOCUMENTS_PENDING, where, type DocumentsState } from './prompts';
 import type { ReportDraft } from './structured';
 import type { Voice } from './voices';
 
@@ -25,7 +25,7 @@ function short(text: string, max = 16): string {
 }
 
 /** An extractive answer: the retrieved passages, each cited as [n]. */
-export function demoAsk(question: string, citations: readonly DocCitation[], hasDocuments: boolean): string {
+export function demoAsk(question: string, citations: readonly DocCitation[], documents: DocumentsState): string {
   const lines = [DEMO_HEAD, ''];
   if (citations.length > 0) {
     lines.push(`针对“${short(question, 40)}”，文档中最相关的内容如下：`, '');
@@ -33,7 +33,9 @@ export function demoAsk(question: string, citations: readonly DocCitation[], has
       lines.push(`- 《${c.file_name}》${where(c)}：${short(c.quote, 160)} [${c.index}]`);
     }
     lines.push('', '接入模型服务后，这里将是基于以上段落组织的完整回答。');
-  } else if (hasDocuments) {
+  } else if (documents === 'pending') {
+    lines.push(DOCUMENTS_PENDING);
+  } else if (documents === 'searched') {
     lines.push('文档中没有找到与问题相关的内容。可以换个说法，或确认文档已解析完成。');
   } else {
     lines.push(`已收到你的问题：“${short(question, 60)}”。`, '', '接入模型服务后，这里将显示真实的回答。');

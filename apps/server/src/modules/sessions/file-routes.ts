@@ -5,7 +5,9 @@ import {
   fileIdQuerySchema,
   sessionFileRequestSchema,
   sessionIdQuerySchema,
+  sessionSliceQuerySchema,
   sessionUploadQuerySchema,
+  type SessionSlice,
   type FileKind,
   type SessionModule,
 } from '@portal/contract';
@@ -28,7 +30,7 @@ const KINDS: Record<SessionModule, readonly FileKind[]> = {
 
 /**
  * /api/{module}/file/…: uploads into a session's document pipeline, their parse status, reload,
- * delete and download. A file id counts only within the caller's own session.
+ * delete, download and a cited passage. A file id counts only within the caller's own session.
  */
 export function fileRoutes(module: SessionModule): FastifyPluginAsync {
   return async (app) => {
@@ -89,6 +91,23 @@ export function fileRoutes(module: SessionModule): FastifyPluginAsync {
       if (!found) throw resourceGone();
       await documents.remove(user.id, found.doc.fileId, module);
       return ok({ file_id: found.doc.fileId });
+    });
+
+    // A cited passage with its place on the page, for the viewer a citation opens.
+    app.get('/file/slice', async (request) => {
+      const query = parse(sessionSliceQuerySchema, request.query);
+      const user = requireUser(request);
+      const session = await sessionOf(user.id, query.session_id);
+      const chunk = await documents.chunkIn(session.id, user.id, Number(query.chunk_id));
+      if (!chunk) throw resourceGone();
+      return ok({
+        chunk_id: String(chunk.id),
+        file_id: chunk.fileId,
+        text: chunk.text,
+        page: chunk.page,
+        row: chunk.row,
+        position: chunk.position,
+      } satisfies SessionSlice);
     });
 
     app.get('/file/download', async (request, reply) => {

@@ -5,6 +5,7 @@ import type {
   SessionModule,
   SessionMessageData,
   SessionMessageKind,
+  SessionStreamPhase,
 } from '@portal/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -13,8 +14,8 @@ import type { AnswerState, AnswerStore } from '../../services/answers';
 import type { ChatTurn } from '../../services/llm';
 import { newId } from './ids';
 
-/** Turns a finished reply into its stored text and structured data; null keeps the plain text. */
-export type Finalizer = (text: string) => { content: string; data: SessionMessageData } | null;
+/** Turns a finished reply into its stored text and structured data (if any); null keeps the reply as it is. */
+export type Finalizer = (text: string) => { content: string; data: SessionMessageData | null } | null;
 
 /** Turns of history a follow-up sees; the gateway trims them by size. */
 const HISTORY_ROWS = 20;
@@ -160,6 +161,17 @@ export class SessionMessageStore implements AnswerStore {
       .where(eq(toolSessionMessages.id, id));
   }
 
+  /**
+   * Marks a generating answer as repairing its structured reply (cleared when it finishes), with
+   * the text written so far when given, so the phase is never seen beside an older text.
+   */
+  async setPhase(id: string, phase: SessionStreamPhase | null, content?: string): Promise<void> {
+    await this.db
+      .update(toolSessionMessages)
+      .set({ phase, ...(content === undefined ? {} : { content }), updatedAt: new Date() })
+      .where(and(eq(toolSessionMessages.id, id), eq(toolSessionMessages.status, 'generating')));
+  }
+
   async saveProgress(id: string, state: AnswerState): Promise<void> {
     await this.db
       .update(toolSessionMessages)
@@ -176,6 +188,7 @@ export class SessionMessageStore implements AnswerStore {
         content: result?.content ?? state.content,
         ...(result ? { data: result.data } : {}),
         finishReason: finishReason ?? null,
+        phase: null,
         updatedAt: new Date(),
       })
       .where(eq(toolSessionMessages.id, id));
@@ -189,7 +202,7 @@ export class SessionMessageStore implements AnswerStore {
   async closeIfGenerating(id: string, status: Exclude<MessageStatus, 'generating'>): Promise<void> {
     await this.db
       .update(toolSessionMessages)
-      .set({ status, updatedAt: new Date() })
+      .set({ status, phase: null, updatedAt: new Date() })
       .where(and(eq(toolSessionMessages.id, id), eq(toolSessionMessages.status, 'generating')));
   }
 
@@ -197,7 +210,7 @@ export class SessionMessageStore implements AnswerStore {
     if (ids.length === 0) return;
     await this.db
       .update(toolSessionMessages)
-      .set({ status: 'incomplete', updatedAt: new Date() })
+      .set({ status: 'incomplete', phase: null, updatedAt: new Date() })
       .where(and(inArray(toolSessionMessages.id, ids), eq(toolSessionMessages.status, 'generating')));
   }
 }

@@ -33,8 +33,17 @@ const ROLE: Record<SessionModule, string> = {
   brainstorm: '你是经验丰富的创意引导师，帮助团队围绕主题发散并收敛创意。',
 };
 
+/**
+ * What a question can be answered from: no documents, documents still being parsed (none ready
+ * yet), or documents that were searched.
+ */
+export type DocumentsState = 'none' | 'pending' | 'searched';
+
+/** Said when the session's documents are not ready yet, instead of claiming they lack the answer. */
+export const DOCUMENTS_PENDING = '文档仍在解析中，解析完成后即可基于文档回答。';
+
 /** System prompt of a question; with passages the answer must cite them as [n] and only them. */
-export function askSystem(module: SessionModule, citations: readonly DocCitation[], hasDocuments: boolean): string {
+export function askSystem(module: SessionModule, citations: readonly DocCitation[], documents: DocumentsState): string {
   const lines = [ROLE[module], '用简体中文回答，使用 Markdown。'];
   if (citations.length > 0) {
     lines.push(
@@ -45,7 +54,9 @@ export function askSystem(module: SessionModule, citations: readonly DocCitation
       '资料：',
       passages(citations),
     );
-  } else if (hasDocuments) {
+  } else if (documents === 'pending') {
+    lines.push(`用户的文档还没有解析完成，暂时无法引用：请告诉用户“${DOCUMENTS_PENDING}”，不要编造文档内容。`);
+  } else if (documents === 'searched') {
     lines.push('在用户的文档中没有检索到与问题相关的段落：请说明文档中没有找到相关内容，不要编造。');
   }
   return lines.join('\n');
@@ -123,6 +134,11 @@ export function recommendSystem(): string {
     '根据下面的文档片段，提出 5 个读者最可能想问、且能从文档中找到答案的问题。',
     '每行一个问题，不要编号，不要输出其他文字。',
   ].join('\n');
+}
+
+/** Asked once when a reply held no usable question (each must be a line of at least 4 characters). */
+export function recommendRepair(): string {
+  return '上一条回复中没有可用的问题。请直接输出 5 个问题，每行一个完整的问题（至少 4 个字），不要编号，不要输出其他文字。';
 }
 
 export function recommendUser(fileNames: readonly string[], citations: readonly DocCitation[]): string {

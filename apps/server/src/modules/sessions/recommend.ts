@@ -12,10 +12,10 @@ import { AppError } from '../../errors/app-error';
 import { clientLeftSignal, EventStream } from '../../lib/event-stream';
 import { parse } from '../../lib/validate';
 import { requireUser } from '../../plugins/auth';
-import { LlmError } from '../../services/llm';
+import { LlmError, type ChatTurn } from '../../services/llm';
 import { demoRecommend } from './demo';
 import { resourceGone } from './ids';
-import { recommendSystem, recommendUser } from './prompts';
+import { recommendRepair, recommendSystem, recommendUser } from './prompts';
 
 const QUESTIONS = 5;
 const PASSAGES = 8;
@@ -70,12 +70,14 @@ export const recommendRoutes: FastifyPluginAsync = async (app) => {
       stream.send('message', { index: list.length, question });
       list.push(question);
     };
-    try {
+    /** One model call; its questions are sent as their lines complete. Answers the whole reply. */
+    const ask = async (messages: ChatTurn[]): Promise<string> => {
+      let reply = '';
       let pending = '';
       for await (const chunk of llm.streamTask({
         task: 'pdf',
         system: recommendSystem(),
-        messages: [{ role: 'user', content: recommendUser(fileNames, citations) }],
+        messages,
         demo: () =>
           demoRecommend(
             fileNames,
@@ -84,12 +86,22 @@ export const recommendRoutes: FastifyPluginAsync = async (app) => {
         signal: left,
       })) {
         if (chunk.type !== 'content') continue;
+        reply += chunk.text;
         pending += chunk.text;
         const lines = pending.split('\n');
         pending = lines.pop() ?? '';
         lines.forEach(take);
       }
       take(pending);
+      return reply;
+    };
+    try {
+      const first: ChatTurn[] = [{ role: 'user', content: recommendUser(fileNames, citations) }];
+      const reply = await ask(first);
+      // A reply without a single usable question is asked for once more, in the expected format.
+      if (list.length === 0) {
+        await ask([...first, { role: 'assistant', content: reply }, { role: 'user', content: recommendRepair() }]);
+      }
       stream.send('finish', { list, demo: llm.isTaskDemo('pdf') });
     } catch (error) {
       if (!left.aborted) {

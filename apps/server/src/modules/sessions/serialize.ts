@@ -26,6 +26,7 @@ export function toSessionMessage(row: ToolSessionMessageRow): SessionMessage {
     citations: row.citations,
     data: row.data ?? null,
     status: row.status,
+    phase: row.phase ?? null,
     demo: row.demo,
     create_time: row.createdAt.getTime(),
   };
@@ -52,7 +53,7 @@ export function toSessionFile({ doc, file }: DocumentWithFile, module: string): 
 /** OCR progress only while the file is in OCR (the counters of an older run are left in the row). */
 function ocrProgress(doc: DocumentWithFile['doc']): DocStatusEntry['ocr_progress'] {
   if (doc.status !== 'ocr' || doc.ocrTotal === null || doc.ocrTotal <= 0) return null;
-  return { done: doc.ocrDone ?? 0, total: doc.ocrTotal };
+  return { done: doc.ocrDone ?? 0, total: doc.ocrTotal, ...(doc.ocrWaiting ? { waiting: true } : {}) };
 }
 
 export function toDocStatus({ doc }: DocumentWithFile): DocStatusEntry {

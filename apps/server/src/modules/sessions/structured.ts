@@ -19,8 +19,22 @@ import type { Voice } from './voices';
 /*
  * Structured replies: the model's JSON is found, validated and turned into the contract's shapes.
  * Anything the model refers to (card ids, voice numbers) is checked against what exists, so a
- * claim can only cite real sources. An invalid reply yields null and is shown as plain text.
+ * claim can only cite real sources. An invalid reply yields the reason it is invalid, which the
+ * model is shown once to repair it (repair.ts); a reply still invalid is kept as plain text.
  */
+
+/** A reply turned into its structure, or why it could not be (in words the model can act on). */
+export type Structured<T> = { ok: true; value: T } | { ok: false; error: string };
+
+const invalid = (error: string): { ok: false; error: string } => ({ ok: false, error });
+
+/** Validates a reply's JSON against a schema; the error names the fields that were wrong. */
+function validate<S extends z.ZodType>(schema: S, text: string): Structured<z.output<S>> {
+  const json = extractJson(text);
+  if (json === undefined) return invalid('回复中没有可解析的 JSON 对象');
+  const parsed = schema.safeParse(json);
+  return parsed.success ? { ok: true, value: parsed.data } : invalid(z.prettifyError(parsed.error));
+}
 
 export const DEMO_NOTE = '> **演示模型**：当前未配置模型服务，以下内容由内置的演示模型按规则生成，仅用于体验。';
 
@@ -49,10 +63,10 @@ export function buildRound(
   round: number,
   method: BrainstormMethod,
   expandCardId?: string,
-): BrainstormRound | null {
-  const parsed = ideaDraftListSchema.safeParse(extractJson(text));
-  if (!parsed.success) return null;
-  const cards: IdeaCard[] = parsed.data.ideas.map((idea, i) => ({
+): Structured<BrainstormRound> {
+  const parsed = validate(ideaDraftListSchema, text);
+  if (!parsed.ok) return parsed;
+  const cards: IdeaCard[] = parsed.value.ideas.map((idea, i) => ({
     card_id: `r${round}c${i + 1}`,
     title: idea.title,
     pitch: idea.pitch,
@@ -63,7 +77,7 @@ export function buildRound(
     round,
     ...(expandCardId ? { source_card_ids: [expandCardId] } : {}),
   }));
-  return { round, method, ...(expandCardId ? { expand_card_id: expandCardId } : {}), cards };
+  return { ok: true, value: { round, method, ...(expandCardId ? { expand_card_id: expandCardId } : {}), cards } };
 }
 
 export function renderRound(round: BrainstormRound, demo: boolean): string {
@@ -96,12 +110,12 @@ export function mindMapMarkdown(
   return lines.join('\n');
 }
 
-export function buildSummary(text: string, topic: string, cards: readonly IdeaCard[]): BrainstormSummary | null {
-  const parsed = clusterDraftListSchema.safeParse(extractJson(text));
-  if (!parsed.success) return null;
+export function buildSummary(text: string, topic: string, cards: readonly IdeaCard[]): Structured<BrainstormSummary> {
+  const parsed = validate(clusterDraftListSchema, text);
+  if (!parsed.ok) return parsed;
   const known = new Set(cards.map((c) => c.card_id));
   const placed = new Set<string>();
-  const clusters = parsed.data.clusters
+  const clusters = parsed.value.clusters
     .map((c) => {
       const ids = c.card_ids.filter((id) => known.has(id) && !placed.has(id));
       for (const id of ids) placed.add(id);
@@ -110,13 +124,16 @@ export function buildSummary(text: string, topic: string, cards: readonly IdeaCa
     .filter((c) => c.card_ids.length > 0);
   const rest = cards.filter((c) => !placed.has(c.card_id)).map((c) => c.card_id);
   if (rest.length > 0) clusters.push({ name: '其他', summary: '未归入以上类别的创意', card_ids: rest });
-  if (clusters.length === 0) return null;
+  if (clusters.length === 0) return invalid('clusters 中没有任何已知的创意编号（card_ids 必须取自给出的创意编号）');
   const kept = cards.filter((c) => c.state === 'kept');
   const shortlist = (kept.length > 0 ? kept : cards)
     .slice()
     .sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0))
     .map((c) => ({ card_id: c.card_id, title: c.title, pitch: c.pitch, rating: c.rating }));
-  return { topic, clusters, mind_map_markdown: mindMapMarkdown(topic, clusters, cards), shortlist };
+  return {
+    ok: true,
+    value: { topic, clusters, mind_map_markdown: mindMapMarkdown(topic, clusters, cards), shortlist },
+  };
 }
 
 export function renderSummary(summary: BrainstormSummary, demo: boolean): string {
@@ -157,10 +174,10 @@ export type ReportDraft = z.infer<typeof reportDraftSchema>;
 
 const EVIDENCE_PER_CLAIM = 5;
 
-export function buildReport(text: string, voices: readonly Voice[]): InsightReport | null {
-  const parsed = reportDraftSchema.safeParse(extractJson(text));
-  if (!parsed.success) return null;
-  const draft = parsed.data;
+export function buildReport(text: string, voices: readonly Voice[]): Structured<InsightReport> {
+  const parsed = validate(reportDraftSchema, text);
+  if (!parsed.ok) return parsed;
+  const draft = parsed.value;
   const byId = new Map(voices.map((v) => [v.id, v]));
   const evidenceOf = (ids: readonly number[]): { count: number; evidence: Evidence[] } => {
     const found = [...new Set(ids)].flatMap((id) => {
@@ -189,7 +206,7 @@ export function buildReport(text: string, voices: readonly Voice[]): InsightRepo
     })
     .filter((e) => e.count > 0)
     .sort((a, b) => b.count - a.count);
-  return {
+  const report: InsightReport = {
     summary: draft.summary,
     voice_count: total,
     emotions,
@@ -206,6 +223,7 @@ export function buildReport(text: string, voices: readonly Voice[]): InsightRepo
       }))
       .filter((p) => p.evidence.length > 0),
   };
+  return { ok: true, value: report };
 }
 
 function sourceOf(e: Evidence): string {
