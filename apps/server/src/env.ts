@@ -13,6 +13,8 @@ export interface Env {
   logLevel: string;
   redisUrl?: string;
   trustProxy: boolean;
+  /** Sign-in calls per client and minute (default 20). */
+  authRateLimitPerMinute?: number;
 }
 
 /** Reads the process environment once; relative paths are taken from where the operator ran npm. */
@@ -32,5 +34,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     logLevel: env.LOG_LEVEL ?? 'info',
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    authRateLimitPerMinute:
+      Number(env.AUTH_RATE_LIMIT_PER_MINUTE) > 0 ? Number(env.AUTH_RATE_LIMIT_PER_MINUTE) : undefined,
   };
 }

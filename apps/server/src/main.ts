@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     jwtSecret: env.jwtSecret,
     redisUrl: env.redisUrl,
     trustProxy: env.trustProxy,
+    authRateLimit: env.authRateLimitPerMinute ? { max: env.authRateLimitPerMinute, timeWindow: 60_000 } : undefined,
     logger: loggerOptions(env.logLevel),
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -2,6 +2,7 @@ import { accessRuleSchema, appDefinitionSchema } from '@portal/contract';
 import { z } from 'zod';
 import { chatConfigSchema } from '../modules/chat/config';
 import { marketingConfigSchema } from '../modules/marketing/config';
+import { reportConfigSchema } from '../modules/report/config';
 import { answersConfigSchema } from '../services/answers/config';
 import { jobsConfigSchema } from '../services/jobs/config';
 import { imageProxyConfigSchema } from '../services/image-proxy/config';
@@ -112,6 +113,8 @@ export const portalConfigSchema = z.looseObject({
   chat: chatConfigSchema.prefault({}),
   /** 案例分析: the model that writes analyses, its quota and the demo's pace. */
   marketing: marketingConfigSchema.prefault({}),
+  /** 行业分析报告: the quota of questions and briefs and how often a growing answer is saved. */
+  report: reportConfigSchema.prefault({}),
   answers: answersConfigSchema.prefault({}),
   jobs: jobsConfigSchema.prefault({}),
   image_proxy: imageProxyConfigSchema.prefault({}),

@@ -1,9 +1,12 @@
 import fp from 'fastify-plugin';
+import type { ChangeFeed } from '../db/change-feed';
 import { openDatabase, type Db, type DbTarget } from '../db/client';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** The database's LISTEN/NOTIFY, for caches that must hear other replicas' changes. */
+    dbChanges: ChangeFeed;
   }
 }
 
@@ -12,6 +15,7 @@ export default fp<{ target: DbTarget }>(
   async (app, opts) => {
     const handle = await openDatabase(opts.target);
     app.decorate('db', handle.db);
+    app.decorate('dbChanges', handle.changes);
     app.addHook('onClose', () => handle.close());
   },
   { name: 'db', fastify: '5.x' },

@@ -32,8 +32,10 @@ export interface RateLimitPluginOptions {
 export default fp<RateLimitPluginOptions>(
   async (app, opts) => {
     // Loaded only when configured: a single server without Redis does not pay for the client.
+    // The default export: ioredis is CommonJS, and in the bundled server only `default` is its
+    // module.exports (named exports of a lazily imported CommonJS chunk are not filled in).
     const redis = opts.redisUrl
-      ? new (await import('ioredis')).Redis(opts.redisUrl, {
+      ? new (await import('ioredis')).default(opts.redisUrl, {
           connectTimeout: 1000,
           maxRetriesPerRequest: 1,
           lazyConnect: false,

@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { processIdentity } from '../lib/process-identity';
 import { createAnswers } from './answers';
 import { createFileServices } from './files';
-import { DocumentService } from './documents';
+import { DocumentService, Embedder, VectorIndex } from './documents';
 import { ImageProxy } from './image-proxy';
 import { JobQueue } from './jobs';
 import { createLlmGateway } from './llm';
@@ -108,13 +108,19 @@ export async function createServices(opts: ServiceOptions) {
   const answers = createAnswers(db, identity, config.answers, opts.log);
   const imageProxy = new ImageProxy(config.image_proxy);
   const files = await createFileServices(db, config.storage, opts.dataDir);
-  const documents = new DocumentService(db, files.service, jobs, config.documents, opts.log);
+  const embeddings = config.providers.embeddings;
+  const vectors = embeddings
+    ? await VectorIndex.open(db, new Embedder(embeddings, config.providers.endpoints[embeddings.provider]!), opts.log)
+    : null;
+  const documents = new DocumentService(db, files.service, jobs, config.documents, opts.log, vectors);
   documents.registerWorker();
 
   return {
     settings,
     rights,
     gate,
+    /** Per-process caches kept exact by the database's notifications; started with the server. */
+    caches: [gate.cache, quotas.cache],
     catalogue,
     users,
     signer,

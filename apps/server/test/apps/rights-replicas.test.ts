@@ -1,16 +1,18 @@
 import type { AccountInfo, AppDefinition } from '@portal/contract';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app';
-import { users } from '../../src/db/schema';
+import { settings, users } from '../../src/db/schema';
+import { GLOBAL_RIGHTS_VERSION_KEY } from '../../src/services/settings/settings-service';
+import { eventually } from '../chat/helpers';
 import { ok } from '../../src/lib/envelope';
 import { AccessTokenSigner } from '../../src/services/auth/access-token';
 import { api, body, exampleConfig, issueTokensFor, testDatabase, type TestApp } from '../helper';
 
 /**
- * The auth gate answers rights from one read per call plus a per-process cache keyed by the
- * rights versions. On PostgreSQL two app instances share one database, as two replicas do: a
+ * The auth gate answers from a per-process cache of the user row and the rights versions, dropped
+ * when a change is announced in process or notified by the database. On PostgreSQL two app instances share one database, as two replicas do: a
  * change made through one must be seen by the other at its next call. PGlite cannot be opened
  * twice, so there both "replicas" are the same instance and the cross-process half is vacuous.
  */
@@ -100,16 +102,29 @@ describe('rights across replicas', () => {
     expect(after.app_list.find((x) => x.app_key === 'pdf')?.app_name).toBe('改过名的应用');
   });
 
-  it('a disabled user is refused at once on every replica', async () => {
+  // Writes straight into the database, past the services that announce their changes in process:
+  // only the database's notification can tell the other replica's cache, within a moment.
+  it('a user disabled in the database is refused on every replica', async () => {
     const staff = await issueTokensFor(b, 'staff');
     expect((await info(b, staff.access_token.token)).code).toBe(0);
     const user = await a.app.services.users.findByLogin('staff');
     await a.app.db.update(users).set({ disabled: true }).where(eq(users.id, user!.id));
     try {
-      expect((await info(b, staff.access_token.token)).code).toBe(1002);
+      await eventually(async () => (await info(b, staff.access_token.token)).code === 1002, 10_000);
     } finally {
       await a.app.db.update(users).set({ disabled: false }).where(eq(users.id, user!.id));
     }
+    await eventually(async () => (await info(b, (await issueTokensFor(b, 'staff')).access_token.token)).code === 0);
+  });
+
+  it('a global rights version moved in the database gives 1004 on every replica', async () => {
+    const staff = await issueTokensFor(b, 'staff');
+    expect((await info(b, staff.access_token.token)).code).toBe(0);
+    await a.app.db
+      .update(settings)
+      .set({ value: sql`(${settings.value}::integer + 1)::text` })
+      .where(eq(settings.key, GLOBAL_RIGHTS_VERSION_KEY));
+    await eventually(async () => (await info(b, staff.access_token.token)).code === 1004, 10_000);
   });
 });
 

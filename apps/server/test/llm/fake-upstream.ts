@@ -53,6 +53,9 @@ export interface RecordedRequest {
   cancelled: boolean;
   /** The fake sent its whole answer. */
   completed: boolean;
+  /** performance.now() when the request's body had arrived, and when the first answer chunk was written. */
+  receivedAt: number;
+  firstChunkAt?: number;
 }
 
 export interface FakeSearchResult {
@@ -68,6 +71,22 @@ export interface FakeSearchScenario {
 }
 
 const DEFAULT_TOKENS = ['Hello', ',', ' world', '!'];
+
+/**
+ * A deterministic stand-in for an embedding model: a hashed bag of characters (each Chinese
+ * character, each Latin word), normalised. Texts sharing characters but no word end up close,
+ * which a word index cannot see.
+ */
+export function fakeEmbedding(text: string, dimensions: number): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
+  for (const [unit] of text.toLowerCase().matchAll(/[\u3400-\u9fff]|[a-z0-9]+/g)) {
+    let hash = 2166136261;
+    for (const c of unit) hash = Math.imul(hash ^ c.codePointAt(0)!, 16777619) >>> 0;
+    vector[hash % dimensions]! += 1;
+  }
+  const norm = Math.hypot(...vector);
+  return norm === 0 ? vector.map((_, i) => (i === 0 ? 1 : 0)) : vector.map((v) => v / norm);
+}
 
 const errorTypes: Record<number, { type: string; code: string | null; message: string }> = {
   400: { type: 'invalid_request_error', code: null, message: 'Invalid request' },
@@ -99,6 +118,10 @@ export class FakeUpstream {
   private readonly searchQueue: FakeSearchScenario[] = [];
   private searchResults: FakeSearchResult[] = [];
   private port = 0;
+  /** Length of the vectors `/v1/embeddings` answers with. */
+  embeddingDimensions = 64;
+  /** `/v1/embeddings` answers 500 while set. */
+  failEmbeddings = false;
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -109,6 +132,9 @@ export class FakeUpstream {
   }
   get chatRequests(): RecordedRequest[] {
     return this.requests.filter((r) => r.path === '/v1/chat/completions');
+  }
+  get embeddingRequests(): RecordedRequest[] {
+    return this.requests.filter((r) => r.path === '/v1/embeddings');
   }
   get searchRequests(): RecordedRequest[] {
     return this.requests.filter((r) => r.path === '/search');
@@ -146,6 +172,8 @@ export class FakeUpstream {
     this.byModel.clear();
     this.defaultScenario = {};
     this.searchResults = [];
+    this.embeddingDimensions = 64;
+    this.failEmbeddings = false;
   }
 
   /** Polls until `check` holds; fails after `timeoutMs`. */
@@ -192,6 +220,7 @@ export class FakeUpstream {
       body,
       cancelled: false,
       completed: false,
+      receivedAt: performance.now(),
     };
     this.requests.push(record);
     let destroyedByUs = false;
@@ -220,6 +249,20 @@ export class FakeUpstream {
         results,
         answers: [],
         suggestions: [],
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/embeddings') {
+      if (this.failEmbeddings) return finish(500, errorBody(500));
+      const input = Array.isArray(body.input) ? (body.input as string[]) : [String(body.input ?? '')];
+      return finish(200, {
+        object: 'list',
+        model: body.model ?? 'fake-embedding',
+        data: input.map((text, index) => ({
+          object: 'embedding',
+          index,
+          embedding: fakeEmbedding(text, this.embeddingDimensions),
+        })),
+        usage: { prompt_tokens: input.length, total_tokens: input.length },
       });
     }
     if (req.method !== 'POST' || url.pathname !== '/v1/chat/completions') {
@@ -305,6 +348,7 @@ export class FakeUpstream {
       }
       if (scenario.intervalMs) await wait(scenario.intervalMs);
       if (res.destroyed) return;
+      record.firstChunkAt ??= performance.now();
       // Awaited so that what was sent reaches the client before a later socket destroy.
       await send(chunk(deltas[i]!));
     }

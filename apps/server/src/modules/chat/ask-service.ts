@@ -25,8 +25,10 @@ import type { ConversationStore } from './conversation-store';
 import type { MessageStore } from './message-store';
 import { resourceGone } from './not-found';
 import { answerChat, searchOptionsOf, type SearchOptions } from './prompts';
-import { titleFromPrompt } from './title';
-import type { UsageService } from '../../services/usage';
+import { DEFAULT_TITLE, titleFromPrompt } from './title';
+import { askInOneStatement } from './ask-statement';
+import { HISTORY_ROWS } from './message-store';
+import { quotaExhausted, type UsageService } from '../../services/usage';
 
 /** The job that generates an asynchronous chat answer. */
 export const CHAT_ANSWER_JOB = 'chat.answer';
@@ -59,6 +61,8 @@ export interface PreparedAsk {
   /** The conversation was created by this request, so the question is its whole history. */
   newConversation: boolean;
   title?: string;
+  /** The turns to send, when prepare already read them (a new question); else they are read. */
+  history?: ChatTurn[];
 }
 
 function asAppError(error: unknown): unknown {
@@ -94,55 +98,97 @@ export class AskService {
     if (model && model.api !== api) {
       throw new AppError(ErrorCode.validation, validationMessage('model_type', `该模型的提问接口为 /api/${model.api}`));
     }
-    // The quota is checked first: an exhausted user learns that even for a conversation id that is wrong.
+    const settings = { modelType: choice.modelType, temperature: choice.temperature, ...search };
+    if (!body.regenerate) return this.prepareQuestion(userId, module, choice, search, body.prompt, body.conv_id);
+    return this.prepareRegenerate(userId, module, choice, search, body.conv_id, settings);
+  }
+
+  /**
+   * A new question: one round trip to the database (ask-statement.ts) between the request and the
+   * model call. The quota is checked first: an exhausted user learns that even for a conversation
+   * id that is wrong.
+   */
+  private async prepareQuestion(
+    userId: number,
+    module: ChatModule,
+    choice: ModelChoice,
+    search: SearchOptions | undefined,
+    prompt: string,
+    convId: string | undefined,
+  ): Promise<PreparedAsk> {
+    const { limit, window } = await this.usage.effective(userId, module);
+    const stored = await askInOneStatement(this.db, {
+      userId,
+      module,
+      limit,
+      since: window.start,
+      convId,
+      title: titleFromPrompt(prompt) || DEFAULT_TITLE,
+      prompt,
+      modelType: choice.modelType,
+      temperature: choice.temperature,
+      lang: search?.lang,
+      enableMix: search?.enableMix,
+      historyRows: HISTORY_ROWS,
+    });
+    if (stored.refused) throw stored.refused === 'quota' ? quotaExhausted(window) : resourceGone();
+    return {
+      module,
+      choice,
+      search,
+      conversation: stored.conversation,
+      question: stored.question,
+      answer: stored.answer,
+      newQuestion: true,
+      newConversation: !convId,
+      title: stored.titled ? stored.conversation.title : undefined,
+      history: stored.history ?? [{ role: 'user', content: stored.question.content }],
+    };
+  }
+
+  /** Regenerating the last answer: rarer, several statements in one transaction. */
+  private async prepareRegenerate(
+    userId: number,
+    module: ChatModule,
+    choice: ModelChoice,
+    search: SearchOptions | undefined,
+    convId: string | undefined,
+    settings: { modelType: number; temperature: number } & Partial<SearchOptions>,
+  ): Promise<PreparedAsk> {
     const [, existing] = await Promise.all([
       this.usage.ensureAvailable(userId, module),
-      body.conv_id ? this.conversations.find(userId, module, body.conv_id) : undefined,
+      convId ? this.conversations.find(userId, module, convId) : undefined,
     ]);
-    if (body.conv_id && !existing) throw resourceGone();
-    let regenerateOf: ChatMessageRow | undefined;
-    if (body.regenerate) {
-      if (!existing) throw new AppError(ErrorCode.validation, validationMessage('conv_id', '重新回答需要指定对话'));
-      regenerateOf = await this.messages.lastQuestion(existing.id);
-      if (!regenerateOf) throw new AppError(ErrorCode.validation, validationMessage('regenerate', '该对话还没有问题'));
-    }
-    const settings = { modelType: choice.modelType, temperature: choice.temperature, ...search };
-
-    // Few statements on purpose: this all happens before the first token.
+    if (convId && !existing) throw resourceGone();
+    if (!existing) throw new AppError(ErrorCode.validation, validationMessage('conv_id', '重新回答需要指定对话'));
+    const regenerateOf = await this.messages.lastQuestion(existing.id);
+    if (!regenerateOf) throw new AppError(ErrorCode.validation, validationMessage('regenerate', '该对话还没有问题'));
     return this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       await this.usage.reserve(db, userId, module);
-      const title = !existing || existing.autoTitle ? titleFromPrompt(regenerateOf?.content ?? body.prompt) : undefined;
-      const conversation = existing ?? (await this.conversations.create(userId, module, { ...settings, title }, db));
-      const turn = { convId: conversation.id, userId, ...settings };
-      let question: ChatMessageRow;
-      let answer: ChatMessageRow;
-      if (regenerateOf) {
-        question = regenerateOf;
-        await this.messages.deleteAnswersAfter(db, conversation.id, regenerateOf.seq);
-        answer = await this.messages.insertAnswerPlaceholder(db, turn);
-      } else {
-        [question, answer] = await this.messages.insertTurn(db, { ...turn, prompt: body.prompt });
-      }
-      await this.usage.record(db, { userId, module, convId: conversation.id, messageId: question.id });
-      if (existing) await this.conversations.recordAsk(conversation.id, { ...settings, title }, db);
+      const title = existing.autoTitle ? titleFromPrompt(regenerateOf.content) : undefined;
+      const turn = { convId: existing.id, userId, ...settings };
+      await this.messages.deleteAnswersAfter(db, existing.id, regenerateOf.seq);
+      const answer = await this.messages.insertAnswerPlaceholder(db, turn);
+      await this.usage.record(db, { userId, module, convId: existing.id, messageId: regenerateOf.id });
+      await this.conversations.recordAsk(existing.id, { ...settings, title }, db);
       return {
         module,
         choice,
         search,
-        conversation,
-        question,
+        conversation: existing,
+        question: regenerateOf,
         answer,
-        newQuestion: !regenerateOf,
-        newConversation: !existing,
+        newQuestion: false,
+        newConversation: false,
         title,
       };
     });
   }
 
   /** The model's chunks for an answer whose question is stored at `questionSeq`. */
-  private async *generate(job: ChatAnswerJob, signal: AbortSignal, firstTurn?: ChatTurn): AsyncGenerator<LlmChunk> {
-    const turns = firstTurn ? [firstTurn] : await this.messages.history(job.convId, job.questionSeq);
+  private async *generate(job: ChatAnswerJob, signal: AbortSignal, history?: ChatTurn[]): AsyncGenerator<LlmChunk> {
+    const turns = history ?? (await this.messages.history(job.convId, job.questionSeq));
     const target = { module: job.module, modelType: job.modelType, temperature: job.temperature, search: job.options };
     yield* answerChat(this.llm, target, turns, signal);
   }
@@ -168,15 +214,15 @@ export class AskService {
     const ids = { conv_id: ask.conversation.id, message_id: ask.answer.id };
     const left = clientLeftSignal(res);
     const stream = new EventStream<ChatStreamEvents>(res, requestId);
-    const firstTurn = ask.newConversation ? { role: 'user' as const, content: ask.question.content } : undefined;
     try {
       const outcome = await this.answers.runner.run({
         store: this.messages,
         messageId: ask.answer.id,
         persist: this.persist,
         signal: left,
+        claimAlongside: true,
         log,
-        generate: (signal) => this.generate(this.jobOf(ask), signal, firstTurn),
+        generate: (signal) => this.generate(this.jobOf(ask), signal, ask.history),
         onChunk: (chunk) => {
           if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
           else if (chunk.type === 'reasoning') stream.send('message', { ...ids, text: '', reasoning: chunk.text });

@@ -20,7 +20,7 @@ export interface MessagePage {
 }
 
 /** How many stored turns are read to build the history; the gateway trims them by size. */
-const HISTORY_ROWS = 200;
+export const HISTORY_ROWS = 200;
 
 export class MessageStore implements AnswerStore {
   readonly kind = 'chat';

@@ -7,8 +7,9 @@ import { ProgressWriter } from './progress-writer';
 import type { AnswerState, AnswerStore, StopReason } from './types';
 
 export interface AnswerRunnerOptions {
-  /** How often the owner renews its lease and reads the stop flag. */
+  /** How often the owner renews its leases and reads the stop flags. */
   renewMs: number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 export interface RunAnswerInput {
@@ -23,6 +24,12 @@ export interface RunAnswerInput {
   /** Stops the generation from outside (an event-stream client that left). */
   signal?: AbortSignal;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /**
+   * The answer row was created by this very request, so no other process can hold its lease:
+   * the model call starts while the lease is written instead of after it (time to first token).
+   * Jobs, which another replica may have started, never set this.
+   */
+  claimAlongside?: boolean;
 }
 
 export interface AnswerOutcome {
@@ -35,6 +42,8 @@ export interface AnswerOutcome {
   error?: unknown;
 }
 
+class OwnedElsewhere extends Error {}
+
 /**
  * Generates one answer whatever the transport: claims the generation's lease, feeds the model's
  * chunks into the answer state, saves progress, answers stop requests from any replica and sets
@@ -42,11 +51,43 @@ export interface AnswerOutcome {
  * decides what the client sees.
  */
 export class AnswerRunner {
+  /** The generations this process owns, with how to stop each: renewed together by one timer. */
+  private readonly owned = new Map<string, () => void>();
+  private renewTimer: NodeJS.Timeout | undefined;
+  private renewing = false;
+
   constructor(
     private readonly leases: GenerationLeases,
     readonly registry: AnswerRegistry,
     private readonly options: AnswerRunnerOptions,
   ) {}
+
+  private own(messageId: string, stop: () => void): void {
+    this.owned.set(messageId, stop);
+    if (this.renewTimer) return;
+    this.renewTimer = setInterval(() => void this.renewOwned(), this.options.renewMs);
+    this.renewTimer.unref();
+  }
+
+  private disown(messageId: string): void {
+    this.owned.delete(messageId);
+    if (this.owned.size > 0 || !this.renewTimer) return;
+    clearInterval(this.renewTimer);
+    this.renewTimer = undefined;
+  }
+
+  private async renewOwned(): Promise<void> {
+    // A slow database must not pile renewals up: the next tick tries again.
+    if (this.renewing) return;
+    this.renewing = true;
+    try {
+      for (const messageId of await this.leases.renewAll()) this.owned.get(messageId)?.();
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'renewing generation leases failed');
+    } finally {
+      this.renewing = false;
+    }
+  }
 
   async run(input: RunAnswerInput): Promise<AnswerOutcome> {
     const { store, messageId, log } = input;
@@ -66,26 +107,25 @@ export class AnswerRunner {
     const progress = new ProgressWriter(store, messageId, input.persist.intervalMs, input.persist.chars, (error) =>
       log.warn({ err: error }, 'saving a partial answer failed'),
     );
-    let renewTimer: NodeJS.Timeout | undefined;
     let finishReason: string | undefined;
     let usage: TokenUsage | undefined;
-    try {
-      const claimed = await this.leases.claim(messageId, store.kind);
-      if (!claimed.claimed) {
-        // Another process started this answer (a retried job): its owner's sweep closes it.
-        return { status: 'incomplete', state, error: new Error('generation owned elsewhere') };
-      }
+    const claiming = this.leases.claim(messageId, store.kind);
+    // Settled in `finally` whatever happens, so a claim that fails is never left unobserved.
+    claiming.catch(() => undefined);
+    let claimChecked = false;
+    const checkClaim = async () => {
+      if (claimChecked) return;
+      claimChecked = true;
+      const claimed = await claiming;
+      if (!claimed.claimed) throw new OwnedElsewhere();
       if (claimed.stopRequested) stop('client');
-      renewTimer = setInterval(() => {
-        this.leases.renew(messageId).then(
-          (r) => r.stopRequested && stop('client'),
-          (error: unknown) => log.warn({ err: error }, 'renewing a generation lease failed'),
-        );
-      }, this.options.renewMs);
-      renewTimer.unref();
-
+      this.own(messageId, () => stop('client'));
+    };
+    try {
+      if (!input.claimAlongside) await checkClaim();
       if (controller.signal.aborted) throw new Error('stopped before it started');
       for await (const chunk of input.generate(controller.signal)) {
+        await checkClaim();
         if (chunk.type === 'content') state.content += chunk.text;
         else if (chunk.type === 'reasoning') state.reasoning += chunk.text;
         else if (chunk.type === 'citations') state.citations = chunk.sources;
@@ -98,10 +138,16 @@ export class AnswerRunner {
         // A stop that lands while the model is between chunks still ends the answer here.
         if (controller.signal.aborted) throw new Error('stopped');
       }
+      await checkClaim();
       await progress.settle();
       await store.finish(messageId, 'done', state, finishReason);
       return { status: 'done', state, finishReason, usage };
     } catch (error) {
+      if (error instanceof OwnedElsewhere) {
+        controller.abort();
+        // Another process started this answer (a retried job): its owner's sweep closes it.
+        return { status: 'incomplete', state, error: new Error('generation owned elsewhere') };
+      }
       await progress.settle();
       const status = stopReason === 'client' ? 'aborted' : 'incomplete';
       await store.finish(messageId, status, state).catch((e: unknown) => {
@@ -109,7 +155,8 @@ export class AnswerRunner {
       });
       return { status, state, stopReason, error };
     } finally {
-      clearInterval(renewTimer);
+      await claiming.catch(() => undefined);
+      this.disown(messageId);
       await this.leases.release(messageId).catch((e: unknown) => log.warn({ err: e }, 'releasing a lease failed'));
       resolveDone();
     }

@@ -21,7 +21,7 @@ export type Answers = ReturnType<typeof createAnswers>;
 export function createAnswers(db: Db, me: ProcessIdentity, config: AnswersConfig, log: FastifyBaseLogger) {
   const leases = new GenerationLeases(db, me, config.lease_ms);
   const registry = new AnswerRegistry();
-  const runner = new AnswerRunner(leases, registry, { renewMs: config.renew_ms });
+  const runner = new AnswerRunner(leases, registry, { renewMs: config.renew_ms, log });
   const stores = new Map<string, AnswerStore>();
   let timer: NodeJS.Timeout | undefined;
 

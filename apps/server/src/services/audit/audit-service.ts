@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLogs, users, type AuditLog } from '../../db/schema';
+import { rows } from '../../lib/sql-rows';
 
 export interface AuditEntry {
   actorId?: number | null;
@@ -88,27 +89,48 @@ export class AuditService {
   }
 }
 
+/** The guard's function body; a start finds it in place when the stored one is exactly this. */
+const GUARD_BODY = `
+    BEGIN
+      RAISE EXCEPTION 'audit_logs is append-only';
+    END
+    `;
+const GUARD_TRIGGERS = ['audit_logs_no_change', 'audit_logs_no_truncate'] as const;
+
 /**
- * A trigger that refuses UPDATE, DELETE and TRUNCATE on audit_logs. Installed on every start
- * (idempotent), so it also survives migrations being regenerated. Works on PGlite and PostgreSQL.
+ * A trigger that refuses UPDATE, DELETE and TRUNCATE on audit_logs. Ensured on every start, so it
+ * also survives migrations being regenerated. Works on PGlite and PostgreSQL. Replacing it when
+ * it is already there rewrote the catalogue and loaded the PL/pgSQL engine on each start (a tenth
+ * of the embedded database's restart), so that happens only when something is missing or changed;
+ * a new trigger definition therefore comes with a new trigger name or a new body.
  */
 export async function installAppendOnlyGuard(db: Db): Promise<void> {
+  if (await guardInPlace(db)) return;
   try {
     await createGuard(db);
   } catch (err) {
     // Two replicas starting at once can collide on CREATE OR REPLACE; the other one installed it.
-    const rows = await db.execute(sql`SELECT 1 FROM pg_trigger WHERE tgname = 'audit_logs_no_change'`);
-    if ((rows as unknown as { rows?: unknown[] }).rows?.length !== 1) throw err;
+    if (!(await guardInPlace(db))) throw err;
   }
 }
 
+async function guardInPlace(db: Db): Promise<boolean> {
+  // Looked up from the table's triggers: a few index probes, no scan of the function catalogue.
+  const found = await rows<{ name: string; body: string }>(
+    db,
+    sql`SELECT t.tgname AS name, p.prosrc AS body
+        FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+        WHERE t.tgrelid = 'audit_logs'::regclass AND p.proname = 'audit_logs_append_only'`,
+  );
+  return GUARD_TRIGGERS.every((name) => found.some((t) => t.name === name && t.body === GUARD_BODY));
+}
+
 async function createGuard(db: Db): Promise<void> {
-  await db.execute(sql`
-    CREATE OR REPLACE FUNCTION audit_logs_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      RAISE EXCEPTION 'audit_logs is append-only';
-    END
-    $$`);
+  await db.execute(
+    sql.raw(
+      `CREATE OR REPLACE FUNCTION audit_logs_append_only() RETURNS trigger LANGUAGE plpgsql AS $$${GUARD_BODY}$$`,
+    ),
+  );
   await db.execute(sql`
     CREATE OR REPLACE TRIGGER audit_logs_no_change BEFORE UPDATE OR DELETE ON audit_logs
     FOR EACH ROW EXECUTE FUNCTION audit_logs_append_only()`);

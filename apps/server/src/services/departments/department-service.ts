@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { departmentMembers, departments, users, type Department, type User } from '../../db/schema';
 import type { DirectorySnapshot } from '../auth/providers';
+import { announceGateChange } from '../rights/gate-changes';
 
 export const departmentKey = (provider: string, externalId: string) => `${provider}:${externalId}`;
 export const userSubject = departmentKey;
@@ -140,6 +141,7 @@ export class DepartmentService {
         .update(users)
         .set({ departments: expanded, rightsVersion: sql`${users.rightsVersion} + 1` })
         .where(eq(users.id, person.id));
+      announceGateChange(person.id);
       moved++;
     }
     return moved;

@@ -2,7 +2,6 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Db } from '../../db/client';
 import type { StorageConfig } from '../storage/config';
 import { DiskStore } from '../storage/disk-store';
-import { S3Store } from '../storage/s3-store';
 import { FileService } from './file-service';
 import type { UploadRules } from './rules';
 
@@ -13,6 +12,8 @@ export type { UploadRules } from './rules';
 export async function createFileServices(db: Db, config: StorageConfig, dataDir: string) {
   let service: FileService;
   if (config.kind === 's3' && config.s3) {
+    // The S3 client (the AWS SDK) loads only where it is configured: it is a large share of start-up.
+    const { S3Store } = await import('../storage/s3-store');
     const store = new S3Store(config.s3);
     service = new FileService(db, store, config.s3.key_prefix, config.s3.direct_upload ? store : undefined);
   } else {

@@ -10,6 +10,10 @@ export class CallControl {
   private timer: NodeJS.Timeout | undefined;
   private abortCause: AbortCause | undefined;
   private readonly onCallerAbort = () => this.abort('caller');
+  private paused = false;
+  private readonly onIdle = () => {
+    if (!this.paused) this.abort('idle');
+  };
 
   constructor(
     private readonly callerSignal: AbortSignal | undefined,
@@ -27,22 +31,15 @@ export class CallControl {
 
   touch(): void {
     if (this.abortCause) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.abort('idle'), this.idleTimeoutMs);
+    this.paused = false;
+    // One timer for the whole call, re-armed (also after it fired while paused) on every chunk.
+    if (this.timer) this.timer.refresh();
+    else this.timer = setTimeout(this.onIdle, this.idleTimeoutMs);
   }
 
   /** Stops the idle clock while the consumer, not the provider, is the slow side. */
   pause(): void {
-    clearTimeout(this.timer);
-  }
-
-  /**
-   * Closes the upstream request without recording a cause: the reader already stopped, either
-   * because the consumer left or because the stream failed with its own error.
-   */
-  release(): void {
-    clearTimeout(this.timer);
-    this.controller.abort();
+    this.paused = true;
   }
 
   dispose(): void {

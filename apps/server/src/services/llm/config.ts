@@ -68,6 +68,23 @@ export type SearxngConfig = z.infer<typeof searxngConfigSchema>;
 export const searchConfigSchema = z.discriminatedUnion('kind', [searxngConfigSchema]);
 export type SearchConfig = z.infer<typeof searchConfigSchema>;
 
+/**
+ * The model that turns passages and questions into vectors for document retrieval (an
+ * OpenAI-compatible `/embeddings`); without it, retrieval is lexical only.
+ */
+export const embeddingsConfigSchema = z
+  .object({
+    /** The name of an entry under `endpoints`. */
+    provider: z.string().min(1),
+    model: z.string().min(1),
+    /** Length of the model's vectors (e.g. 1536 for text-embedding-3-small, 1024 for bge-m3). */
+    dimensions: z.number().int().min(1).max(16_000),
+    /** Passages per request when a document is indexed. */
+    batchSize: z.number().int().min(1).max(2_048).default(64),
+  })
+  .strict();
+export type EmbeddingsConfig = z.infer<typeof embeddingsConfigSchema>;
+
 export const chatLimitsSchema = z.object({
   maxPromptChars: z.number().int().positive().default(20_000),
   maxHistoryChars: z.number().int().positive().default(60_000),
@@ -99,10 +116,18 @@ export const llmConfigSchema = z
      */
     tasks: z.record(z.string().regex(/^[a-z][a-z0-9_-]*$/), modelTargetSchema).default({}),
     search: searchConfigSchema.optional(),
+    embeddings: embeddingsConfigSchema.optional(),
     limits: chatLimitsSchema.prefault({}),
   })
   .strict()
   .superRefine((config, ctx) => {
+    if (config.embeddings && !config.endpoints[config.embeddings.provider]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['embeddings', 'provider'],
+        message: `provider "${config.embeddings.provider}" is not defined under endpoints`,
+      });
+    }
     for (const [task, target] of Object.entries(config.tasks)) {
       if (!config.endpoints[target.provider]) {
         ctx.addIssue({

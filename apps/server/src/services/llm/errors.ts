@@ -1,5 +1,6 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type { IncomingHttpHeaders } from 'node:http';
 import { ErrorCode, ErrorMessage, type ErrorCodeValue } from '@portal/contract';
+import { ProviderConnectionError, ProviderResponseError, ProviderTimeoutError } from './provider-errors';
 
 export type LlmErrorKind = 'rate_limited' | 'upstream' | 'timeout' | 'aborted' | 'invalid_request';
 
@@ -48,8 +49,8 @@ export function invalidRequest(message: string, code: ErrorCodeValue = ErrorCode
   return new LlmError('invalid_request', { message, code });
 }
 
-function retryAfterMs(headers: Headers | undefined): number | undefined {
-  const value = headers?.get('retry-after');
+function retryAfterMs(headers: IncomingHttpHeaders | undefined): number | undefined {
+  const value = headers?.['retry-after'];
   if (!value) return undefined;
   const seconds = Number(value);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
@@ -65,9 +66,9 @@ export function toLlmError(error: unknown, abortCause?: AbortCause): LlmError {
   if (error instanceof LlmError) return error;
   if (abortCause === 'caller') return new LlmError('aborted', { cause: error });
   if (abortCause === 'idle') return new LlmError('timeout', { cause: error });
-  if (error instanceof APIConnectionTimeoutError) return new LlmError('timeout', { cause: error });
-  if (error instanceof APIConnectionError) return new LlmError('upstream', { cause: error });
-  if (error instanceof APIError) {
+  if (error instanceof ProviderTimeoutError) return new LlmError('timeout', { cause: error });
+  if (error instanceof ProviderConnectionError) return new LlmError('upstream', { cause: error });
+  if (error instanceof ProviderResponseError) {
     if (error.status === 429) {
       return new LlmError('rate_limited', { status: 429, retryAfterMs: retryAfterMs(error.headers), cause: error });
     }
@@ -79,6 +80,6 @@ export function toLlmError(error: unknown, abortCause?: AbortCause): LlmError {
 /** Failures worth one more attempt when nothing has been streamed yet. */
 export function isRetryable(error: LlmError): boolean {
   if (error.kind !== 'upstream') return false;
-  if (error.status === undefined) return error.cause instanceof APIConnectionError;
+  if (error.status === undefined) return error.cause instanceof ProviderConnectionError;
   return error.status === 502 || error.status === 503 || error.status === 504;
 }

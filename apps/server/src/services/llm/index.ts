@@ -5,6 +5,8 @@ export {
   modelTargetSchema,
   searchConfigSchema,
   chatLimitsSchema,
+  embeddingsConfigSchema,
+  type EmbeddingsConfig,
   type LlmConfig,
   type LlmConfigInput,
   type ProviderConfig,
@@ -13,6 +15,7 @@ export {
   type ChatLimits,
 } from './config';
 export { LlmError, type LlmErrorKind } from './errors';
+export type { Env } from './clients';
 export { DEMO_MODEL_LABEL, type ModelChoiceInput, type ModelChoice } from './models';
 export { NO_SEARCH_BACKEND_NOTE, type SearchOutcome, type WebSearchQuery } from './search/web-search';
 export type { ChatTurn, LlmChunk, StreamChatInput, StreamTaskInput, UpstreamMessage } from './types';

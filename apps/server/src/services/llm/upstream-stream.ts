@@ -1,10 +1,9 @@
-import type OpenAI from 'openai';
-import { Stream } from 'openai/core/streaming';
-import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { TokenUsage } from '@portal/contract';
 import type { CallControl } from './call-control';
 import type { ModelTarget, ProviderConfig } from './config';
 import { LlmError, toLlmError } from './errors';
+import { EventStreamReader } from './event-stream-reader';
+import type { ProviderHttp } from './provider-http';
 import { ThinkTagSplitter } from './think-tags';
 import type { LlmChunk, UpstreamMessage } from './types';
 
@@ -15,13 +14,21 @@ export interface UpstreamRequest {
   temperature: number;
 }
 
-/** Reasoning deltas are not in the OpenAI schema: DeepSeek and vLLM send `reasoning_content`, others `reasoning`. */
-type ReasoningDelta = ChatCompletionChunk.Choice.Delta & {
-  reasoning_content?: string | null;
-  reasoning?: string | null;
-};
+/** The part of an OpenAI `chat.completion.chunk` read here; providers may leave any of it out. */
+interface CompletionChunk {
+  choices?: {
+    delta?: {
+      content?: string | null;
+      /** Not in the OpenAI schema: DeepSeek and vLLM send `reasoning_content`, others `reasoning`. */
+      reasoning_content?: string | null;
+      reasoning?: string | null;
+    } | null;
+    finish_reason?: string | null;
+  }[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
+}
 
-function buildBody({ target, provider, messages, temperature }: UpstreamRequest): ChatCompletionCreateParamsStreaming {
+function buildBody({ target, provider, messages, temperature }: UpstreamRequest) {
   return {
     model: target.model,
     messages,
@@ -32,7 +39,7 @@ function buildBody({ target, provider, messages, temperature }: UpstreamRequest)
   };
 }
 
-function toUsage(usage: ChatCompletionChunk['usage']): TokenUsage | undefined {
+function toUsage(usage: CompletionChunk['usage']): TokenUsage | undefined {
   if (!usage) return undefined;
   return {
     prompt_tokens: usage.prompt_tokens ?? 0,
@@ -42,45 +49,33 @@ function toUsage(usage: ChatCompletionChunk['usage']): TokenUsage | undefined {
 }
 
 /**
- * Any byte from the provider counts as life: DeepSeek, for one, sends SSE keep-alive comments
- * while a request waits in its queue, which the SDK's parser never surfaces.
- */
-function observeActivity(response: Response, control: CallControl): Response {
-  if (!response.body) return response;
-  const body = response.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, output) {
-        control.touch();
-        output.enqueue(chunk);
-      },
-    }),
-  );
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-}
-
-/**
  * Streams one chat completion as gateway chunks. The idle clock runs only while waiting for
  * the provider, not while the consumer handles a chunk.
  */
 export async function* streamUpstream(
-  client: OpenAI,
+  http: ProviderHttp,
   request: UpstreamRequest,
   control: CallControl,
 ): AsyncGenerator<LlmChunk> {
   let finishReason: string | undefined;
   let usage: TokenUsage | undefined;
   const splitter = request.target.thinkTags ? new ThinkTagSplitter() : undefined;
+  let reader: EventStreamReader<CompletionChunk> | undefined;
   try {
-    const response = await client.chat.completions.create(buildBody(request), { signal: control.signal }).asResponse();
+    const response = await http.post('/chat/completions', buildBody(request), control.signal, 'text/event-stream');
     control.touch();
-    const streamController = new AbortController();
-    streamController.signal.addEventListener('abort', () => control.release(), { once: true });
-    const stream = Stream.fromSSEResponse<ChatCompletionChunk>(observeActivity(response, control), streamController);
-    for await (const chunk of stream) {
+    reader = new EventStreamReader<CompletionChunk>(response, control);
+    for (;;) {
+      const chunk = reader.shift();
+      if (chunk === undefined) {
+        if (reader.done) break;
+        await reader.wait();
+        continue;
+      }
       usage = toUsage(chunk.usage) ?? usage;
-      const choice = chunk.choices[0];
+      const choice = chunk.choices?.[0];
       if (choice?.finish_reason) finishReason = choice.finish_reason;
-      const delta = choice?.delta as ReasoningDelta | undefined;
+      const delta = choice?.delta;
       const reasoning = delta?.reasoning_content ?? delta?.reasoning;
       const out: LlmChunk[] = [];
       if (reasoning) out.push({ type: 'reasoning', text: reasoning });
@@ -90,13 +85,15 @@ export async function* streamUpstream(
       if (out.length > 0) {
         control.pause();
         for (const item of out) yield item;
+        control.touch();
       }
-      control.touch();
     }
   } catch (error) {
     throw toLlmError(error, control.cause);
+  } finally {
+    // The consumer left early or the stream failed: the provider's call is closed, not left running.
+    if (reader && !reader.done) reader.close();
   }
-  // The SDK ends the iteration quietly when its signal aborts.
   if (control.cause) throw toLlmError(undefined, control.cause);
   if (!finishReason) throw new LlmError('upstream', { message: '模型服务的回答中途断开，请重新提问' });
   if (splitter) yield* splitter.flush();

@@ -4,6 +4,11 @@ import type { Db } from '../../db/client';
 import { departments, quotaRules, users, type QuotaRuleRow } from '../../db/schema';
 import type { RightsService } from '../rights/rights-service';
 import { resolveQuota } from './resolve';
+import { NotifiedCache } from '../cache/notified-cache';
+import { announceLocalChange } from '../cache/local-changes';
+
+/** The NOTIFY channel of the trigger on quota_rules (payload: the quota key). */
+export const QUOTA_RULES_CHANNEL = 'portal_quota_rules';
 
 /** The quota that applies to a person in a module: a rule's, or none (the configured default applies). */
 export interface AppliedQuota {
@@ -19,6 +24,9 @@ export class QuotaService {
     private readonly db: Db,
     private readonly rights: RightsService,
   ) {}
+
+  /** The rules of each quota key, read once per change rather than on every ask. */
+  readonly cache = new NotifiedCache<QuotaRuleView[]>(QUOTA_RULES_CHANNEL);
 
   async list(): Promise<QuotaRuleView[]> {
     const rows = await this.db.select().from(quotaRules).orderBy(asc(quotaRules.quotaKey), asc(quotaRules.id));
@@ -64,17 +72,23 @@ export class QuotaService {
         set: { limit: values.limit, period: values.period, updatedAt: values.updatedAt },
       })
       .returning();
+    announceLocalChange(QUOTA_RULES_CHANNEL, values.quotaKey);
     return toView(row!);
   }
 
   async remove(id: number): Promise<QuotaRuleView | undefined> {
     const [row] = await this.db.delete(quotaRules).where(eq(quotaRules.id, id)).returning();
+    if (row) announceLocalChange(QUOTA_RULES_CHANNEL, row.quotaKey);
     return row ? toView(row) : undefined;
   }
 
   /** The rule that applies to the user in the module; undefined when none does or the user is unknown. */
   async appliedTo(userId: number, quotaKey: string, db: Db = this.db): Promise<AppliedQuota | undefined> {
-    const rules = (await db.select().from(quotaRules).where(eq(quotaRules.quotaKey, quotaKey))).map(toView);
+    // Read through the caller's `db`: inside a transaction on PGlite's single connection, a read on
+    // another handle would wait for that transaction forever.
+    const rules = await this.cache.get(quotaKey, async () =>
+      (await db.select().from(quotaRules).where(eq(quotaRules.quotaKey, quotaKey))).map(toView),
+    );
     if (rules.length === 0) return undefined;
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) return undefined;

@@ -6,6 +6,8 @@ import type { CatalogueService } from '../catalogue/catalogue-service';
 import type { RightsService } from './rights-service';
 import { GLOBAL_RIGHTS_VERSION_KEY } from '../settings/settings-service';
 import { VersionedCache } from './versioned-cache';
+import { NotifiedCache } from '../cache/notified-cache';
+import { GATE_CHANNEL } from './gate-changes';
 
 /** What the gate read for one request: the user row and the global rights version beside it. */
 export interface GateRead {
@@ -14,9 +16,9 @@ export interface GateRead {
 }
 
 /**
- * The auth gate's reads. Every request pays one query (the user row with the global rights
- * version beside it), so a rule or catalogue change made on any replica is seen by the next call
- * on every other one. What follows from that pair — the user's app list with be_authorized — is
+ * The auth gate's reads. The user row with the global rights version beside it is one query, kept
+ * per process until a change to either is heard (cache/notified-cache.ts), so a rule or catalogue change
+ * made on any replica is seen by the next call on every other one without a read per call. What follows from that pair — the user's app list with be_authorized — is
  * cached per process under (user, global version, user version): both versions only grow and
  * every change that can alter the list moves one of them, so an entry is never stale, only
  * unused. Nothing in it is needed by another replica; a miss just reads the catalogue again.
@@ -24,6 +26,8 @@ export interface GateRead {
 export class RightsGate {
   private readonly lists: VersionedCache<AppListEntry[]>;
   private readonly readUser;
+  /** Started and stopped with the server (services plugin). */
+  readonly cache = new NotifiedCache<GateRead | undefined>(GATE_CHANNEL);
 
   constructor(
     db: Db,
@@ -45,8 +49,13 @@ export class RightsGate {
       .prepare('rights_gate_read_user');
   }
 
-  /** The user and the global version in one round trip; undefined when the user does not exist. */
-  async read(userId: number): Promise<GateRead | undefined> {
+  /** The user and the global version; undefined when the user does not exist. Shared: never mutate. */
+  read(userId: number): Promise<GateRead | undefined> {
+    return this.cache.get(String(userId), () => this.readFromDatabase(userId));
+  }
+
+  /** One round trip. */
+  private async readFromDatabase(userId: number): Promise<GateRead | undefined> {
     const [row] = await this.readUser.execute({ id: userId });
     if (!row) return undefined;
     const { globalVersion, ...user } = row;

@@ -6,6 +6,7 @@ import { accessRules, apps, users, type AccessRuleRow, type User } from '../../d
 import type { SettingsService } from '../settings/settings-service';
 import { isAdministrator } from './admins';
 import { mayOpen, type Principal } from './evaluate';
+import { announceGateChange } from './gate-changes';
 
 /**
  * Rights version scheme: a token carries `rv` = global version + the user's own version. The
@@ -105,6 +106,7 @@ export class RightsService {
       .update(users)
       .set({ rightsVersion: sql`${users.rightsVersion} + 1` })
       .where(eq(users.id, userId));
+    announceGateChange(userId);
   }
 
   private async bumpFor(subjectType: AccessRule['subject_type'], subject: string): Promise<void> {
@@ -119,6 +121,7 @@ export class RightsService {
       .update(users)
       .set({ rightsVersion: sql`${users.rightsVersion} + 1` })
       .where(match);
+    announceGateChange('all');
   }
 }
 

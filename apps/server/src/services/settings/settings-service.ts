@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
+import { announceGateChange } from '../rights/gate-changes';
 
 export const GLOBAL_RIGHTS_VERSION_KEY = 'rights_version';
 
@@ -35,5 +36,6 @@ export class SettingsService {
       .update(settings)
       .set({ value: sql`(${settings.value}::integer + 1)::text` })
       .where(eq(settings.key, GLOBAL_RIGHTS_VERSION_KEY));
+    announceGateChange('all');
   }
 }

@@ -2,6 +2,7 @@ export {
   UsageService,
   usageWindow,
   calendarWindow,
+  quotaExhausted,
   type EffectiveQuota,
   type UsageDefaults,
   type UsageWindow,

@@ -50,6 +50,14 @@ export function calendarWindow(now: number, period: 'week' | 'month', utcOffsetM
   return { start: new Date(start - shift), end: new Date(start + 7 * 86_400_000 - shift) };
 }
 
+/** 4030, with the seconds until the window ends. */
+export function quotaExhausted(window: UsageWindow): AppError {
+  const retryAfter = Math.max(1, Math.ceil((window.end.getTime() - Date.now()) / 1000));
+  return new AppError(ErrorCode.quotaExhausted, ErrorMessage.quotaExhausted, undefined, {
+    'retry-after': String(retryAfter),
+  });
+}
+
 /** The quota in force for one user and module: a quota rule's, or the configured one. */
 export interface EffectiveQuota {
   /** Null: unlimited. */
@@ -133,12 +141,7 @@ export class UsageService {
   async ensureAvailable(userId: number, module: TypedModuleName, db: Db = this.db): Promise<void> {
     const { limit, window } = await this.effective(userId, module, db);
     if (limit === null) return;
-    if ((await this.used(userId, module, window.start, db)) >= limit) {
-      const retryAfter = Math.max(1, Math.ceil((window.end.getTime() - Date.now()) / 1000));
-      throw new AppError(ErrorCode.quotaExhausted, ErrorMessage.quotaExhausted, undefined, {
-        'retry-after': String(retryAfter),
-      });
-    }
+    if ((await this.used(userId, module, window.start, db)) >= limit) throw quotaExhausted(window);
   }
 
   /**

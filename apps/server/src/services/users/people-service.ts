@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens, users, type User } from '../../db/schema';
+import { announceGateChange } from '../rights/gate-changes';
 
 /** What the console's People tab changes about a person. */
 export class PeopleService {
@@ -18,6 +19,7 @@ export class PeopleService {
       .set({ disabled, rightsVersion: sql`${users.rightsVersion} + 1` })
       .where(eq(users.id, userId))
       .returning();
+    announceGateChange(userId);
     if (disabled) await this.revokeAll(userId);
     return after ? { before, after } : undefined;
   }
@@ -29,6 +31,7 @@ export class PeopleService {
       .set({ rightsVersion: sql`${users.rightsVersion} + 1` })
       .where(eq(users.id, userId))
       .returning({ id: users.id });
+    announceGateChange(userId);
     if (found.length === 0) return undefined;
     return this.revokeAll(userId);
   }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { users, type User } from '../../db/schema';
 import type { CatalogueService } from '../catalogue/catalogue-service';
 import type { RightsService } from '../rights/rights-service';
+import { announceGateChange } from '../rights/gate-changes';
 
 export interface IdentityClaims {
   subject: string;
@@ -55,6 +56,7 @@ export class UserService {
         .onConflictDoUpdate({ target: users.subject, set: values })
         .returning();
       if (!row) throw new Error('user insert returned nothing');
+      announceGateChange(row.id);
       return row;
     }
     const groupsChanged = JSON.stringify(existing.groups) !== JSON.stringify(groups);
@@ -64,6 +66,7 @@ export class UserService {
       .where(eq(users.id, existing.id))
       .returning();
     if (!row) throw new Error('user update returned nothing');
+    announceGateChange(row.id);
     return row;
   }
 

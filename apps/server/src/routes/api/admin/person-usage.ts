@@ -17,6 +17,7 @@ import { ok } from '../../../lib/envelope';
 import { parse } from '../../../lib/validate';
 import { chatUsageDefaults } from '../../../modules/chat/config';
 import { marketingUsageDefaults } from '../../../modules/marketing/config';
+import { reportUsageDefaults } from '../../../modules/report/config';
 import { sessionsUsageDefaults } from '../../../modules/sessions/config';
 import { UsageService } from '../../../services/usage';
 import { requireUser } from '../../../plugins/auth';
@@ -34,10 +35,12 @@ const personUsageRoutes: FastifyPluginAsync = async (app) => {
   const chat = new UsageService(app.db, chatUsageDefaults(app.portalConfig.chat), quotas);
   const marketing = new UsageService(app.db, marketingUsageDefaults(app.portalConfig.marketing), quotas);
   const tools = new UsageService(app.db, sessionsUsageDefaults(app.portalConfig.sessions), quotas);
+  const reports = new UsageService(app.db, reportUsageDefaults(app.portalConfig.report), quotas);
   /** Every counted module with the service that enforces its quota. */
   const counted = [
     ...CHAT_MODULES.map((module) => ({ module, usage: chat })),
     ...SESSION_MODULES.map((module) => ({ module, usage: tools })),
+    { module: 'report' as const, usage: reports },
     { module: 'marketing' as const, usage: marketing },
   ];
   // Days are the portal's local days, the same offset the chat windows start at.

@@ -1,0 +1,147 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { urlToHttpOptions } from 'node:url';
+import type { ProviderConfig } from './config';
+import {
+  ProviderConnectionError,
+  ProviderResponseError,
+  ProviderTimeoutError,
+  providerErrorText,
+} from './provider-errors';
+
+/** Error bodies are read for the log only; a provider answering a page of HTML is cut here. */
+const MAX_ERROR_BODY = 64 * 1024;
+
+/**
+ * Sockets per provider. Far above the 1,000 open answers one process is sized for, so streams
+ * never queue behind each other, but bounded so a fault cannot open sockets without end.
+ */
+const MAX_SOCKETS = 4096;
+/** Idle keep-alive connections kept for the next calls after a burst. */
+const MAX_FREE_SOCKETS = 64;
+/**
+ * An idle pooled connection is closed after this long, before a typical server (Node 5 s,
+ * nginx 75 s) closes it under a request being sent; a `Keep-Alive: timeout` hint shortens it.
+ */
+const FREE_SOCKET_TIMEOUT_MS = 4_000;
+
+/** The response of a call that succeeded (2xx), to be read by the caller. */
+export type ProviderResponse = IncomingMessage;
+
+/**
+ * HTTP transport to one OpenAI-compatible provider: the base URL with its path prefix and
+ * query, the fixed headers, and one keep-alive agent so calls reuse connections. Built on
+ * node:http rather than fetch so that an open answer costs one request, one response and one
+ * socket, not a web-stream chain.
+ */
+export class ProviderHttp {
+  private readonly agent: HttpAgent;
+  private readonly request: typeof httpRequest;
+  private readonly targets = new Map<string, RequestOptions>();
+
+  constructor(
+    private readonly config: ProviderConfig,
+    /** Sent on every call: authorization, the provider's configured and environment headers. */
+    private readonly headers: Record<string, string>,
+  ) {
+    const https = new URL(config.baseUrl).protocol === 'https:';
+    const agentOptions = {
+      keepAlive: true,
+      maxSockets: MAX_SOCKETS,
+      maxFreeSockets: MAX_FREE_SOCKETS,
+      timeout: FREE_SOCKET_TIMEOUT_MS,
+      // The most recently used connection is the one least likely to have been closed by the server.
+      scheduling: 'lifo' as const,
+    };
+    this.agent = https ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
+    this.request = https ? httpsRequest : httpRequest;
+  }
+
+  /** `path` appended to the base URL (keeping its path prefix), with the configured query. */
+  private target(path: string): RequestOptions {
+    let target = this.targets.get(path);
+    if (!target) {
+      const base = this.config.baseUrl;
+      const url = new URL(base.endsWith('/') && path.startsWith('/') ? base + path.slice(1) : base + path);
+      for (const [name, value] of Object.entries(this.config.query)) url.searchParams.set(name, value);
+      target = urlToHttpOptions(url);
+      this.targets.set(path, target);
+    }
+    return target;
+  }
+
+  /**
+   * POSTs `body` as JSON. Resolves with the response once its headers arrived with a 2xx status;
+   * rejects with ProviderResponseError for another status, ProviderTimeoutError when no headers
+   * came within `timeoutMs`, ProviderConnectionError when the provider cannot be reached. An
+   * abort of `signal` destroys the call at any point, also while its body is being read.
+   */
+  post(path: string, body: unknown, signal: AbortSignal, accept: string): Promise<ProviderResponse> {
+    const payload = JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason);
+      const req = this.request({
+        ...this.target(path),
+        method: 'POST',
+        agent: this.agent,
+        headers: {
+          ...this.headers,
+          accept,
+          // Compression would hold tokens back in the provider's encoder; answers are small anyway.
+          'accept-encoding': 'identity',
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      });
+      let settled = false;
+      const timeoutMs = this.config.timeoutMs;
+      const timer = setTimeout(() => req.destroy(new ProviderTimeoutError(timeoutMs)), timeoutMs);
+      const onAbort = () => req.destroy(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      req.once('close', () => signal.removeEventListener('abort', onAbort));
+      // `on`, not `once`: an error after the response arrived is the reader's business, not a crash.
+      req.on('error', (error) => {
+        clearTimeout(timer);
+        if (settled) return;
+        settled = true;
+        if (error === signal.reason || error instanceof ProviderTimeoutError) reject(error);
+        else reject(new ProviderConnectionError(`cannot reach the provider: ${error.message}`, { cause: error }));
+      });
+      req.once('response', (res) => {
+        clearTimeout(timer);
+        settled = true;
+        const status = res.statusCode ?? 0;
+        if (status >= 200 && status < 300) return resolve(res);
+        readErrorBody(res).then((text) => reject(responseError(status, res, text)), reject);
+      });
+      req.end(payload);
+    });
+  }
+}
+
+function readErrorBody(res: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    res.on('data', (part: Buffer) => {
+      if (size < MAX_ERROR_BODY) parts.push(part);
+      size += part.length;
+    });
+    const done = () => resolve(Buffer.concat(parts).toString('utf8').slice(0, MAX_ERROR_BODY));
+    res.once('end', done);
+    // A body cut short still says something; the status is what counts.
+    res.once('error', done);
+    res.once('close', done);
+  });
+}
+
+function responseError(status: number, res: IncomingMessage, text: string): ProviderResponseError {
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON (a proxy's HTML page, say): kept as text.
+  }
+  const detail = providerErrorText(body);
+  return new ProviderResponseError(`${status}${detail ? ` ${detail}` : ''}`, status, res.headers, body);
+}
