@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { MODULE_ROUTES } from '../../packages/contract/src/modules';
 import { precompressPlugin } from './build/precompress-plugin';
 import { routePreloadPlugin } from './build/route-preload-plugin';
 import { versionFilePlugin } from './build/version-file-plugin';
@@ -9,16 +10,30 @@ import { versionFilePlugin } from './build/version-file-plugin';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const backend = 'http://127.0.0.1:8080';
+/** Addresses of the chat modules' screens, from the module table. */
+const chatPathPattern = `^(?:${MODULE_ROUTES.filter((m) => m.kind === 'chat')
+  .map((m) => m.path)
+  .join('|')})(?:/|$)`;
 
 export default defineConfig({
   root,
   plugins: [
     react(),
     versionFilePlugin(pkg.version),
-    // The signed-in first screen is a page inside the app layout, most often the catalogue.
-    routePreloadPlugin(['src/app/layouts/app-layout.tsx', 'src/app/routes/home.tsx']),
+    // The signed-in first screen is a page inside the app layout, most often the catalogue; a link
+    // to a chat module opens its screens first.
+    routePreloadPlugin({
+      modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/home.tsx'],
+      byPath: [{ path: chatPathPattern, modules: ['src/app/layouts/app-layout.tsx', 'src/features/chat/index.ts'] }],
+    }),
     precompressPlugin(),
   ],
+  resolve: {
+    alias: [
+      // Ant Design X's fallback locale imports antd's CommonJS build, which cannot be tree-shaken.
+      { find: /^antd\/locale\/en_US$/, replacement: 'antd/es/locale/en_US' },
+    ],
+  },
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: false },

@@ -1,7 +1,23 @@
+import { createHash } from 'node:crypto';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 
 type Bundle = NonNullable<Parameters<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>[1]>;
 type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
+
+/** A first screen other than the usual one: when the address matches, its chunks are preloaded. */
+export interface PathPreload {
+  /** Regular expression source tested against `location.pathname`. */
+  path: string;
+  /** Source paths relative to the web app's root, e.g. `src/features/chat/index.ts`. */
+  modules: string[];
+}
+
+export interface RoutePreloadOptions {
+  /** The usual first screen's modules: preloaded by `<link>` tags in index.html. */
+  modules: string[];
+  /** Other first screens: preloaded by a small script that reads the address. */
+  byPath?: PathPreload[];
+}
 
 function chunks(bundle: Bundle): Chunk[] {
   return Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
@@ -17,14 +33,43 @@ function closure(bundle: Bundle, fileName: string, into = new Set<string>()): Se
   return into;
 }
 
+/** The JS and CSS files the modules need beyond what the entry loads already. */
+function filesFor(bundle: Bundle, modules: string[], already: Set<string>) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const wanted of modules) {
+    const chunk = chunks(bundle).find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${wanted}`));
+    if (!chunk) throw new Error(`route preload: no chunk for ${wanted}`);
+    for (const file of closure(bundle, chunk.fileName)) {
+      if (already.has(file)) continue;
+      js.add(file);
+      const meta = (bundle[file] as Chunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata;
+      for (const sheet of meta?.importedCss ?? []) css.add(sheet);
+    }
+  }
+  return { js: [...js], css: [...css] };
+}
+
+/**
+ * The script for `byPath`: index.html is the same for every address and the CSP allows no inline
+ * script, so a module script of a few hundred bytes (no imports, it runs before the entry's graph
+ * has loaded) adds the preloads of the screen the address opens.
+ */
+export function pathScript(table: { path: string; js: string[]; css: string[] }[]): string {
+  return `{const p=location.pathname,h=document.head;for(const[r,j,c]of ${JSON.stringify(
+    table.map((t) => [t.path, t.js, t.css]),
+  )})if(new RegExp(r).test(p)){for(const f of c){const l=document.createElement("link");l.rel="preload";l.setAttribute("as","style");l.href=f;h.append(l)}for(const f of j){const l=document.createElement("link");l.rel="modulepreload";l.setAttribute("crossorigin","");l.href=f;h.append(l)}break}}\n`;
+}
+
 /**
  * Adds `<link rel="modulepreload">` (and CSS preloads) to index.html for the lazy route modules
  * the usual first screen needs, so the browser fetches them with the entry instead of after the
- * entry has run and the router has asked for them. `modules` are source paths relative to the
- * web app's root, e.g. `src/app/routes/home.tsx`.
+ * entry has run and the router has asked for them; and, for the other first screens in
+ * `byPath`, a script that does the same for the address being opened.
  */
-export function routePreloadPlugin(modules: string[]): Plugin {
+export function routePreloadPlugin({ modules, byPath = [] }: RoutePreloadOptions): Plugin {
   let base = '/';
+  let script: { fileName: string; source: string } | null = null;
   return {
     name: 'portal-route-preload',
     apply: 'build',
@@ -37,19 +82,22 @@ export function routePreloadPlugin(modules: string[]): Plugin {
         const { bundle, chunk: entry } = ctx;
         if (!bundle || !entry || !ctx.filename.endsWith('index.html')) return [];
         const already = closure(bundle, entry.fileName);
-        const js = new Set<string>();
-        const css = new Set<string>();
-        for (const wanted of modules) {
-          const chunk = chunks(bundle).find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${wanted}`));
-          if (!chunk) throw new Error(`route preload: no chunk for ${wanted}`);
-          for (const file of closure(bundle, chunk.fileName)) {
-            if (already.has(file)) continue;
-            js.add(file);
-            const meta = (bundle[file] as Chunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata;
-            for (const sheet of meta?.importedCss ?? []) css.add(sheet);
-          }
-        }
+        const { js, css } = filesFor(bundle, modules, already);
         const tags: HtmlTagDescriptor[] = [];
+        if (byPath.length > 0) {
+          const table = byPath.map(({ path, modules: wanted }) => {
+            const files = filesFor(bundle, wanted, already);
+            return { path, js: files.js.map((f) => `${base}${f}`), css: files.css.map((f) => `${base}${f}`) };
+          });
+          const source = pathScript(table);
+          const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+          script = { fileName: `assets/route-preload-${hash}.js`, source };
+          tags.push({
+            tag: 'script',
+            attrs: { type: 'module', src: `${base}${script.fileName}` },
+            injectTo: 'head-prepend',
+          });
+        }
         for (const file of css)
           tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `${base}${file}` }, injectTo: 'head' });
         for (const file of js)
@@ -59,6 +107,12 @@ export function routePreloadPlugin(modules: string[]): Plugin {
             injectTo: 'head',
           });
         return tags;
+      },
+    },
+    generateBundle: {
+      order: 'post',
+      handler() {
+        if (script) this.emitFile({ type: 'asset', fileName: script.fileName, source: script.source });
       },
     },
   };

@@ -13,6 +13,7 @@ import { setHttpClient } from './lib/api';
 import { getRuntimeConfig, loadRuntimeConfig } from './lib/runtime-config';
 import { routeNamesOf } from './app/route-handle';
 import { maybeLoadVConsole } from './lib/vconsole';
+import { whenIdle } from './lib/when-idle';
 import { withoutVersionQuery } from './lib/version-check';
 
 async function start() {
@@ -47,14 +48,22 @@ async function start() {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  // Rendered at once, not as a transition: RouterProvider reads the router's state while rendering
+  // and subscribes only when it commits, so a render that yields in between (a transition does)
+  // can miss the router finishing its first navigation and then show the loading state forever.
   createRoot(container).render(<Providers router={router} />);
+  // The analytics SDK is a chunk and a request of its own; the first screen's chunks and data go
+  // first (events before it starts are queued).
   const config = getRuntimeConfig();
-  void startAnalytics({
-    url: config.bfaUrl,
-    appName: config.title,
-    autoFinishDelay: config.bfaAutoFinishDelay,
-    getRouteName: () => routeNamesOf(router.state.matches)[0],
-  });
+  whenIdle(
+    () =>
+      void startAnalytics({
+        url: config.bfaUrl,
+        appName: config.title,
+        autoFinishDelay: config.bfaAutoFinishDelay,
+        getRouteName: () => routeNamesOf(router.state.matches)[0],
+      }),
+  );
 }
 
 void start();

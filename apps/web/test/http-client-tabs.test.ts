@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorCode, type Token } from '@portal/contract';
 import { createHttpClient } from '../src/lib/http-client';
-import { createRefreshLock, type RefreshLock } from '../src/lib/refresh-lock';
+import { createRefreshLock, type LockManagerLike, type RefreshLock } from '../src/lib/refresh-lock';
 import { createFakeFetch, fail, ok, type FakeHandler } from '../src/testing/fake-fetch';
 
 /**
@@ -10,15 +10,29 @@ import { createFakeFetch, fail, ok, type FakeHandler } from '../src/testing/fake
  * twice revokes the sign-in (1003).
  */
 
-/** A lock manager like navigator.locks: one holder at a time, the rest queue. */
-function fakeLocks() {
+/**
+ * A lock manager like navigator.locks: one holder of the refresh lock at a time, the rest queue;
+ * other names (the spent-token marks) are taken if free and listed by `query`.
+ */
+function fakeLocks(): LockManagerLike {
   let tail: Promise<unknown> = Promise.resolve();
+  const held = new Set<string>();
   return {
-    request<T>(_name: string, callback: () => Promise<T>): Promise<T> {
-      const run = tail.then(callback, callback);
-      tail = run.catch(() => undefined);
-      return run;
+    request<T>(
+      name: string,
+      optionsOrCallback: { ifAvailable: true } | (() => Promise<T>),
+      maybeCallback?: (lock: unknown) => Promise<T>,
+    ): Promise<T> {
+      if (typeof optionsOrCallback === 'function') {
+        const run = tail.then(optionsOrCallback, optionsOrCallback);
+        tail = run.catch(() => undefined);
+        return run;
+      }
+      const free = !held.has(name);
+      if (free) held.add(name);
+      return maybeCallback!(free ? { name } : null).finally(() => free && held.delete(name));
     },
+    query: async () => ({ held: [...held].map((name) => ({ name })) }),
   };
 }
 
@@ -46,29 +60,40 @@ function strictServer() {
   return { handler, refreshes: () => generation - 1, revoked: () => revoked };
 }
 
-function tabs(refreshLock: () => RefreshLock) {
+interface Stored {
+  access: string | undefined;
+  refresh: string | undefined;
+}
+
+/**
+ * Tabs over one stored session. With `lagMs`, each tab reads its own copy, which sees another
+ * tab's write only that much later (as Chromium's local storage does across tabs).
+ */
+function tabs(refreshLock: () => RefreshLock, lagMs?: number) {
   const server = strictServer();
   const fake = createFakeFetch(server.handler);
-  const stored = { access: 'access-0' as string | undefined, refresh: 'refresh-1' as string | undefined };
+  const stored: Stored = { access: 'access-0', refresh: 'refresh-1' };
+  const views: Stored[] = [];
   const warnings: string[] = [];
-  const tab = () =>
-    createHttpClient({
+  const write = (own: Stored, next: Stored) => {
+    Object.assign(stored, next);
+    Object.assign(own, next);
+    for (const view of views) if (view !== own) setTimeout(() => Object.assign(view, next), lagMs);
+  };
+  const tab = () => {
+    const view: Stored = lagMs === undefined ? stored : { ...stored };
+    views.push(view);
+    return createHttpClient({
       baseUrl: () => '/',
       fetch: fake.fetch,
       refreshLock: refreshLock(),
       session: {
-        accessToken: () => stored.access,
-        refreshToken: () => stored.refresh,
+        accessToken: () => view.access,
+        refreshToken: () => view.refresh,
         searchToken: () => undefined,
-        setTokens(a, r) {
-          stored.access = a.token;
-          stored.refresh = r.token;
-        },
+        setTokens: (a, r) => write(view, { access: a.token, refresh: r.token }),
         setAccountInfo() {},
-        clear() {
-          stored.access = undefined;
-          stored.refresh = undefined;
-        },
+        clear: () => write(view, { access: undefined, refresh: undefined }),
       },
       effects: {
         warning: (text, onClose) => {
@@ -82,6 +107,7 @@ function tabs(refreshLock: () => RefreshLock) {
       },
       sleep: () => new Promise((r) => setTimeout(r, 0)),
     });
+  };
   return { server, fake, stored, warnings, a: tab(), b: tab() };
 }
 
@@ -89,6 +115,17 @@ describe('two tabs whose access token expired', () => {
   it('refresh once between them under a shared lock, and both stay signed in', async () => {
     const locks = fakeLocks();
     const { server, stored, warnings, a, b } = tabs(() => createRefreshLock(locks));
+    const results = await Promise.all([a.get('/api/app/list'), b.get('/api/app/list')]);
+    expect(results).toEqual([{ fine: true }, { fine: true }]);
+    expect(server.refreshes()).toBe(1);
+    expect(server.revoked()).toBe(false);
+    expect(stored.refresh).toBe('refresh-2');
+    expect(warnings).toEqual([]);
+  });
+
+  it("wait for the other tab's tokens when their storage has not seen them yet", async () => {
+    const locks = fakeLocks();
+    const { server, stored, warnings, a, b } = tabs(() => createRefreshLock(locks), 40);
     const results = await Promise.all([a.get('/api/app/list'), b.get('/api/app/list')]);
     expect(results).toEqual([{ fine: true }, { fine: true }]);
     expect(server.refreshes()).toBe(1);

@@ -5,6 +5,17 @@ import { ReportList } from '../src/features/report/report-list';
 import { SliceViewer } from '../src/features/report/slice-viewer';
 import { installDomPolyfills } from '../src/testing/dom-polyfills';
 
+/** pdf.js stands aside: the viewer draws nothing in jsdom, but says which page it opened. */
+vi.mock('../src/components/pdf-viewer/pdf-engine', () => ({
+  openPdf: () =>
+    Promise.resolve({
+      pageCount: 42,
+      pageSize: () => Promise.resolve({ width: 600, height: 800 }),
+      render: () => ({ done: Promise.resolve(), cancel: () => undefined }),
+      close: () => undefined,
+    }),
+}));
+
 beforeAll(installDomPolyfills);
 afterEach(cleanup);
 
@@ -36,9 +47,11 @@ const categories: ReportCategory[] = [
   { category_id: null, name: '我的报告', reports: [report({ report_id: 'r4', title: '我的备忘', scope: 'own' })] },
 ];
 
+const noManage = { canManage: false, onDelete: () => undefined };
+
 describe('report library list', () => {
   it('lists categories with reports, their source, date, pages and status; empty categories are hidden', () => {
-    render(<ReportList categories={categories} selected={new Set()} onToggle={() => undefined} />);
+    render(<ReportList {...noManage} categories={categories} selected={new Set()} onToggle={() => undefined} />);
     expect(screen.getByRole('region', { name: '休闲食品' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: '美妆' })).toBeNull();
     expect(screen.getByRole('region', { name: '我的报告' })).toBeTruthy();
@@ -50,7 +63,7 @@ describe('report library list', () => {
 
   it('lets only ready reports be picked, by click or keyboard', () => {
     const onToggle = vi.fn();
-    render(<ReportList categories={categories} selected={new Set(['r4'])} onToggle={onToggle} />);
+    render(<ReportList {...noManage} categories={categories} selected={new Set(['r4'])} onToggle={onToggle} />);
     const ready = screen.getByRole('checkbox', { name: '选择 2024中国休闲零食行业报告' });
     fireEvent.click(ready);
     expect(onToggle).toHaveBeenCalledWith('r1');
@@ -58,9 +71,40 @@ describe('report library list', () => {
     expect((screen.getByRole('checkbox', { name: '选择 我的备忘' }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('offers deleting own reports to their owner and shared ones to administrators, after a confirmation', async () => {
+    const onDelete = vi.fn();
+    const { unmount } = render(
+      <ReportList
+        categories={categories}
+        selected={new Set()}
+        onToggle={() => undefined}
+        canManage={false}
+        onDelete={onDelete}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: '删除 2024中国休闲零食行业报告' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '删除 我的备忘' }));
+    expect(onDelete).not.toHaveBeenCalled();
+    fireEvent.click(await screen.findByRole('button', { name: '删 除' }, { timeout: 10_000 }));
+    expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ report_id: 'r4' }));
+    unmount();
+
+    render(
+      <ReportList
+        categories={categories}
+        selected={new Set()}
+        onToggle={() => undefined}
+        canManage
+        onDelete={onDelete}
+      />,
+    );
+    expect(screen.getByRole('button', { name: '删除 2024中国休闲零食行业报告' })).toBeTruthy();
+  });
+
   it('says so when nothing matches', () => {
     render(
       <ReportList
+        {...noManage}
         categories={[{ category_id: 1, name: '休闲食品', reports: [] }]}
         selected={new Set()}
         onToggle={() => undefined}
@@ -84,22 +128,26 @@ describe('citation viewer', () => {
     chunk_id: '15',
     text: 'The snack market size reached 1.2 trillion yuan in 2024.',
     page: 7,
-    position: 3,
+    order: 3,
+    position: { page_width: 600, page_height: 800, rects: [[0.1, 0.2, 0.6, 0.02]] },
     report: report({}),
     file_url: '/api/report/file/view?report_id=r1',
   };
 
   it('shows the cited slice highlighted and opens the report at the cited page', async () => {
     const loadSlice = vi.fn().mockResolvedValue(slice);
-    const loadPdf = vi.fn().mockResolvedValue('blob:report-pdf');
+    const loadPdf = vi.fn().mockResolvedValue(new Blob(['%PDF-'], { type: 'application/pdf' }));
     render(<SliceViewer citation={citation} onClose={() => undefined} loadSlice={loadSlice} loadPdf={loadPdf} />);
     const text = await screen.findByTestId('slice-text', undefined, { timeout: 10_000 });
     expect(text.tagName).toBe('MARK');
     expect(text.textContent).toContain('1.2 trillion yuan in 2024');
     expect(loadSlice).toHaveBeenCalledWith('15');
     await waitFor(() => expect(loadPdf).toHaveBeenCalledWith('/api/report/file/view?report_id=r1'));
-    const frame = (await screen.findByTitle('2024中国休闲零食行业报告 第7页')) as HTMLIFrameElement;
-    expect(frame.getAttribute('src')).toBe('blob:report-pdf#page=7');
+    const viewer = await screen.findByTestId('pdf-viewer');
+    await waitFor(() => expect(viewer.getAttribute('data-state')).toBe('ready'));
+    expect(viewer.getAttribute('data-page')).toBe('7');
+    expect(screen.getByRole('region', { name: '2024中国休闲零食行业报告 第7页' })).toBeTruthy();
+    expect(screen.getAllByTestId('pdf-highlight')).toHaveLength(1);
     expect(screen.getByText(/引用 \[2\]/)).toBeTruthy();
   });
 

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import type { DocStatusEntry, IdeaCard, Session, SessionFile, SessionMessage } from '@portal/contract';
+import type { DocStatusEntry, IdeaCard, Session, SessionFile, SessionMessage, SessionSlice } from '@portal/contract';
 import { SessionPage, SessionWelcomePage } from '../src/features/sessions';
 import { useSessionStore } from '../src/features/sessions/store/session-store';
 import { installTestClient } from '../src/testing/install-test-client';
@@ -38,6 +38,8 @@ interface BackendOptions {
   /** `prompt/getCompletion`: the stored answer at the n-th poll of it. */
   completion?(messageId: string, call: number): SessionMessage | undefined;
   ideas?: IdeaCard[];
+  /** `file/slice`: cited passages by chunk id (others are gone). */
+  slices?: Record<string, SessionSlice>;
 }
 
 const envelope = (data: unknown, code = 0, message = 'ok') =>
@@ -122,6 +124,10 @@ export function createSessionBackend(options: BackendOptions = {}) {
     if (path.endsWith('/prompt/askStream') || path.endsWith('/get_stream_recommend_question'))
       return openStream(path, body ?? {});
     if (path.endsWith('/file/download')) return new Response(new Blob(['%PDF-1.4']), { status: 200 });
+    if (path.endsWith('/file/slice')) {
+      const slice = options.slices?.[url.searchParams.get('chunk_id') ?? ''];
+      return slice ? envelope(slice) : envelope(null, 4000, '资源不存在');
+    }
     if (path.endsWith('/session/list')) return envelope({ session_list: sessions, total: sessions.length });
     if (path.endsWith('/session/create')) {
       const module = path.split('/')[2] as Session['module'];

@@ -1,5 +1,16 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** pdf.js stands aside: the viewer draws nothing in jsdom, but says which page it opened. */
+vi.mock('../src/components/pdf-viewer/pdf-engine', () => ({
+  openPdf: () =>
+    Promise.resolve({
+      pageCount: 5,
+      pageSize: () => Promise.resolve({ width: 600, height: 800 }),
+      render: () => ({ done: Promise.resolve(), cancel: () => undefined }),
+      close: () => undefined,
+    }),
+}));
 import { fileStatusTiming } from '../src/features/sessions/hooks/use-session-files';
 import {
   createSessionBackend,
@@ -130,22 +141,23 @@ describe('session tools shell', { timeout: 90_000 }, () => {
     await waitFor(() => expect(backend.calls('/file/check_doc_status').length).toBeGreaterThan(settledAt));
   });
 
-  it('shows OCR progress in pages while scanned pages are read, and keeps polling until ready', async () => {
+  it('shows OCR waiting for a worker, then progress in pages, and keeps polling until ready', async () => {
     fileStatusTiming.intervalMs = 30;
     const F1 = hex('f1');
+    // Polls 1–10: every OCR worker busy with other files; 11–20: pages read; then ready.
     const backend = createSessionBackend({
       sessions: [session(S1, '扫描件')],
       files: [file(F1, { name: '扫描合同.pdf', status: 'parsing', page_count: null })],
       docStatus: (call, ids) =>
         ids.map((id) =>
-          call < 4
+          call <= 20
             ? {
                 file_id: id,
                 status: 'ocr',
                 reason: null,
                 page_count: null,
                 chunk_count: 0,
-                ocr_progress: { done: Math.min(call, 3), total: 10 },
+                ocr_progress: call <= 10 ? { done: 0, total: 10, waiting: true } : { done: 3, total: 10 },
               }
             : { file_id: id, status: 'ready', reason: null, page_count: 10, chunk_count: 10, ocr_progress: null },
         ),
@@ -153,6 +165,7 @@ describe('session tools shell', { timeout: 90_000 }, () => {
     renderSessions(`/pdf/session?id=${S1}`, backend);
     await openFiles();
     const status = async () => (await screen.findByTestId('session-file-status')).textContent?.trim();
+    await waitFor(async () => expect(await status()).toBe('等待识别 0/10 页'));
     await waitFor(async () => expect(await status()).toBe('识别中 3/10 页'));
     await waitFor(async () => expect(await status()).toBe('已就绪'));
   });
@@ -160,7 +173,20 @@ describe('session tools shell', { timeout: 90_000 }, () => {
   it('streams a cited answer and opens the PDF at the cited page with the passage', async () => {
     const F1 = hex('f1');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:pdf-1', revokeObjectURL: () => undefined }));
-    const backend = createSessionBackend({ sessions: [session(S1, '年报')], files: [file(F1)] });
+    const backend = createSessionBackend({
+      sessions: [session(S1, '年报')],
+      files: [file(F1)],
+      slices: {
+        '31': {
+          chunk_id: '31',
+          file_id: F1,
+          text: '全年净利润为 1.2 亿元',
+          page: 3,
+          row: null,
+          position: { page_width: 600, page_height: 800, rects: [[0.1, 0.4, 0.5, 0.02]] },
+        },
+      },
+    });
     renderSessions(`/pdf/session?id=${S1}`, backend);
     await screen.findByText('文档解析完成后即可提问，回答会标注引用的页码。');
 
@@ -177,7 +203,7 @@ describe('session tools shell', { timeout: 90_000 }, () => {
       page: 3,
       row: null,
       quote: '全年净利润为 1.2 亿元',
-      chunk_id: 'c-3-1',
+      chunk_id: '31',
     };
     const ids = { session_id: S1, message_id: hex('a9') };
     stream.send('message', { ...ids, text: '净利润为 1.2 亿元 [1]。', citations: [citation] });
@@ -197,8 +223,13 @@ describe('session tools shell', { timeout: 90_000 }, () => {
 
     const viewer = await screen.findByTestId('source-viewer');
     expect(within(viewer).getByLabelText('引用原文').textContent).toBe('全年净利润为 1.2 亿元');
-    const frame = await within(viewer).findByTestId('source-pdf');
-    expect(frame.getAttribute('src')).toBe('blob:pdf-1#page=3');
+    const pdf = await within(viewer).findByTestId('pdf-viewer');
+    await waitFor(() => expect(pdf.getAttribute('data-state')).toBe('ready'));
+    expect(pdf.getAttribute('data-page')).toBe('3');
+    // The passage's place comes from the server and is marked on the page.
+    expect(within(viewer).getAllByTestId('pdf-highlight')).toHaveLength(1);
+    expect(backend.calls('/api/pdf/file/slice')[0]?.params.get('chunk_id')).toBe('31');
+    expect(screen.getByRole('link', { name: /新标签页打开/ }).getAttribute('href')).toBe('blob:pdf-1#page=3');
     const download = backend.calls('/api/pdf/file/download')[0];
     expect(download?.params.get('file_id')).toBe(F1);
   });

@@ -1,5 +1,16 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** pdf.js stands aside: the viewer draws nothing in jsdom, but says which page it opened. */
+vi.mock('../src/components/pdf-viewer/pdf-engine', () => ({
+  openPdf: () =>
+    Promise.resolve({
+      pageCount: 5,
+      pageSize: () => Promise.resolve({ width: 600, height: 800 }),
+      render: () => ({ done: Promise.resolve(), cancel: () => undefined }),
+      close: () => undefined,
+    }),
+}));
 import type { IdeaCard, InsightReport } from '@portal/contract';
 import { pollTiming } from '../src/components/thread';
 import {
@@ -97,6 +108,9 @@ describe('brainstorm idea cards', { timeout: 90_000 }, () => {
     fireEvent.click(within(games).getByRole('button', { name: /放弃/ }));
     await waitFor(() => expect(games.getAttribute('data-state')).toBe('dropped'));
 
+    // The drop has reached the backend (and the round re-rendered) before the stars are taken:
+    // stars found earlier could be replaced and the click lost on a busy machine.
+    await waitFor(() => expect(backend.calls('/idea/update')).toHaveLength(2));
     // Four stars on the first card.
     const stars = night.querySelectorAll('.ant-rate-star > div');
     fireEvent.click(stars[3]!);
@@ -143,6 +157,43 @@ describe('brainstorm idea cards', { timeout: 90_000 }, () => {
         .getAllByRole('article')
         .map((a) => a.getAttribute('aria-label')),
     ).toEqual(['通宵读书夜']);
+  });
+
+  it('shows 正在整理格式… instead of the raw reply while the model repairs its JSON', async () => {
+    pollTiming.intervalMs = 20;
+    const broken = '{"ideas": [{"title": "断了';
+    const repairing = sessionMessage({
+      message_id: hex('a1'),
+      role: 'assistant',
+      kind: 'ideas',
+      content: broken,
+      status: 'generating',
+      phase: 'repairing',
+    });
+    let release = false;
+    const backend = createSessionBackend({
+      sessions: [session(S1, '修复中', 'brainstorm')],
+      messages: { [S1]: [repairing] },
+      completion: (id) =>
+        release
+          ? sessionMessage({
+              message_id: id,
+              role: 'assistant',
+              kind: 'ideas',
+              content: '第一轮',
+              data: { kind: 'ideas', round: { round: 1, method: 'scamper', cards: [card('c1', '夜间图书馆')] } },
+            })
+          : repairing,
+    });
+    renderSessions(`/brainstorm/session?id=${S1}`, backend);
+    expect((await screen.findByTestId('session-progress')).textContent).toContain('正在整理格式…');
+    await waitFor(() => expect(backend.calls('/prompt/getCompletion').length).toBeGreaterThanOrEqual(2));
+    expect(screen.getByTestId('session-progress').textContent).toContain('正在整理格式…');
+    expect(screen.queryByText(broken)).toBeNull();
+
+    release = true;
+    expect(await screen.findByTestId('idea-round')).toBeTruthy();
+    expect(screen.queryByTestId('session-progress')).toBeNull();
   });
 
   it('shows a round whose structured reply failed validation as plain text', async () => {
@@ -247,7 +298,9 @@ describe('insight report', { timeout: 90_000 }, () => {
 
     // A quote from a PDF opens the document at its page.
     fireEvent.click(within(screen.getByTestId('insight-needs')).getByText('一天要充两次电').closest('button')!);
-    await waitFor(() => expect(screen.getByTestId('source-pdf').getAttribute('src')).toBe('blob:pdf-2#page=3'));
+    await waitFor(() => expect(screen.getByTestId('pdf-viewer').getAttribute('data-page')).toBe('3'));
+    // An evidence quote has no stored place: the page opens with the quote above it.
+    expect(screen.getByRole('note').textContent).toContain('已打开第3页');
 
     // Pasted text has no file: the passage is shown as it is.
     const pains = screen.getByTestId('insight-pains');

@@ -15,6 +15,8 @@ import { browserRefreshLock, type RefreshLock } from './refresh-lock';
 export const NETWORK_ERROR_CODE = -1;
 /** Identical error toasts within this window are shown once. */
 export const TOAST_DEBOUNCE_MS = 1000;
+/** How long a tab waits for another tab's fresh tokens to reach its storage (see refresh-lock.ts). */
+export const SPENT_TOKEN_WAIT_MS = 3000;
 
 export class HttpError extends Error {
   constructor(
@@ -280,11 +282,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
    */
   function refreshTokens(isUpdateCache: boolean): Promise<boolean> {
     const before = session.refreshToken();
-    return refreshLock(async () => {
+    return refreshLock.run(async () => {
       const current = session.refreshToken();
       if (before && current && current !== before) return true;
+      if (current && (await refreshLock.wasSpent(current)) && (await storedTokenReplaces(current))) return true;
       return refreshUnderLock(isUpdateCache);
     });
+  }
+
+  /** Another tab spent `spent`; its successor reaches this tab's storage a moment later. */
+  async function storedTokenReplaces(spent: string): Promise<boolean> {
+    for (let waited = 0; waited < SPENT_TOKEN_WAIT_MS; waited += 25) {
+      if (session.refreshToken() !== spent) return true;
+      await sleep(25);
+    }
+    return session.refreshToken() !== spent;
   }
 
   async function refreshUnderLock(isUpdateCache: boolean): Promise<boolean> {
@@ -303,6 +315,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return false;
     }
     session.setTokens(parsed.data.access_token, parsed.data.refresh_token, parsed.data.account_info);
+    await refreshLock.markSpent(refreshToken);
     return true;
   }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { MarkdownProps, SourcesListProps } from '../markdown';
+import { whenIdle } from '../../lib/when-idle';
 
 const loadMarkdown = () => import('../markdown');
 
@@ -11,13 +12,7 @@ const LazySources = lazy(() => loadMarkdown().then((m) => ({ default: m.SourcesL
  * the screen's own first paint does not either. Returns a cleanup for effects.
  */
 export function preloadMarkdownWhenIdle(): () => void {
-  const load = () => void loadMarkdown().catch(() => undefined);
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(load, { timeout: 3000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(load, 1000);
-  return () => clearTimeout(id);
+  return whenIdle(() => void loadMarkdown().catch(() => undefined));
 }
 
 /**

@@ -1,18 +1,15 @@
 import {
   reportCategoryResponseSchema,
-  reportCompareResponseSchema,
   reportConversationDetailSchema,
   reportConversationListResponseSchema,
   reportConversationSchema,
-  reportMessageSchema,
   reportQuestionsResponseSchema,
   reportSummarySchema,
   sliceDetailSchema,
   type ReportCategoryResponse,
-  type ReportCompareResponse,
+  type ReportMessageKind,
   type ReportConversation,
   type ReportConversationDetail,
-  type ReportMessage,
   type ReportStreamError,
   type ReportStreamFinish,
   type ReportStreamMessage,
@@ -51,24 +48,23 @@ export const fetchQuestions = (reportIds: string[]): Promise<string[]> =>
 export const fetchSlice = (chunkId: string): Promise<SliceDetail> =>
   api.get(`${BASE}/pdf/sliceFileDetail`, { params: { chunk_id: chunkId }, schema: sliceDetailSchema, silent: true });
 
-export const makeBrief = (conversationId: string): Promise<ReportMessage> =>
-  api.post(`${BASE}/pdf/brief`, { conversation_id: conversationId }, { schema: reportMessageSchema });
+export interface ReportStreamHandlers {
+  onMessage: (m: ReportStreamMessage) => void;
+  onFinish: (f: ReportStreamFinish) => void;
+  onError: (e: SseError | ReportStreamError) => void;
+}
 
-export const compareReports = (ids: [string, string]): Promise<ReportCompareResponse> =>
-  api.post(`${BASE}/pdf/compare`, { report_ids: ids }, { schema: reportCompareResponseSchema });
+const STREAM_PATHS: Record<ReportMessageKind, string> = { answer: 'askNew', brief: 'brief', compare: 'compare' };
 
-/** Streams an answer; resolves when the stream ends. */
-export function askReport(
-  body: { conversation_id: string; prompt: string },
-  handlers: {
-    onMessage: (m: ReportStreamMessage) => void;
-    onFinish: (f: ReportStreamFinish) => void;
-    onError: (e: SseError | ReportStreamError) => void;
-  },
+/** Streams an answer, an industry brief or a comparison; resolves when the stream ends. */
+export function streamReport(
+  kind: ReportMessageKind,
+  body: { conversation_id: string; prompt?: string; report_ids?: [string, string] },
+  handlers: ReportStreamHandlers,
   signal?: AbortSignal,
 ): Promise<void> {
   return streamSse<ReportStreamMessage, ReportStreamFinish>({
-    url: api.url(`${BASE}/pdf/askNew`),
+    url: api.url(`${BASE}/pdf/${STREAM_PATHS[kind]}`),
     headers: api.headers(),
     body,
     signal,
@@ -86,10 +82,11 @@ async function fetchBlob(path: string, params: Record<string, string>): Promise<
   return response.blob();
 }
 
-/** The report PDF as an object URL (the request carries the sign-in headers an iframe cannot). */
-export async function reportPdfUrl(fileUrl: string): Promise<string> {
+/** The report PDF's bytes, fetched with the sign-in headers a plain URL cannot carry. */
+export async function reportPdf(fileUrl: string): Promise<Blob> {
   const [path, query = ''] = fileUrl.split('?');
-  return URL.createObjectURL(await fetchBlob(path!, Object.fromEntries(new URLSearchParams(query))));
+  const blob = await fetchBlob(path!, Object.fromEntries(new URLSearchParams(query)));
+  return new Blob([blob], { type: 'application/pdf' });
 }
 
 export async function downloadExport(messageId: string, format: 'md' | 'docx', name: string): Promise<void> {
@@ -101,6 +98,15 @@ export async function downloadExport(messageId: string, format: 'md' | 'docx', n
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+export const editConversation = (change: {
+  conversation_id: string;
+  title?: string;
+  report_ids?: string[];
+}): Promise<ReportConversation> => api.post(`${BASE}/conversation/edit`, change, { schema: reportConversationSchema });
+
+export const deleteReport = (reportId: string): Promise<unknown> =>
+  api.post(`${BASE}/file/delete`, { report_id: reportId });
 
 export const createCategory = (name: string): Promise<unknown> => api.post(`${BASE}/admin/category/create`, { name });
 

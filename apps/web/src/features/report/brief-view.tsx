@@ -1,8 +1,8 @@
 import Typography from 'antd/es/typography';
-import type { DocCitation, IndustryBrief } from '@portal/contract';
+import { briefOriginLabels, type DocCitation, type IndustryBrief } from '@portal/contract';
 import { CitationChips } from './citation-chips';
 
-/** The structured industry brief: each item quotes a report with its source. */
+/** The structured industry brief: each point with the report passages it rests on, labelled by who wrote it. */
 export function BriefView({
   brief,
   citations,
@@ -17,8 +17,8 @@ export function BriefView({
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         行业简报
       </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        摘录式简报：每条内容均摘自所选报告原文，点击出处可查看原文页。
+      <Typography.Paragraph type="secondary" className="report-brief-origin">
+        {briefOriginLabels[brief.origin ?? 'extract']}
       </Typography.Paragraph>
       {brief.sections.map((section) => (
         <section key={section.key} className="report-brief-section">

@@ -1,29 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
+import antdMessage from 'antd/es/message';
 import Input from 'antd/es/input';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
-import type { DocCitation, ReportMessage } from '@portal/contract';
+import type { DocCitation, ReportMessage, ReportMessageKind } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AnswerMarkdown } from '../../components/thread';
-import { askReport, downloadExport, fetchDetail, fetchQuestions, makeBrief } from './api';
+import { downloadExport, fetchDetail, fetchQuestions, streamReport } from './api';
+import { ConversationEdit } from './conversation-edit';
 import { BriefView } from './brief-view';
 import { CitationChips } from './citation-chips';
-import { CompareView } from './compare-view';
+import { ComparePicker } from './compare-picker';
+import { ComparisonView } from './compare-view';
 import { SliceViewer } from './slice-viewer';
 import './report.css';
 
 const TIMEOUT_TEXT = '抱歉，回复超时，请重新提问';
+const EXPORT_NAMES: Record<ReportMessageKind, string> = { answer: '报告问答', brief: '行业简报', compare: '报告对比' };
 
 /** 会话-行业分析报告: questions answered from the chosen reports with sources, brief, compare, export. */
 export function ReportSessionPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  // The portal has no antd <App> around its routes: the page renders its own toast holder.
+  const [message, toastHolder] = antdMessage.useMessage();
   const detail = useQuery({ queryKey: ['report-detail', id], queryFn: () => fetchDetail(id), enabled: Boolean(id) });
   const reportIds = detail.data?.conversation.reports.map((r) => r.report_id) ?? [];
   const questions = useQuery({
@@ -33,9 +37,11 @@ export function ReportSessionPage() {
   });
   const [messages, setMessages] = useState<ReportMessage[]>([]);
   const [draft, setDraft] = useState('');
-  const [busy, setBusy] = useState<'ask' | 'brief' | null>(null);
+  const [busy, setBusy] = useState<'ask' | 'brief' | 'compare' | null>(null);
   const [viewing, setViewing] = useState<DocCitation | null>(null);
   const [comparing, setComparing] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const client = useQueryClient();
   const abort = useRef<AbortController | null>(null);
   const end = useRef<HTMLDivElement>(null);
 
@@ -50,11 +56,12 @@ export function ReportSessionPage() {
   const patch = (messageId: string, change: (m: ReportMessage) => ReportMessage) =>
     setMessages((list) => list.map((m) => (m.message_id === messageId ? change(m) : m)));
 
-  const ask = async (prompt: string) => {
+  /** Streams an answer to a question, the industry brief or a comparison into the thread. */
+  const run = async (kind: ReportMessageKind, prompt: string, reportIds?: [string, string]) => {
     const text = prompt.trim();
     if (!text || busy) return;
-    setDraft('');
-    setBusy('ask');
+    if (kind === 'answer') setDraft('');
+    setBusy(kind === 'answer' ? 'ask' : kind);
     const now = new Date().toISOString();
     const localQ = `local-q-${Date.now()}`;
     let answerId = `local-a-${Date.now()}`;
@@ -62,9 +69,10 @@ export function ReportSessionPage() {
       conversation_id: id,
       citations: [],
       brief: null,
+      comparison: null,
       demo: false,
       created_at: now,
-      kind: 'answer' as const,
+      kind,
     };
     setMessages((list) => [
       ...list,
@@ -74,8 +82,13 @@ export function ReportSessionPage() {
     const controller = new AbortController();
     abort.current = controller;
     let failed = false;
-    await askReport(
-      { conversation_id: id, prompt: text },
+    await streamReport(
+      kind,
+      kind === 'answer'
+        ? { conversation_id: id, prompt: text }
+        : kind === 'compare'
+          ? { conversation_id: id, report_ids: reportIds }
+          : { conversation_id: id },
       {
         onMessage: (m) => {
           const previous = answerId;
@@ -83,7 +96,8 @@ export function ReportSessionPage() {
           patch(previous, (a) => ({
             ...a,
             message_id: m.message_id,
-            content: a.content + m.text,
+            // A brief written again after a malformed reply starts over.
+            content: (m.restart ? '' : a.content) + m.text,
             citations: m.citations ?? a.citations,
           }));
         },
@@ -99,35 +113,13 @@ export function ReportSessionPage() {
     });
     if (controller.signal.aborted)
       patch(answerId, (a) => (a.status === 'generating' ? { ...a, status: 'aborted' } : a));
-    else if (failed) void message.error('回答未完成，请重新提问');
+    else if (failed) void message.error(kind === 'answer' ? '回答未完成，请重新提问' : '未完成，请重试');
     setBusy(null);
   };
-
-  const brief = async () => {
-    setBusy('brief');
-    try {
-      const made = await makeBrief(id);
-      setMessages((list) => [
-        ...list,
-        {
-          ...made,
-          message_id: `${made.message_id}-q`,
-          role: 'user',
-          content: '生成行业简报',
-          citations: [],
-          brief: null,
-        },
-        made,
-      ]);
-    } catch {
-      // The client showed the server's message.
-    } finally {
-      setBusy(null);
-    }
-  };
+  const ask = (prompt: string) => run('answer', prompt);
 
   const exportAs = (m: ReportMessage, format: 'md' | 'docx') =>
-    downloadExport(m.message_id, format, m.kind === 'brief' ? '行业简报' : '报告问答').catch((e: unknown) =>
+    downloadExport(m.message_id, format, EXPORT_NAMES[m.kind]).catch((e: unknown) =>
       message.error(e instanceof Error ? e.message : '导出失败'),
     );
 
@@ -165,24 +157,32 @@ export function ReportSessionPage() {
 
   return (
     <div className="report-session">
+      {toastHolder}
       <header className="report-session-head">
         <div className="report-session-title">{conversation.title}</div>
         <div className="report-chosen">
           {conversation.reports.map((r) => (
             <Tag key={r.report_id}>{r.title}</Tag>
           ))}
-          {conversation.missing_report_ids.length > 0 ? (
-            <Tag color="warning">{conversation.missing_report_ids.length} 份报告已删除</Tag>
-          ) : null}
+          {conversation.missing_report_ids.map((reportId) => (
+            <Tag key={reportId} color="warning">
+              已删除
+            </Tag>
+          ))}
         </div>
         <div className="report-tools">
-          <Button onClick={() => void brief()} loading={busy === 'brief'} disabled={busy === 'ask'}>
+          <Button
+            onClick={() => void run('brief', '生成行业简报')}
+            loading={busy === 'brief'}
+            disabled={busy === 'ask'}
+          >
             生成行业简报
           </Button>
           <Button onClick={() => setComparing(true)} disabled={conversation.reports.length < 2}>
             对比报告
           </Button>
-          <Button onClick={() => navigate('/report/welcome')}>重新选择报告</Button>
+          <Button onClick={() => setEditing(true)}>编辑会话</Button>
+          <Button onClick={() => navigate('/report/welcome')}>返回报告库</Button>
         </div>
       </header>
       <div className="report-thread" aria-live="polite">
@@ -208,14 +208,18 @@ export function ReportSessionPage() {
           ) : (
             <article key={m.message_id} className="report-answer">
               {m.demo ? <Tag color="gold">演示模型</Tag> : null}
-              {m.kind === 'brief' && m.brief ? (
+              {m.brief && m.status === 'done' ? (
                 <BriefView brief={m.brief} citations={m.citations} onOpen={setViewing} />
+              ) : m.comparison && m.status === 'done' ? (
+                <ComparisonView comparison={m.comparison} citations={m.citations} onOpen={setViewing} />
               ) : m.status === 'generating' && !m.content ? (
                 <Skeleton active paragraph={{ rows: 2 }} title={false} />
               ) : (
                 <AnswerMarkdown content={m.content} streaming={m.status === 'generating'} />
               )}
-              {m.kind === 'answer' ? <CitationChips citations={m.citations} onOpen={setViewing} /> : null}
+              {(m.brief || m.comparison) && m.status === 'done' ? null : (
+                <CitationChips citations={m.citations} onOpen={setViewing} />
+              )}
               {m.status === 'incomplete' || m.status === 'aborted' ? <Tag color="warning">回答未完成</Tag> : null}
               {m.status === 'done' && !m.message_id.startsWith('local-') ? (
                 <div className="report-answer-actions">
@@ -252,7 +256,7 @@ export function ReportSessionPage() {
             }
           }}
         />
-        {busy === 'ask' ? (
+        {busy ? (
           <Button onClick={() => abort.current?.abort()}>停止</Button>
         ) : (
           <Button type="primary" htmlType="submit" disabled={!draft.trim()}>
@@ -261,8 +265,30 @@ export function ReportSessionPage() {
         )}
       </form>
       <SliceViewer citation={viewing} onClose={() => setViewing(null)} />
+      {editing ? (
+        <ConversationEdit
+          conversation={conversation}
+          onClose={() => setEditing(false)}
+          onSaved={(saved) => {
+            setEditing(false);
+            void message.success('会话已更新');
+            client.setQueryData(['report-detail', id], (old: typeof detail.data) =>
+              old ? { ...old, conversation: saved } : old,
+            );
+            void client.invalidateQueries({ queryKey: ['report-conversations'] });
+          }}
+        />
+      ) : null}
       {comparing ? (
-        <CompareView open reports={conversation.reports} onClose={() => setComparing(false)} onOpen={setViewing} />
+        <ComparePicker
+          reports={conversation.reports}
+          onClose={() => setComparing(false)}
+          onStart={(ids) => {
+            setComparing(false);
+            const titles = ids.map((r) => conversation.reports.find((x) => x.report_id === r)?.title ?? '');
+            void run('compare', `对比报告：《${titles[0]}》与《${titles[1]}》`, ids);
+          }}
+        />
       ) : null}
     </div>
   );

@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
+import antdMessage from 'antd/es/message';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
-import { REPORT_MAX_PER_CONVERSATION } from '@portal/contract';
+import { REPORT_MAX_PER_CONVERSATION, type ReportSummary } from '@portal/contract';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createCategory, createConversation, fetchCategories, uploadReport } from './api';
+import { createCategory, createConversation, deleteReport, fetchCategories, uploadReport } from './api';
 import { RecentConversations } from './recent-conversations';
 import { ReportList } from './report-list';
 import './report.css';
@@ -28,7 +28,8 @@ export function ReportWelcomePage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const client = useQueryClient();
-  const { message } = App.useApp();
+  // The portal has no antd <App> around its routes: the page renders its own toast holder.
+  const [message, toastHolder] = antdMessage.useMessage();
   const query = useQuery({
     queryKey: ['report-categories', keyword],
     queryFn: () => fetchCategories(keyword),
@@ -91,11 +92,26 @@ export function ReportWelcomePage() {
       // The client showed the server's message.
     }
   };
+  const remove = async (report: ReportSummary) => {
+    try {
+      await deleteReport(report.report_id);
+      setSelected((prev) => {
+        const next = new Set(prev);
+        next.delete(report.report_id);
+        return next;
+      });
+      void message.success('报告已删除');
+      await client.invalidateQueries({ queryKey: ['report-categories'] });
+    } catch {
+      // The client showed the server's message.
+    }
+  };
   const canManage = query.data?.can_manage ?? false;
   const shared = query.data?.list.filter((c) => c.category_id !== null) ?? [];
 
   return (
     <div className="report-page portal-page">
+      {toastHolder}
       <header className="report-head">
         <Typography.Title level={3} style={{ margin: 0 }}>
           行业分析报告
@@ -161,7 +177,13 @@ export function ReportWelcomePage() {
           action={<Button onClick={() => void query.refetch()}>重试</Button>}
         />
       ) : (
-        <ReportList categories={query.data.list} selected={selected} onToggle={toggle} />
+        <ReportList
+          categories={query.data.list}
+          selected={selected}
+          onToggle={toggle}
+          canManage={canManage}
+          onDelete={(r) => void remove(r)}
+        />
       )}
       <RecentConversations />
       <div className="report-start-bar">

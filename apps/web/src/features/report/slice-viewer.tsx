@@ -4,8 +4,9 @@ import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
 import type { DocCitation, SliceDetail } from '@portal/contract';
 import { useEffect, useState } from 'react';
+import { PdfViewer } from '../../components/pdf-viewer';
 import { useNarrow } from './use-narrow';
-import { fetchSlice, reportPdfUrl } from './api';
+import { fetchSlice, reportPdf } from './api';
 import { reportMeta } from './report-list';
 
 interface SliceViewerProps {
@@ -13,14 +14,16 @@ interface SliceViewerProps {
   onClose: () => void;
   /** Loaders, replaceable in tests. */
   loadSlice?: (chunkId: string) => Promise<SliceDetail>;
-  loadPdf?: (fileUrl: string) => Promise<string>;
+  loadPdf?: (fileUrl: string) => Promise<Blob>;
 }
 
 type State =
-  { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; slice: SliceDetail; pdf: string | null };
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'ready'; slice: SliceDetail; pdf: Blob | null; pdfFailed: boolean };
 
-/** The cited slice highlighted, and the report opened at the cited page. */
-export function SliceViewer({ citation, onClose, loadSlice = fetchSlice, loadPdf = reportPdfUrl }: SliceViewerProps) {
+/** The cited slice, and the report opened at the cited page with the slice marked on it. */
+export function SliceViewer({ citation, onClose, loadSlice = fetchSlice, loadPdf = reportPdf }: SliceViewerProps) {
   const phone = useNarrow();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const chunkId = citation?.chunk_id;
@@ -28,21 +31,19 @@ export function SliceViewer({ citation, onClose, loadSlice = fetchSlice, loadPdf
   useEffect(() => {
     if (!chunkId) return;
     let cancelled = false;
-    let objectUrl: string | null = null;
     setState({ kind: 'loading' });
     loadSlice(chunkId)
       .then(async (slice) => {
         if (cancelled) return;
-        setState({ kind: 'ready', slice, pdf: null });
-        objectUrl = await loadPdf(slice.file_url).catch(() => null);
-        if (!cancelled) setState({ kind: 'ready', slice, pdf: objectUrl });
+        setState({ kind: 'ready', slice, pdf: null, pdfFailed: false });
+        const pdf = await loadPdf(slice.file_url).catch(() => null);
+        if (!cancelled) setState({ kind: 'ready', slice, pdf, pdfFailed: pdf === null });
       })
       .catch(() => {
         if (!cancelled) setState({ kind: 'error', message: '引用的报告片段不存在或已被删除' });
       });
     return () => {
       cancelled = true;
-      if (objectUrl?.startsWith('blob:')) URL.revokeObjectURL(objectUrl);
     };
   }, [chunkId, loadSlice, loadPdf]);
 
@@ -69,15 +70,13 @@ export function SliceViewer({ citation, onClose, loadSlice = fetchSlice, loadPdf
           <mark className="report-slice-text" data-testid="slice-text">
             {state.slice.text}
           </mark>
-          {state.pdf ? (
-            <iframe
-              className="report-pdf"
-              title={`${state.slice.report.title} 第${state.slice.page ?? 1}页`}
-              src={`${state.pdf}#page=${state.slice.page ?? 1}`}
-            />
-          ) : (
-            <Typography.Text type="secondary">正在打开报告原文…</Typography.Text>
-          )}
+          <PdfViewer
+            data={state.pdf}
+            failed={state.pdfFailed}
+            page={state.slice.page ?? 1}
+            position={state.slice.position ?? null}
+            title={state.slice.report.title}
+          />
         </div>
       )}
     </Drawer>

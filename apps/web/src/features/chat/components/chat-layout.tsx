@@ -28,6 +28,8 @@ export function ChatLayout({ config, activeId, title, children }: ChatLayoutProp
   const phone = usePhoneLayout();
   useVisualViewportHeight(phone);
   const [listOpen, setListOpen] = useState(false);
+  // On a phone the list is rendered the first time it is opened: the question box comes first.
+  const [listUsed, setListUsed] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
   const listButton = useRef<HTMLButtonElement>(null);
@@ -58,7 +60,7 @@ export function ChatLayout({ config, activeId, title, children }: ChatLayoutProp
         // Off screen on a phone until opened: out of the tab order and the accessibility tree.
         inert={phone && !listOpen ? true : undefined}
       >
-        <ConversationSidebar config={config} activeId={activeId} />
+        {phone && !listUsed ? null : <ConversationSidebar config={config} activeId={activeId} />}
       </div>
       {phone && listOpen ? (
         <div className="chat-drawer-mask" data-testid="chat-drawer-mask" onClick={() => setListOpen(false)} />
@@ -74,7 +76,10 @@ export function ChatLayout({ config, activeId, title, children }: ChatLayoutProp
               aria-controls="chat-conversation-drawer"
               aria-expanded={listOpen}
               data-testid="chat-list-button"
-              onClick={() => setListOpen(true)}
+              onClick={() => {
+                setListUsed(true);
+                setListOpen(true);
+              }}
             >
               <UnorderedListOutlined />
             </button>

@@ -10,4 +10,5 @@ export const marketingKeys = {
   collections: () => ['marketing', 'collections'] as const,
   collectList: (query: MarketingCollectListQuery) => ['marketing', 'collections', 'list', query] as const,
   collectTotal: () => ['marketing', 'collections', 'total'] as const,
+  attachmentStatus: (fileIds: readonly string[]) => ['marketing', 'attachments', ...fileIds] as const,
 };

@@ -1,12 +1,33 @@
 import { useState } from 'react';
 import PaperClipOutlined from '@ant-design/icons/es/icons/PaperClipOutlined';
-import { MARKETING_ATTACHMENTS_MAX, type FileKind, type StoredFile } from '@portal/contract';
+import Tag from 'antd/es/tag';
+import {
+  docStatusLabels,
+  MARKETING_ATTACHMENT_KINDS,
+  MARKETING_ATTACHMENTS_MAX,
+  type MarketingAttachmentStatus,
+  type StoredFile,
+} from '@portal/contract';
 import { ThreadComposer } from '../../../components/thread';
 import { FileUpload } from '../../../components/upload';
+import { useAttachmentStatus } from '../api/attachment-status';
 import { MARKETING_API } from '../api/keys';
 
-/** Images and PDF, up to the common upload's size (section 5). */
-const RULES = { kinds: ['image', 'pdf'] as FileKind[], maxBytes: 10_000_000 };
+/** Images and documents, up to the common upload's size (section 5). */
+const RULES = { kinds: [...MARKETING_ATTACHMENT_KINDS], maxBytes: 10_000_000 };
+
+/** A document's parse state in words: 解析中 until it settles, then 已就绪 or 失败 with the reason. */
+function AttachmentState({ state }: { state: MarketingAttachmentStatus | undefined }) {
+  if (!state || (state.status !== 'ready' && state.status !== 'failed')) {
+    return <Tag color="processing">解析中</Tag>;
+  }
+  if (state.status === 'ready') return <Tag color="success">{docStatusLabels.ready}</Tag>;
+  return (
+    <Tag color="error" title={state.reason ?? undefined}>
+      失败{state.reason ? `：${state.reason}` : ''}
+    </Tag>
+  );
+}
 
 interface CaseComposerProps {
   busy: boolean;
@@ -17,10 +38,11 @@ interface CaseComposerProps {
   onStop?(): void;
 }
 
-/** The description box: text or pasted copy, plus campaign images and PDF as attachments. */
+/** The description box: text or pasted copy, plus campaign images and documents (with their parse state). */
 export function CaseComposer({ busy, attachments, onAttachmentsChange, onSend, onStop }: CaseComposerProps) {
   const [picking, setPicking] = useState(false);
   const full = attachments.length >= MARKETING_ATTACHMENTS_MAX;
+  const states = useAttachmentStatus(attachments).data;
   const footer = (
     <div className="mk-attachments">
       <div className="mk-attachment-row">
@@ -31,11 +53,14 @@ export function CaseComposer({ busy, attachments, onAttachmentsChange, onSend, o
           disabled={busy || full}
           onClick={() => setPicking((v) => !v)}
         >
-          <PaperClipOutlined /> {full ? `最多${MARKETING_ATTACHMENTS_MAX}个附件` : '添加图片或 PDF'}
+          <PaperClipOutlined /> {full ? `最多${MARKETING_ATTACHMENTS_MAX}个附件` : '添加图片或文档'}
         </button>
         {attachments.map((file) => (
           <span key={file.file_id} className="mk-attachment">
             <span className="mk-attachment-name">{file.name}</span>
+            {file.mime.startsWith('image/') ? null : (
+              <AttachmentState state={states?.find((s) => s.file_id === file.file_id)} />
+            )}
             <button
               type="button"
               className="mk-attachment-remove"
@@ -52,7 +77,7 @@ export function CaseComposer({ busy, attachments, onAttachmentsChange, onSend, o
         <FileUpload
           action={`${MARKETING_API}/file/upload`}
           rules={RULES}
-          hint="支持 PNG、JPG、GIF、WebP 图片和 PDF；模型目前只能看到附件的文件名"
+          hint="支持 PNG、JPG、GIF、WebP 图片和 PDF、Word、TXT 文档；文档的文字会提供给模型，图片只提供文件名"
           disabled={busy}
           onUploaded={(file) => {
             onAttachmentsChange([...attachments, file]);

@@ -11,6 +11,7 @@ import {
   sessionMessageListResponseSchema,
   sessionMessageSchema,
   sessionSchema,
+  sessionSliceSchema,
   type CheckDocStatusResponse,
   type IdeaCard,
   type IdeaMergeRequest,
@@ -24,6 +25,7 @@ import {
   type SessionInfoResponse,
   type SessionMessage,
   type SessionMessageListResponse,
+  type SessionSlice,
 } from '@portal/contract';
 import { api } from '../../../lib/api';
 import type { SessionModuleConfig } from '../config/session-modules';
@@ -127,6 +129,15 @@ export function checkDocStatus(m: Module, sessionId: string, fileIds?: string[])
     { session_id: sessionId, ...(fileIds ? { file_ids: fileIds } : {}) },
     { schema: checkDocStatusResponseSchema, silent: true },
   );
+}
+
+/** `GET {module}/file/slice`: a cited passage with its boxes on the page, for the viewer. */
+export function getSlice(m: Module, sessionId: string, chunkId: string): Promise<SessionSlice> {
+  return api.get(`${m.apiPath}/file/slice`, {
+    params: { session_id: sessionId, chunk_id: chunkId },
+    schema: sessionSliceSchema,
+    silent: true,
+  });
 }
 
 /** `POST {module}/file/upload?session_id=` (multipart, one part named `file`). */

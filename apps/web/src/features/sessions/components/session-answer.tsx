@@ -14,6 +14,9 @@ const PROGRESS: Partial<Record<SessionMessageKind, string>> = {
   report: '正在分析用户原声，生成洞察报告…',
 };
 
+/** A structured reply that did not validate is asked for once more, with the validation error. */
+const REPAIRING = '正在整理格式…';
+
 /**
  * A session answer: idea cards, a brainstorm summary or an insight report when the stored message
  * has valid structured data; otherwise (still writing, or a reply that failed validation) the
@@ -22,7 +25,8 @@ const PROGRESS: Partial<Record<SessionMessageKind, string>> = {
 export const SessionAnswer = memo(function SessionAnswer({ message }: { message: UiMessage }) {
   const extra = useSessionStore((s) => (message.message_id ? s.extras[message.message_id] : undefined));
   const data = message.status === 'generating' ? null : extra?.data;
-  const progress = message.status === 'generating' && extra ? PROGRESS[extra.kind] : undefined;
+  const progress =
+    message.status === 'generating' && extra ? (extra.repairing ? REPAIRING : PROGRESS[extra.kind]) : undefined;
   let body;
   if (progress)
     body = (

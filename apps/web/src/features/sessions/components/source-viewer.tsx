@@ -2,26 +2,33 @@ import { useEffect, useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
-import Spin from 'antd/es/spin';
 import ExportOutlined from '@ant-design/icons/es/icons/ExportOutlined';
+import { useQuery } from '@tanstack/react-query';
 import type { SessionFile } from '@portal/contract';
+import { PdfViewer } from '../../../components/pdf-viewer';
 import { api } from '../../../lib/api';
 import { usePhoneLayout } from '../../../lib/phone-layout';
+import { getSlice } from '../api/session-api';
+import type { SessionModuleConfig } from '../config/session-modules';
 import { placeLabel, type SourceTarget } from '../store/citation-links';
 
 interface SourceViewerProps {
+  module: Pick<SessionModuleConfig, 'name' | 'apiPath'>;
+  sessionId: string;
   target: SourceTarget | null;
+  /** The cited passage, when the viewer was opened from a citation. */
+  chunkId: string | null;
   /** The cited file when it is in the session (it may have been deleted since). */
   file?: SessionFile;
   onClose(): void;
 }
 
 /**
- * The download needs the access token, which a frame cannot send: the PDF is fetched with it and
- * shown from a blob URL, where the browser's own viewer honours `#page=N`.
+ * The download needs the access token, which the browser cannot add to a plain URL: the PDF is
+ * fetched with it; the viewer draws the bytes, and a blob URL opens them in a new tab.
  */
 function usePdfBlob(file: SessionFile | undefined) {
-  const [state, setState] = useState<{ url?: string; error?: boolean }>({});
+  const [state, setState] = useState<{ blob?: Blob; url?: string; error?: boolean }>({});
   const isPdf = file?.mime === 'application/pdf';
   const downloadUrl = file ? api.url(file.url) : '';
   useEffect(() => {
@@ -32,9 +39,9 @@ function usePdfBlob(file: SessionFile | undefined) {
     fetch(downloadUrl, { headers: api.headers(), signal: controller.signal })
       .then(async (res) => {
         if (!res.ok) throw new Error(String(res.status));
-        const blob = await res.blob();
-        url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-        setState({ url });
+        const blob = new Blob([await res.blob()], { type: 'application/pdf' });
+        url = URL.createObjectURL(blob);
+        setState({ blob, url });
       })
       .catch(() => {
         if (!controller.signal.aborted) setState({ error: true });
@@ -47,12 +54,24 @@ function usePdfBlob(file: SessionFile | undefined) {
   return state;
 }
 
-/** The cited passage, and for a PDF the document opened at the cited page. */
-export function SourceViewer({ target, file, onClose }: SourceViewerProps) {
+/** The cited passage, and for a PDF the document opened at the cited page with the passage marked. */
+export function SourceViewer({ module, sessionId, target, chunkId, file, onClose }: SourceViewerProps) {
   const phone = usePhoneLayout();
+  const isPdf = file?.mime === 'application/pdf';
   const pdf = usePdfBlob(target ? file : undefined);
+  const slice = useQuery({
+    queryKey: ['session-slice', module.name, sessionId, chunkId],
+    queryFn: () => getSlice(module, sessionId, chunkId!),
+    enabled: Boolean(target && isPdf && chunkId),
+    staleTime: Infinity,
+    retry: false,
+  });
   const at = target ? placeLabel(target) : '';
-  const pageUrl = pdf.url ? `${pdf.url}#page=${target?.page ?? 1}` : undefined;
+  const page = target?.page ?? 1;
+  const pageUrl = pdf.url ? `${pdf.url}#page=${page}` : undefined;
+  // Opened from an address alone, the passage may not be in memory: the server's copy stands in.
+  const quote = target?.quote || slice.data?.text || '';
+  const sliceSettled = !chunkId || !slice.isPending;
 
   return (
     <Drawer
@@ -72,33 +91,22 @@ export function SourceViewer({ target, file, onClose }: SourceViewerProps) {
     >
       {target ? (
         <div className="source-viewer" data-testid="source-viewer">
-          {target.quote ? (
+          {quote ? (
             <blockquote className="source-quote" aria-label="引用原文">
-              <mark>{target.quote}</mark>
+              <mark>{quote}</mark>
             </blockquote>
           ) : null}
           {!file && target.fileId ? <Alert type="warning" showIcon title="该文件已不在会话中" /> : null}
           {!target.fileId ? <Alert type="info" showIcon title="来自粘贴的文本" /> : null}
-          {file && file.mime !== 'application/pdf' ? (
-            <Alert type="info" showIcon title={`${file.name}${at ? `，${at}` : ''}`} />
-          ) : null}
-          {file?.mime === 'application/pdf' ? (
-            pdf.error ? (
-              <Alert type="error" showIcon title="PDF 加载失败，请稍后重试" />
-            ) : pageUrl ? (
-              <iframe
-                key={pageUrl}
-                className="source-pdf"
-                title={`${file.name} ${at}`}
-                src={pageUrl}
-                data-page={target.page ?? 1}
-                data-testid="source-pdf"
-              />
-            ) : (
-              <Spin description="正在打开 PDF…">
-                <div style={{ height: 120 }} />
-              </Spin>
-            )
+          {file && !isPdf ? <Alert type="info" showIcon title={`${file.name}${at ? `，${at}` : ''}`} /> : null}
+          {file && isPdf && sliceSettled ? (
+            <PdfViewer
+              data={pdf.blob ?? null}
+              failed={pdf.error}
+              page={slice.data?.page ?? page}
+              position={chunkId || quote ? (slice.data?.position ?? null) : undefined}
+              title={file.name}
+            />
           ) : null}
         </div>
       ) : null}

@@ -287,6 +287,9 @@ export function SessionPage() {
         </ThreadContext.Provider>
       </SessionLayout>
       <SourceViewer
+        module={config}
+        sessionId={sessionId}
+        chunkId={viewerTarget ? params.get('chunk') : null}
         target={viewerTarget ?? pastedSource}
         file={viewerTarget ? files.files.find((f) => f.file_id === viewerTarget.fileId) : undefined}
         onClose={closeViewer}

@@ -38,6 +38,13 @@ export function snapshotOf(m: Module, message: SessionMessage): AnswerSnapshot {
   };
 }
 
+const kindOfAction: Record<SessionAskAction, SessionMessageKind> = {
+  ask: 'answer',
+  round: 'ideas',
+  summary: 'summary',
+  report: 'report',
+};
+
 /** `POST {module}/prompt/askStream`: text arrives as it is written; the stored message comes with `finish`. */
 function streamTransport(m: Module, body: SessionAskRequest): StreamTransport {
   return {
@@ -50,7 +57,11 @@ function streamTransport(m: Module, body: SessionAskRequest): StreamTransport {
         body,
         signal,
         onMessage(data) {
-          if (data.citations) useSessionStore.getState().setExtra(data.message_id, { citations: data.citations });
+          const { extras, setExtra } = useSessionStore.getState();
+          // The answer's kind is known from the ask: a structured one shows its progress, never raw JSON.
+          if (!extras[data.message_id]) setExtra(data.message_id, { kind: kindOfAction[body.action ?? 'ask'] });
+          if (data.citations) setExtra(data.message_id, { citations: data.citations });
+          if (data.phase === 'repairing') setExtra(data.message_id, { repairing: true });
           handlers.onMessage({
             conv_id: data.session_id,
             message_id: data.message_id,
@@ -74,13 +85,6 @@ function streamTransport(m: Module, body: SessionAskRequest): StreamTransport {
       }),
   };
 }
-
-const kindOfAction: Record<SessionAskAction, SessionMessageKind> = {
-  ask: 'answer',
-  round: 'ideas',
-  summary: 'summary',
-  report: 'report',
-};
 
 /** `POST {module}/prompt/asyncAsk`, then `GET prompt/getCompletion` every 2000 ms until final. */
 function pollTransport(m: Module, body: SessionAskRequest): AnswerTransport {

@@ -8,6 +8,8 @@ export interface AnswerExtra {
   data: SessionMessageData | null;
   citations: DocCitation[];
   demo: boolean;
+  /** The model's structured reply did not validate and is being repaired (正在整理格式…). */
+  repairing: boolean;
 }
 
 interface SessionExtrasSlice {
@@ -20,7 +22,7 @@ interface SessionExtrasSlice {
 
 export type SessionStoreState = ThreadSlice & SessionExtrasSlice;
 
-const EMPTY: AnswerExtra = { kind: 'answer', data: null, citations: [], demo: false };
+const EMPTY: AnswerExtra = { kind: 'answer', data: null, citations: [], demo: false, repairing: false };
 
 /** Message state of every open session of the three tools (ids are unique across them). */
 export const useSessionStore = create<SessionStoreState>()((set, get, store) => ({
@@ -51,5 +53,6 @@ export function rememberMessage(message: SessionMessage): void {
     data: message.data,
     citations: message.citations,
     demo: message.demo,
+    repairing: message.status === 'generating' && message.phase === 'repairing',
   });
 }
