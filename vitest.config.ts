@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -12,6 +13,15 @@ const budget = {
 };
 
 /**
+ * Workers shared by every project of one run, so the server suites on PGlite and on PostgreSQL and
+ * the web suite overlap instead of queueing. At least three even on two cores: a server file spends
+ * much of its time waiting on timers, child processes and the PostgreSQL server, and Vitest's
+ * default (cores - 1) would leave one of two cores idle. At most six: each PostgreSQL file opens
+ * pools of up to ten connections (two apps in the replica suites) against max_connections = 100.
+ */
+const maxWorkers = Math.min(6, Math.max(3, availableParallelism() - 1));
+
+/**
  * One runner for the whole repo. Server suites run on the embedded PGlite and, when
  * TEST_DATABASE_URL is set (CI), a second time against that PostgreSQL.
  */
@@ -23,8 +33,11 @@ const serverProject = (name: string, databaseUrl: string) => ({
     environment: 'node',
     env: { TEST_DB: databaseUrl },
     ...budget.server,
-    // Each PGlite suite has its own in-memory database; suites on PostgreSQL share one server.
-    fileParallelism: databaseUrl === 'pglite',
+    // Files run in parallel on both engines: testDatabase() gives each file its own database
+    // (PGlite in memory, or a fresh database on the TEST_DB server), and everything else a file
+    // shares with others (ports, Redis namespaces, temp folders) is unique per file.
+    // The DATA_DIR lock suite starts servers on PGlite whatever TEST_DB says: run it once.
+    ...(databaseUrl === 'pglite' ? {} : { exclude: ['test/db/data-dir-lock.test.ts'] }),
   },
 });
 
@@ -32,6 +45,7 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       {
         test: {
@@ -70,6 +84,7 @@ export default defineConfig({
           root: './e2e',
           include: ['**/*.e2e.ts'],
           globalSetup: ['./global-setup.ts'],
+          setupFiles: ['./failure-report.setup.ts'],
           environment: 'node',
           ...budget.e2e,
           fileParallelism: false,

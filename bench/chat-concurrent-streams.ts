@@ -7,6 +7,8 @@
  * the growth per stream. Needs about 2×N file descriptors here and in the server (`ulimit -n`).
  *
  * Run: node --import tsx bench/chat-concurrent-streams.ts [streams=1000] [tokenIntervalMs=1000] [postgres|pglite]
+ * (BENCH_HEAP_SNAPSHOT=<ms to wait> with SERVER_NODE_ARGS="--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=DIR"
+ * writes a heap snapshot of the server while every stream is open)
  */
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -98,6 +100,12 @@ try {
   console.info(`  server VmRSS before:     ${(before / 1024).toFixed(1)} MiB`);
   console.info(`  server VmRSS with all:   ${(during / 1024).toFixed(1)} MiB`);
   console.info(`  growth per open stream:  ${((during - before) / streams).toFixed(1)} KiB   (budget ≤ 60 KiB)`);
+  if (process.env.BENCH_HEAP_SNAPSHOT) {
+    // Start the server with SERVER_NODE_ARGS="--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=DIR":
+    // the snapshot of every stream open shows where the per-stream memory goes.
+    process.kill(portal.pid, 'SIGUSR2');
+    await new Promise((r) => setTimeout(r, Number(process.env.BENCH_HEAP_SNAPSHOT)));
+  }
 } finally {
   for (const req of open) req.destroy();
   agent.destroy();

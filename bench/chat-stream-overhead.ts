@@ -6,6 +6,7 @@
  * BENCH_DATABASE_URL); the fake upstream runs here.
  *
  * Run: node --import tsx bench/chat-stream-overhead.ts [runs=30] [tokens=200] [intervalMs=5]
+ * (BENCH_DATABASES=pglite or postgres for one engine)
  */
 import { signInOverHttp } from '../e2e/oidc-login';
 import { startPortal } from '../e2e/portal-server';
@@ -117,11 +118,13 @@ async function measure(label: string, env: Record<string, string>) {
   }
 }
 
+// BENCH_DATABASES=postgres (or pglite) measures one engine only.
+const engines = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 try {
-  await measure('PGlite', {});
-  const databaseUrl = await freshPostgres('portal_chat_bench');
+  if (engines.includes('pglite')) await measure('PGlite', {});
+  const databaseUrl = engines.includes('postgres') ? await freshPostgres('portal_chat_bench') : undefined;
   if (databaseUrl) await measure('PostgreSQL', { DATABASE_URL: databaseUrl });
-  else console.info('PostgreSQL skipped: no server at 127.0.0.1:5432');
+  else if (engines.includes('postgres')) console.info('PostgreSQL skipped: no server at 127.0.0.1:5432');
 } finally {
   await fake.close();
 }

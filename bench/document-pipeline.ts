@@ -1,8 +1,7 @@
 /**
  * The document pipeline's own costs, without HTTP or the database: parsing a generated text PDF
  * of N pages in a worker thread (as the parse job does; from the sources this includes starting
- * tsx in the worker, which the built server does not pay), chunking it, and ranking passages for
- * a question over 2,000 / 20,000 / 100,000 chunks (p50 and p95 of 20 questions each); then OCR:
+ * tsx in the worker, which the built server does not pay), chunking it; then OCR:
  * a PDF of scanned pages (the test fixture's screenshot of Chinese and English print, one per
  * page) read by tesseract in the parse worker, as pages per minute (starting the OCR pool
  * included, as every parse pays it). Memory is the process's peak resident size above its level
@@ -12,14 +11,18 @@
  * Chinese print, rendered by Debian's Chromium when present) is measured too: that is what a
  * real scan costs.
  *
+ * Last, retrieval in the database over 2,000 / 20,000 / 100,000 chunks on PGlite and PostgreSQL
+ * (see bench/retrieval.ts for the PostgreSQL server it uses).
+ *
  * Run: node --import tsx bench/document-pipeline.ts [pages=300] [ocrPages=12] [ocrWorkers=1]
  */
 import { readFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { launchBrowser } from '../e2e/browser';
 import { chunkUnits } from '../apps/server/src/services/documents/chunker';
+import { OcrService } from '../apps/server/src/services/documents/ocr/ocr-service';
 import { parseInWorker } from '../apps/server/src/services/documents/parse-runner';
-import { rankPassages } from '../apps/server/src/services/documents';
+import { benchPostgres, benchRetrieval } from './retrieval';
 
 const pages = Number(process.argv[2] ?? 300);
 const ocrPages = Number(process.argv[3] ?? 12);
@@ -83,10 +86,6 @@ async function generatedPdf(n: number): Promise<Uint8Array> {
   return new Uint8Array(await doc.save());
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 const bytes = await generatedPdf(pages);
 const started = performance.now();
 const { value: parsed, peakMb: textPeakMb } = await withPeakRss(() =>
@@ -100,7 +99,10 @@ console.info(
     `chunk ${(chunkedAt - parsedAt).toFixed(0)} ms → ${chunks.length} chunks; peak RSS +${textPeakMb.toFixed(0)} MB`,
 );
 
-/** OCRs `n` copies of a scanned page in the parse worker; `probe` is a phrase every page should yield. */
+/** The server's shared OCR pool, as the parse jobs use it. */
+const sharedOcr = new OcrService({ workers: ocrWorkers });
+
+/** OCRs `n` copies of a scanned page through the shared pool; `probe` is a phrase every page should yield. */
 async function benchOcr(label: string, png: Buffer, n: number, probe: string): Promise<void> {
   const scans = await scannedPdf(n, png);
   const ocrStarted = performance.now();
@@ -109,7 +111,7 @@ async function benchOcr(label: string, png: Buffer, n: number, probe: string): P
       'application/pdf',
       scans,
       { maxPages: 5_000, maxRows: 20_000, ocr: { workers: ocrWorkers } },
-      { timeoutMs: 600_000, memoryMb: 512 },
+      { timeoutMs: 600_000, memoryMb: 512, ocr: sharedOcr },
     ),
   );
   const seconds = (performance.now() - ocrStarted) / 1000;
@@ -125,21 +127,8 @@ await benchOcr('one-line scans', FIXTURE, ocrPages, '八百万元');
 const a4 = await fullPageScan();
 if (a4) await benchOcr('full A4 scans (30 lines, 150 dpi)', a4, Math.max(2, Math.round(ocrPages / 4)), '客户满意度');
 else console.info('OCR of full A4 scans skipped: no Chromium to render one');
+await sharedOcr.close();
 
-const filler = '本章节按照集团统一模板编写，数据经过内部审计，仅供内部参考。各部门应结合实际情况执行。';
-const cities = ['杭州', '成都', '武汉', '西安', '苏州', '青岛', '厦门', '长沙'];
-for (const n of [2_000, 20_000, 100_000]) {
-  const passages = Array.from({ length: n }, (_, i) => ({
-    text: `${filler.repeat(5)}第${i}节：${cities[i % cities.length]}事业部${i % 97}号项目的销售额为${i * 7}万元。`,
-  }));
-  const times: number[] = [];
-  for (let q = 0; q < 20; q++) {
-    const t0 = performance.now();
-    rankPassages(`${cities[q % cities.length]}事业部${q}号项目的销售额是多少`, passages, 6);
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  console.info(
-    `rank over ${n} chunks: p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`,
-  );
-}
+await benchRetrieval('pglite');
+const postgres = await benchPostgres();
+if (postgres) await benchRetrieval(postgres);

@@ -3,7 +3,48 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 /** Debian's Chromium, never a downloaded one. */
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+/** Browsers of the running file, and what their pages logged, for the failure report (failure-report.setup.ts). */
+export const openBrowsers = new Set<Browser>();
+export const pageLogs = new WeakMap<Page, string[]>();
+/** Requests each page has sent and not yet seen answered: a page stuck loading names what it waits for. */
+export const pendingRequests = new WeakMap<Page, Set<string>>();
+
+/** Keeps the last lines a page logged: errors, failed requests, navigations. */
+function watchPage(page: Page) {
+  const lines: string[] = [];
+  pageLogs.set(page, lines);
+  const add = (line: string) => lines.push(line) > 40 && lines.shift();
+  page.on('pageerror', (error) => add(`pageerror: ${error.message}`));
+  page.on(
+    'console',
+    (message) =>
+      (message.type() === 'error' || message.type() === 'warning') &&
+      add(`console.${message.type()}: ${message.text()}`),
+  );
+  page.on('requestfailed', (request) => add(`request failed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', (response) => response.status() >= 400 && add(`${response.status()} ${response.url()}`));
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && add(`navigated: ${frame.url()}`));
+  const pending = new Set<string>();
+  pendingRequests.set(page, pending);
+  page.on('request', (request) => pending.add(request.url()));
+  page.on('requestfinished', (request) => pending.delete(request.url()));
+  page.on('requestfailed', (request) => pending.delete(request.url()));
+}
+
 export async function launchBrowser(): Promise<Browser> {
+  const browser = await launch();
+  openBrowsers.add(browser);
+  browser.on('disconnected', () => openBrowsers.delete(browser));
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', watchPage);
+    return context;
+  };
+  return browser;
+}
+
+function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath,
     args: [

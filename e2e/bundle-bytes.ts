@@ -8,8 +8,9 @@ import { gzipSync } from 'node:zlib';
  * (no browser, no timing, so the numbers are the same on every run of the same build).
  *
  * - `/login` (signed out): login.html and its entry's static imports and CSS.
- * - `/home` (signed in): index.html, the app entry's static imports and CSS, and the lazy app
- *   layout and home route with their static imports (all preloaded by index.html).
+ * - `/home` (signed in): index.html, the app entry's static imports and CSS, the lazy app layout
+ *   and home route with their static imports (all preloaded by index.html), and the first-route
+ *   preload script.
  * - a chat route after `/home`: the chat screens' chunk and the markdown renderer, with what they
  *   import that `/home` did not load.
  *
@@ -91,6 +92,12 @@ export function filesOf(manifest: Manifest, keys: readonly string[]): Set<string
   return files;
 }
 
+/** Scripts index.html loads that the manifest does not list (the first-route preload script). */
+function scriptsOutsideManifest(dist: string): string[] {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  return [...html.matchAll(/<script[^>]*\ssrc="\/(assets\/route-preload-[^"]+\.js)"/g)].map((m) => m[1]!);
+}
+
 export function pageBytes(dist = webDist) {
   const manifest = readManifest(dist);
   const ownLoginPage = 'login.html' in manifest;
@@ -98,6 +105,7 @@ export function pageBytes(dist = webDist) {
   login.add(ownLoginPage ? 'login.html' : 'index.html');
   const home = filesOf(manifest, firstScreenModules.home);
   home.add('index.html');
+  for (const file of scriptsOutsideManifest(dist)) home.add(file);
   const chat = filesOf(
     manifest,
     firstScreenModules.chat.filter((key) => key in manifest),

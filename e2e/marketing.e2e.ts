@@ -1,8 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startFakeUpstream, type FakeUpstream } from '../apps/server/test/llm/fake-upstream';
 import { launchBrowser, newContext, newPage, submitProviderLogin } from './browser';
+import { startPortal, type RunningPortal } from './portal-server';
 
 /**
  * 案例分析 end to end with the demo model: analyse a campaign, collect it with tags, find it by tag,
@@ -163,5 +167,80 @@ describe('案例分析', () => {
       .poll(() => page.getByTestId('mk-collect-total').textContent(), { timeout: 30_000 })
       .toBe('共 1 个收藏');
     await expect.poll(() => page.getByTestId('mk-case').count(), { timeout: 30_000 }).toBe(1);
+  });
+});
+
+/** A framed analysis as a configured model writes it. */
+const FRAMED = ['背景', '目标', '受众', '洞察', '策略', '创意', '渠道', '效果与数据', '可借鉴之处']
+  .map((title) => `## ${title}\n依据附件整理的${title}。\n`)
+  .join('');
+
+describe('案例分析 with a PDF attachment on a configured model', () => {
+  let fake: FakeUpstream;
+  let portal: RunningPortal;
+  let configDir = '';
+  let pdfPath = '';
+
+  beforeAll(async () => {
+    fake = await startFakeUpstream();
+    fake.setDefault({ tokens: [FRAMED], intervalMs: 10 });
+    const example = JSON.parse(readFileSync(resolve(import.meta.dirname, '../portal.config.example.json'), 'utf8'));
+    configDir = mkdtempSync(join(tmpdir(), 'portal-marketing-'));
+    const configPath = join(configDir, 'portal.config.json');
+    writeFileSync(
+      configPath,
+      JSON.stringify({
+        ...example,
+        providers: {
+          endpoints: { fake: { baseUrl: fake.baseUrl, apiKeyEnv: 'FAKE_LLM_KEY', idleTimeoutMs: 30_000 } },
+          models: { chatgpt: { '100': { provider: 'fake', model: 'gpt-4' } } },
+        },
+      }),
+    );
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc
+      .addPage([400, 200])
+      .drawText('Campaign recap: store scan rate rose to 12 percent.', { x: 20, y: 150, size: 11, font });
+    pdfPath = join(configDir, '活动复盘.pdf');
+    writeFileSync(pdfPath, await doc.save());
+    portal = await startPortal({ PORTAL_CONFIG: configPath, FAKE_LLM_KEY: 'fake-key' });
+  });
+  afterAll(async () => {
+    await portal?.stop();
+    await fake?.close();
+    if (configDir) rmSync(configDir, { recursive: true, force: true });
+  });
+
+  it('shows the attachment parsed, then its text reaches the model', async () => {
+    const context = await newContext(browser, {
+      baseURL: portal.baseUrl,
+      locale: 'zh-CN',
+      viewport: { width: PHONE_WIDTH, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto('/marketing/welcome');
+      await submitProviderLogin(page, 'staff', 'staff123');
+      await page.getByText('试试这些案例').waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: /添加图片或文档/ }).tap();
+      await page.setInputFiles('[data-testid="file-upload-input"]', pdfPath);
+      const attachment = page.locator('.mk-attachment', { hasText: '活动复盘.pdf' });
+      await attachment.getByText('已就绪').waitFor({ timeout: 60_000 });
+      await shoot(page, 'marketing-attachment-phone');
+      expect(
+        await page.evaluate(() => Math.max(document.documentElement.scrollWidth, window.innerWidth)),
+      ).toBeLessThanOrEqual(PHONE_WIDTH);
+      await analyse(page, '请分析附件中的活动复盘');
+      const prompt = fake.chatRequests.at(-1)!.body.messages!.at(-1)!.content as string;
+      expect(prompt).toContain('活动复盘.pdf（PDF） 的文字内容');
+      expect(prompt).toContain('store scan rate rose to 12 percent');
+      await page.locator('[data-testid="chat-answer"]').last().getByText('依据附件整理的洞察。').waitFor();
+    } finally {
+      await context.close();
+    }
   });
 });

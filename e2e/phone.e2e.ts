@@ -216,6 +216,8 @@ describe('on a phone', () => {
 
   it('opens the conversation list in a drawer and goes back to the thread', async () => {
     const drawer = page.getByTestId('chat-conversation-drawer');
+    // Rendered the first time it opens, so the question box does not wait for it.
+    expect(await page.locator('.chat-sidebar').count()).toBe(0);
     await page.getByTestId('chat-list-button').tap();
     await expect.poll(async () => (await drawer.boundingBox())?.x, { timeout: 10_000 }).toBe(0);
     await expect(page.getByTestId('chat-list-button').getAttribute('aria-expanded')).resolves.toBe('true');

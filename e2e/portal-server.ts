@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -66,8 +66,14 @@ export async function startPortal(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // E2E_SERVER_LOG=<file> keeps every server's output for a look after a failed run.
+  const logFile = process.env.E2E_SERVER_LOG;
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (logFile) appendFileSync(logFile, `[${port}] ${chunk.toString()}`);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
 
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {

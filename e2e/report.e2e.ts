@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, submitProviderLogin } from './browser';
 import { signInOverHttp } from './oidc-login';
+import { markOnSheet } from './pdf-mark';
 
 /**
  * 行业分析报告 in the browser: the library, a conversation on two reports, a suggested question,
@@ -139,25 +140,36 @@ describe.each([
     const slice = page.getByTestId('slice-text');
     await slice.waitFor({ timeout: 30_000 });
     expect(await slice.textContent()).toMatch(/trillion yuan/);
-    await expect
-      .poll(async () => page.locator('iframe.report-pdf').getAttribute('src'), { timeout: 30_000 })
-      .toMatch(/^blob:.*#page=2$/);
-    // Let the drawer finish sliding in and the PDF viewer load before the picture.
-    await page.waitForTimeout(1500);
+    // pdf.js draws page 2 with the cited lines marked: the report's text starts 40 points down a 400-point page.
+    const viewer = page.getByTestId('pdf-viewer');
+    await expect.poll(() => viewer.getAttribute('data-state'), { timeout: 60_000 }).toBe('ready');
+    expect(await viewer.getAttribute('data-page')).toBe('2');
+    await page.getByTestId('pdf-highlight').first().waitFor({ state: 'visible', timeout: 30_000 });
+    const mark = await markOnSheet(page);
+    expect(mark.top).toBeGreaterThan(0.05);
+    expect(mark.top).toBeLessThan(0.3);
+    expect(mark.sheetWidth).toBeLessThanOrEqual(viewport.width);
+    // Let the drawer finish sliding in before the picture.
+    await page.waitForTimeout(1000);
     await page.screenshot({ path: join(artifacts, `report-viewer-${name}.png`) });
     await page.keyboard.press('Escape');
   });
 
-  it('builds the brief and exports it as a Word file that holds the citations', async () => {
+  it('streams the brief from the demo model, keeps it on reload and exports it as Word with its citations', async () => {
     await page.getByRole('button', { name: '生成行业简报' }).click();
-    await page
-      .getByText('市场规模与增长')
-      .first()
-      .waitFor({ timeout: 30_000 })
+    const brief = page.locator('.report-brief').last();
+    await brief
+      .getByText('演示模型', { exact: false })
+      .waitFor({ timeout: 60_000 })
       .catch(async (error: unknown) => {
         await page.screenshot({ path: join(artifacts, `report-brief-failed-${name}.png`) });
         throw error;
       });
+    await brief.getByText('市场规模与增长').waitFor();
+    await brief.locator('.report-citation').first().waitFor();
+    await page.reload();
+    await page.locator('.report-brief').last().getByText('演示模型', { exact: false }).waitFor({ timeout: 30_000 });
+    await page.locator('.report-brief').last().scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(artifacts, `report-brief-${name}.png`), fullPage: true });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -167,15 +179,88 @@ describe.each([
     const { readFileSync } = await import('node:fs');
     const xml = documentXml(readFileSync(path));
     expect(xml).toContain('市场规模与增长');
+    expect(xml).toContain('演示模型');
+    expect(xml).toMatch(/1\.2 trillion[^<]*\[\d+\]/);
     expect(xml).toContain('出处');
     expect(xml).toContain('第2页');
   });
 
-  it('compares the two reports side by side', async () => {
+  it('compares the two reports side by side, streamed into the conversation', async () => {
     await page.getByRole('button', { name: '对比报告' }).click();
-    await page.getByText('1.3 trillion', { exact: false }).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('dialog', { name: '报告对比' })
+      .getByRole('button', { name: /开始对比/ })
+      .click();
+    const comparison = page.locator('.report-compare').last();
+    await comparison.getByText('1.3 trillion', { exact: false }).first().waitFor({ timeout: 60_000 });
+    await comparison.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(artifacts, `report-compare-${name}.png`) });
-    await page.keyboard.press('Escape');
+    const widest = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(widest).toBeLessThanOrEqual(viewport.width);
+  });
+
+  it('renames the conversation and changes its reports', async () => {
+    await page.getByRole('button', { name: '编辑会话' }).click();
+    const dialog = page.getByRole('dialog', { name: '编辑会话' });
+    await dialog.getByRole('textbox', { name: '会话标题' }).fill(`零食报告对比 ${name}`);
+    await page.screenshot({ path: join(artifacts, `report-edit-${name}.png`) });
+    // Drop the 2025 report from the conversation (its tag's close button in the picker).
+    await dialog
+      .locator('.ant-select-selection-item', { hasText: '2025中国休闲零食行业报告' })
+      .locator('.ant-select-selection-item-remove')
+      .click();
+    await dialog.getByRole('button', { name: /保\s?存/ }).click();
+    await page.locator('.report-session-title', { hasText: `零食报告对比 ${name}` }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('.report-chosen .ant-tag').count()).toBe(1);
+    await page.reload();
+    await page.locator('.report-session-title', { hasText: `零食报告对比 ${name}` }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('.report-chosen').textContent()).not.toContain('2025中国休闲零食行业报告');
+  });
+});
+
+describe('deleting a report (phone)', () => {
+  it('deletes an own report from the library; a conversation that held it shows it as 已删除', async () => {
+    const { access_token } = await signInOverHttp(baseUrl, 'staff', 'staff123');
+    const headers = { authorization: `Bearer ${access_token.token}` };
+    const form = new FormData();
+    form.append('file', await pdfOf(['Private memo.', 'Beverage channel share is 31 percent.']), '饮料渠道备忘.pdf');
+    const up = await fetch(`${baseUrl}/api/report/file/upload`, { method: 'POST', headers, body: form });
+    const own = ((await up.json()) as { data: { report_id: string } }).data;
+    const [context, page] = await signedIn({ width: 390, height: 844 }, true);
+    try {
+      const item = page.locator('.report-item', { hasText: '饮料渠道备忘' });
+      await item.getByText('已就绪').waitFor({ timeout: 60_000 });
+      const shared = await page.evaluate(async (token) => {
+        const res = await fetch('/api/report/home/reportCategory', { headers: { authorization: `Bearer ${token}` } });
+        const body = (await res.json()) as { data: { list: { reports: { report_id: string; title: string }[] }[] } };
+        return body.data.list.flatMap((c) => c.reports).find((r) => r.title === '2024中国休闲零食行业报告')!.report_id;
+      }, access_token.token);
+      const created = await fetch(`${baseUrl}/api/report/conversation/create`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ report_ids: [shared, own.report_id], title: '饮料与零食' }),
+      }).then((r) => r.json() as Promise<{ data: { conversation_id: string } }>);
+      // Only the owner's own report offers 删除 to staff; shared ones do not.
+      expect(
+        await page
+          .locator('.report-item', { hasText: '2024中国休闲零食行业报告' })
+          .getByRole('button', { name: /删除/ })
+          .count(),
+      ).toBe(0);
+      await item.getByRole('button', { name: '删除 饮料渠道备忘' }).tap();
+      await page.screenshot({ path: join(artifacts, 'report-delete-phone.png') });
+      await page.locator('.ant-popconfirm .ant-btn-primary').tap();
+      await page.getByText('报告已删除').waitFor({ timeout: 30_000 });
+      await expect.poll(() => page.locator('.report-item', { hasText: '饮料渠道备忘' }).count()).toBe(0);
+      const widest = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(widest).toBeLessThanOrEqual(390);
+
+      await page.goto(`/report/session?id=${created.data.conversation_id}`);
+      await page.locator('.report-chosen').getByText('已删除').waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: join(artifacts, 'report-session-deleted-phone.png') });
+    } finally {
+      await context.close();
+    }
   });
 });
 
