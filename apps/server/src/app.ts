@@ -3,7 +3,7 @@ import sensible from '@fastify/sensible';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { PortalConfig } from './config/schema';
 import { repoRoot, webDistDir } from './config/paths';
-import type { DbTarget } from './db/client';
+import type { DbHandle, DbTarget } from './db/client';
 import builtinOidc from './oidc/plugin';
 import auth from './plugins/auth';
 import { serverModules } from './modules';
@@ -24,6 +24,8 @@ import appConfigRoute from './routes/app-config';
 export interface AppOptions {
   config: PortalConfig;
   database: DbTarget;
+  /** The database already being opened for `database` (the server's start overlaps it with loading). */
+  openingDatabase?: Promise<DbHandle>;
   /** DATA_DIR; defaults to the embedded database's folder, else `<repo>/data`. */
   dataDir?: string;
   /** Origin the browser uses; redirect_uri and the built-in issuer derive from it. */
@@ -68,7 +70,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     auth: opts.authRateLimit ?? { max: 20, timeWindow: 60_000 },
   });
 
-  await app.register(db, { target: opts.database });
+  await app.register(db, { target: opts.database, opening: opts.openingDatabase });
   await app.register(services, {
     config: opts.config,
     publicUrl: opts.publicUrl.replace(/\/+$/, ''),

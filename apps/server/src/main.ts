@@ -1,15 +1,21 @@
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/load';
+import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { readEnv } from './env';
-import { loggerOptions } from './lib/log-redaction';
 
 async function main(): Promise<void> {
   const env = readEnv();
   const config = loadConfig(env.configPath);
+  // The database opens while the rest of the server loads: the embedded engine compiles its
+  // WebAssembly on other threads, which would otherwise leave this one idle. A restart is
+  // some 100 ms shorter.
+  const openingDatabase = openDatabase(env.database);
+  openingDatabase.catch(() => undefined); // awaited (and reported) by buildApp
+  const [{ buildApp }, { loggerOptions }] = await Promise.all([import('./app'), import('./lib/log-redaction')]);
   const app = await buildApp({
     config,
     database: env.database,
+    openingDatabase,
     dataDir: env.dataDir,
     publicUrl: env.publicUrl,
     jwtSecret: env.jwtSecret,

@@ -4,7 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverRoot } from '../config/paths';
 import { migrationsCurrent } from './migrations-current';
-import { initPgliteDir, pgliteOptions } from './pglite-settings';
+import { compilePgliteWasm, initPgliteDir, pgliteOptions } from './pglite-settings';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 import type { ChangeFeed, ChangeHandlers } from './change-feed';
@@ -43,6 +43,7 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     const changes: ChangeFeed = { listen: (channel, handlers) => listenOnPostgres(pg, target.url, channel, handlers) };
     return { db: db as unknown as Db, kind: 'postgres', changes, close: () => pool.end() };
   }
+  const compiling = compilePgliteWasm();
   const [{ PGlite }, { vector }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-pgvector'),
@@ -59,9 +60,13 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     // Before the files are opened: a second process must not even read them.
     release = acquireDataDirLock(target.dataDir).release;
     initPgliteDir(dir);
-    client = new PGlite(dir, { ...pgliteOptions(PGlite.defaultStartParams), extensions });
+    client = new PGlite(dir, {
+      ...pgliteOptions(PGlite.defaultStartParams),
+      extensions,
+      pgliteWasmModule: await compiling,
+    });
   } else {
-    client = new PGlite({ ...pgliteOptions(PGlite.defaultStartParams), extensions });
+    client = new PGlite({ ...pgliteOptions(PGlite.defaultStartParams), extensions, pgliteWasmModule: await compiling });
   }
   try {
     const db = drizzlePglite(client, { schema });

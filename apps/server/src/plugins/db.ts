@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ChangeFeed } from '../db/change-feed';
-import { openDatabase, type Db, type DbTarget } from '../db/client';
+import { openDatabase, type Db, type DbHandle, type DbTarget } from '../db/client';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,9 +11,9 @@ declare module 'fastify' {
 }
 
 /** Opens the database (PGlite or PostgreSQL), migrates it, and closes it with the server. */
-export default fp<{ target: DbTarget }>(
+export default fp<{ target: DbTarget; opening?: Promise<DbHandle> }>(
   async (app, opts) => {
-    const handle = await openDatabase(opts.target);
+    const handle = await (opts.opening ?? openDatabase(opts.target));
     app.decorate('db', handle.db);
     app.decorate('dbChanges', handle.changes);
     app.addHook('onClose', () => handle.close());
