@@ -4,14 +4,18 @@
  * server uses PostgreSQL when one answers on 127.0.0.1:5432 (or BENCH_DATABASE_URL), so the
  * embedded database's own memory is not counted; `pglite` as the third argument forces PGlite.
  * Reports the server's resident memory (VmRSS from /proc) before, with every stream open, and
- * the growth per stream. Needs about 2×N file descriptors here and in the server (`ulimit -n`).
+ * the growth per stream; also the JS heap after a full collection (bench/heap-probe.mjs), which
+ * does not depend on machine load or GC timing as RSS does. Needs about 2×N file descriptors here
+ * and in the server (`ulimit -n`).
  *
  * Run: node --import tsx bench/chat-concurrent-streams.ts [streams=1000] [tokenIntervalMs=1000] [postgres|pglite]
- * (BENCH_HEAP_SNAPSHOT=<ms to wait> with SERVER_NODE_ARGS="--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=DIR"
- * writes a heap snapshot of the server while every stream is open)
+ * (BENCH_HEAP_SNAPSHOT_DIR=<dir> also writes heap snapshots of the server there, before the streams
+ * and with every stream open, to compare in DevTools' Memory tab)
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { signInOverHttp } from '../e2e/oidc-login';
 import { startPortal } from '../e2e/portal-server';
 import { startFakeUpstream } from '../apps/server/test/llm/fake-upstream';
@@ -28,12 +32,30 @@ function rssKiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
 }
 
+const heapProbeFile = join(mkdtempSync(join(tmpdir(), 'portal-heap-')), 'heap.jsonl');
+const heapProbe = join(import.meta.dirname, 'heap-probe.mjs');
+process.env.SERVER_NODE_ARGS = `--expose-gc --import ${heapProbe} ${process.env.SERVER_NODE_ARGS ?? ''}`;
+
+/** The server's JS heap in bytes after a full collection, read through bench/heap-probe.mjs. */
+async function heapUsedAfterGc(pid: number): Promise<number> {
+  const lines = () => (existsSync(heapProbeFile) ? readFileSync(heapProbeFile, 'utf8').trim().split('\n') : []);
+  const seen = lines().length;
+  process.kill(pid, 'SIGUSR2');
+  // A heap snapshot of a thousand streams takes a while to write.
+  for (let i = 0; i < 6000 && lines().length === seen; i++) await new Promise((r) => setTimeout(r, 50));
+  const last = lines()[seen];
+  if (!last) throw new Error('the server did not answer the heap probe');
+  return (JSON.parse(last) as { heapUsed: number }).heapUsed;
+}
+
 const fake = await startFakeUpstream();
 // Long enough that every stream is still open when memory is read.
 fake.setDefault({ tokens: Array.from({ length: 600 }, (_, i) => `t${i} `), intervalMs: tokenIntervalMs });
 const portal = await startPortal({
   PORTAL_CONFIG: writeBenchConfig(fake.baseUrl),
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  HEAP_PROBE_FILE: heapProbeFile,
+  ...(process.env.BENCH_HEAP_SNAPSHOT_DIR ? { HEAP_SNAPSHOT_DIR: process.env.BENCH_HEAP_SNAPSHOT_DIR } : {}),
 });
 const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
 const open: { destroy(): void }[] = [];
@@ -82,6 +104,7 @@ try {
   await new Promise((r) => setTimeout(r, 2000));
 
   const before = rssKiB(portal.pid);
+  const heapBefore = await heapUsedAfterGc(portal.pid);
   const started = performance.now();
   for (let i = 0; i < streams; i += BATCH) {
     await Promise.all(Array.from({ length: Math.min(BATCH, streams - i) }, () => openStream(token)));
@@ -89,6 +112,7 @@ try {
   const openedIn = (performance.now() - started) / 1000;
   await new Promise((r) => setTimeout(r, tokenIntervalMs * 2));
   const during = rssKiB(portal.pid);
+  const heapDuring = await heapUsedAfterGc(portal.pid);
   const upstreamOpen = fake.chatRequests.filter((r) => !r.completed && !r.cancelled).length;
 
   console.info(
@@ -100,12 +124,10 @@ try {
   console.info(`  server VmRSS before:     ${(before / 1024).toFixed(1)} MiB`);
   console.info(`  server VmRSS with all:   ${(during / 1024).toFixed(1)} MiB`);
   console.info(`  growth per open stream:  ${((during - before) / streams).toFixed(1)} KiB   (budget ≤ 60 KiB)`);
-  if (process.env.BENCH_HEAP_SNAPSHOT) {
-    // Start the server with SERVER_NODE_ARGS="--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=DIR":
-    // the snapshot of every stream open shows where the per-stream memory goes.
-    process.kill(portal.pid, 'SIGUSR2');
-    await new Promise((r) => setTimeout(r, Number(process.env.BENCH_HEAP_SNAPSHOT)));
-  }
+  console.info(
+    `  JS heap after full GC:   ${(heapBefore / 2 ** 20).toFixed(1)} → ${(heapDuring / 2 ** 20).toFixed(1)} MiB, ` +
+      `${((heapDuring - heapBefore) / 1024 / streams).toFixed(1)} KiB per open stream`,
+  );
 } finally {
   for (const req of open) req.destroy();
   agent.destroy();
