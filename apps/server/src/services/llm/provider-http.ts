@@ -1,6 +1,13 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+  type RequestOptions,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
+import type { CallAbort } from './call-control';
 import type { ProviderConfig } from './config';
 import {
   ProviderConnectionError,
@@ -74,37 +81,23 @@ export class ProviderHttp {
    * POSTs `body` as JSON. Resolves with the response once its headers arrived with a 2xx status;
    * rejects with ProviderResponseError for another status, ProviderTimeoutError when no headers
    * came within `timeoutMs`, ProviderConnectionError when the provider cannot be reached. An
-   * abort of `signal` destroys the call at any point, also while its body is being read.
+   * abort destroys the call at any point, also while its body is being read.
    */
-  post(path: string, body: unknown, signal: AbortSignal, accept: string): Promise<ProviderResponse> {
-    const payload = JSON.stringify(body);
+  post(path: string, body: unknown, abort: CallAbort, accept: string): Promise<ProviderResponse> {
+    if (abort.aborted) return Promise.reject(abort.reason);
+    const req = this.send(path, JSON.stringify(body), accept);
     return new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason);
-      const req = this.request({
-        ...this.target(path),
-        method: 'POST',
-        agent: this.agent,
-        headers: {
-          ...this.headers,
-          accept,
-          // Compression would hold tokens back in the provider's encoder; answers are small anyway.
-          'accept-encoding': 'identity',
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      });
       let settled = false;
       const timeoutMs = this.config.timeoutMs;
       const timer = setTimeout(() => req.destroy(new ProviderTimeoutError(timeoutMs)), timeoutMs);
-      const onAbort = () => req.destroy(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      req.once('close', () => signal.removeEventListener('abort', onAbort));
+      abort.onAbort(() => req.destroy(abort.reason as Error));
+      req.once('close', () => abort.onAbort(undefined));
       // `on`, not `once`: an error after the response arrived is the reader's business, not a crash.
       req.on('error', (error) => {
         clearTimeout(timer);
         if (settled) return;
         settled = true;
-        if (error === signal.reason || error instanceof ProviderTimeoutError) reject(error);
+        if (error === abort.reason || error instanceof ProviderTimeoutError) reject(error);
         else reject(new ProviderConnectionError(`cannot reach the provider: ${error.message}`, { cause: error }));
       });
       req.once('response', (res) => {
@@ -114,8 +107,29 @@ export class ProviderHttp {
         if (status >= 200 && status < 300) return resolve(res);
         readErrorBody(res).then((text) => reject(responseError(status, res, text)), reject);
       });
-      req.end(payload);
     });
+  }
+
+  /**
+   * Starts the request with its whole body. A method of its own so that the body, which holds the
+   * conversation's history, is not kept alive by the listeners of `post` while the answer streams.
+   */
+  private send(path: string, payload: string, accept: string): ClientRequest {
+    const req = this.request({
+      ...this.target(path),
+      method: 'POST',
+      agent: this.agent,
+      headers: {
+        ...this.headers,
+        accept,
+        // Compression would hold tokens back in the provider's encoder; answers are small anyway.
+        'accept-encoding': 'identity',
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+      },
+    });
+    req.end(payload);
+    return req;
   }
 }
 
