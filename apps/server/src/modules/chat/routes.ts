@@ -134,7 +134,8 @@ export function messageRoutes(module: ChatModule, api: ChatMessageApi): FastifyP
         const body = parse(askStreamRequestSchema, request.body);
         const prepared = await chat.asks.prepare(requireUser(request).id, module, api, body);
         reply.hijack();
-        await chat.asks.stream(prepared, reply.raw, request.id, request.log);
+        // Returned, not awaited: the open stream does not keep this handler's request body and rows alive.
+        return chat.asks.stream(prepared, reply.raw, request.id, request.log);
       });
     }
   };
