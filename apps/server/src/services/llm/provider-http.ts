@@ -89,19 +89,27 @@ export class ProviderHttp {
     return new Promise((resolve, reject) => {
       let settled = false;
       const timeoutMs = this.config.timeoutMs;
-      const timer = setTimeout(() => req.destroy(new ProviderTimeoutError(timeoutMs)), timeoutMs);
+      let timer: NodeJS.Timeout | undefined = setTimeout(
+        () => req.destroy(new ProviderTimeoutError(timeoutMs)),
+        timeoutMs,
+      );
+      // Dropped once cleared: the listeners below live as long as the answer streams.
+      const stopTimer = () => {
+        clearTimeout(timer);
+        timer = undefined;
+      };
       abort.onAbort(() => req.destroy(abort.reason as Error));
       req.once('close', () => abort.onAbort(undefined));
       // `on`, not `once`: an error after the response arrived is the reader's business, not a crash.
       req.on('error', (error) => {
-        clearTimeout(timer);
+        stopTimer();
         if (settled) return;
         settled = true;
         if (error === abort.reason || error instanceof ProviderTimeoutError) reject(error);
         else reject(new ProviderConnectionError(`cannot reach the provider: ${error.message}`, { cause: error }));
       });
       req.once('response', (res) => {
-        clearTimeout(timer);
+        stopTimer();
         settled = true;
         const status = res.statusCode ?? 0;
         if (status >= 200 && status < 300) return resolve(res);
