@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ChatMessageRow, ConversationRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import { clientLeftSignal, EventStream } from '../../lib/event-stream';
+import { EventStream, onClientLeft } from '../../lib/event-stream';
 import { answerFailure, type Answers } from '../../services/answers';
 import type { JobQueue } from '../../services/jobs';
 import { LlmError, type ChatTurn, type LlmChunk, type LlmGateway, type ModelChoice } from '../../services/llm';
@@ -233,14 +233,13 @@ export class AskService {
     log: FastifyBaseLogger,
   ): Promise<void> {
     const ids = { conv_id: job.convId, message_id: job.answerId };
-    const left = clientLeftSignal(res);
     const stream = new EventStream<ChatStreamEvents>(res, requestId);
     try {
       const outcome = await this.answers.runner.run({
         store: this.messages,
         messageId: job.answerId,
         persist: this.persist,
-        signal: left,
+        stopWhen: (stop) => onClientLeft(res, stop),
         claimAlongside: true,
         log,
         // A new question's history was read with it: the model call starts without another query.
