@@ -32,6 +32,12 @@ const MAX_FREE_SOCKETS = 64;
  */
 const FREE_SOCKET_TIMEOUT_MS = 4_000;
 
+/** Where one path of a provider is called: its request options and fixed headers (lower-case names). */
+interface Target {
+  options: RequestOptions;
+  headers: Record<string, string>;
+}
+
 /** The response of a call that succeeded (2xx), to be read by the caller. */
 export type ProviderResponse = IncomingMessage;
 
@@ -44,7 +50,7 @@ export type ProviderResponse = IncomingMessage;
 export class ProviderHttp {
   private readonly agent: HttpAgent;
   private readonly request: typeof httpRequest;
-  private readonly targets = new Map<string, RequestOptions>();
+  private readonly targets = new Map<string, Target>();
 
   constructor(
     private readonly config: ProviderConfig,
@@ -65,13 +71,16 @@ export class ProviderHttp {
   }
 
   /** `path` appended to the base URL (keeping its path prefix), with the configured query. */
-  private target(path: string): RequestOptions {
+  private target(path: string): Target {
     let target = this.targets.get(path);
     if (!target) {
       const base = this.config.baseUrl;
       const url = new URL(base.endsWith('/') && path.startsWith('/') ? base + path.slice(1) : base + path);
       for (const [name, value] of Object.entries(this.config.query)) url.searchParams.set(name, value);
-      target = urlToHttpOptions(url);
+      // Node adds the host itself only to headers given as an object (see `send`). Credentials in
+      // the URL never counted: every call carries its own authorization header.
+      const { auth: _auth, ...options } = urlToHttpOptions(url);
+      target = { options, headers: { host: url.host, ...this.headers } };
       this.targets.set(path, target);
     }
     return target;
@@ -123,18 +132,22 @@ export class ProviderHttp {
    * conversation's history, is not kept alive by the listeners of `post` while the answer streams.
    */
   private send(path: string, payload: string, accept: string): ClientRequest {
+    const target = this.target(path);
+    const headers: Record<string, string> = {
+      ...target.headers,
+      accept,
+      // Compression would hold tokens back in the provider's encoder; answers are small anyway.
+      'accept-encoding': 'identity',
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(payload)),
+    };
+    // Headers as a flat list are written as they are; as an object, the request would also keep
+    // a copy of each in a table of its own for as long as the answer streams.
     const req = this.request({
-      ...this.target(path),
+      ...target.options,
       method: 'POST',
       agent: this.agent,
-      headers: {
-        ...this.headers,
-        accept,
-        // Compression would hold tokens back in the provider's encoder; answers are small anyway.
-        'accept-encoding': 'identity',
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(payload),
-      },
+      headers: Object.entries(headers).flat(),
     });
     req.end(payload);
     return req;
