@@ -36,8 +36,8 @@ const heapProbeFile = join(mkdtempSync(join(tmpdir(), 'portal-heap-')), 'heap.js
 const heapProbe = join(import.meta.dirname, 'heap-probe.mjs');
 process.env.SERVER_NODE_ARGS = `--expose-gc --import ${heapProbe} ${process.env.SERVER_NODE_ARGS ?? ''}`;
 
-/** The server's JS heap in bytes after a full collection, read through bench/heap-probe.mjs. */
-async function heapUsedAfterGc(pid: number): Promise<number> {
+/** The server's memory right after a full collection (bytes), read through bench/heap-probe.mjs. */
+async function memoryAfterGc(pid: number): Promise<{ heapUsed: number; rss: number }> {
   const lines = () => (existsSync(heapProbeFile) ? readFileSync(heapProbeFile, 'utf8').trim().split('\n') : []);
   const seen = lines().length;
   process.kill(pid, 'SIGUSR2');
@@ -45,7 +45,7 @@ async function heapUsedAfterGc(pid: number): Promise<number> {
   for (let i = 0; i < 6000 && lines().length === seen; i++) await new Promise((r) => setTimeout(r, 50));
   const last = lines()[seen];
   if (!last) throw new Error('the server did not answer the heap probe');
-  return (JSON.parse(last) as { heapUsed: number }).heapUsed;
+  return JSON.parse(last) as { heapUsed: number; rss: number };
 }
 
 const fake = await startFakeUpstream();
@@ -104,7 +104,8 @@ try {
   await new Promise((r) => setTimeout(r, 2000));
 
   const before = rssKiB(portal.pid);
-  const heapBefore = await heapUsedAfterGc(portal.pid);
+  const afterGcBefore = await memoryAfterGc(portal.pid);
+  const heapBefore = afterGcBefore.heapUsed;
   const started = performance.now();
   for (let i = 0; i < streams; i += BATCH) {
     await Promise.all(Array.from({ length: Math.min(BATCH, streams - i) }, () => openStream(token)));
@@ -113,12 +114,17 @@ try {
   await new Promise((r) => setTimeout(r, tokenIntervalMs * 2));
   const during = rssKiB(portal.pid);
   // Saves of partial answers queued on the database come and go: the median of a few reads.
-  const heapReads: number[] = [];
+  const reads: { heapUsed: number; rss: number }[] = [];
   for (let i = 0; i < 3; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, tokenIntervalMs));
-    heapReads.push(await heapUsedAfterGc(portal.pid));
+    reads.push(await memoryAfterGc(portal.pid));
   }
-  const [heapLow, heapDuring, heapHigh] = heapReads.sort((a, b) => a - b) as [number, number, number];
+  const [heapLow, heapDuring, heapHigh] = reads.map((r) => r.heapUsed).sort((a, b) => a - b) as [
+    number,
+    number,
+    number,
+  ];
+  const rssAfterGc = reads.map((r) => r.rss).sort((a, b) => a - b)[1]!;
   const upstreamOpen = fake.chatRequests.filter((r) => !r.completed && !r.cancelled).length;
 
   console.info(
@@ -135,6 +141,10 @@ try {
       `${((heapDuring - heapBefore) / 1024 / streams).toFixed(1)} KiB per open stream ` +
       `(median of 3 reads; ${((heapLow - heapBefore) / 1024 / streams).toFixed(1)}–` +
       `${((heapHigh - heapBefore) / 1024 / streams).toFixed(1)})`,
+  );
+  console.info(
+    `  RSS after full GC:       ${(afterGcBefore.rss / 2 ** 20).toFixed(1)} → ${(rssAfterGc / 2 ** 20).toFixed(1)} MiB, ` +
+      `${((rssAfterGc - afterGcBefore.rss) / 1024 / streams).toFixed(1)} KiB per open stream (median of 3 reads)`,
   );
 } finally {
   for (const req of open) req.destroy();
