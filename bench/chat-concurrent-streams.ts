@@ -9,7 +9,8 @@
  * and in the server (`ulimit -n`).
  *
  * Run: node --import tsx bench/chat-concurrent-streams.ts [streams=1000] [tokenIntervalMs=1000] [postgres|pglite]
- * (BENCH_HEAP_SNAPSHOT_DIR=<dir> also writes heap snapshots of the server there, before the streams
+ * (BENCH_PROMPT_CHARS=<n> asks a question of n Chinese characters instead of a short one, to see
+ * whether an open stream keeps its question and history; BENCH_HEAP_SNAPSHOT_DIR=<dir> also writes heap snapshots of the server there, before the streams
  * and with every stream open, to compare in DevTools' Memory tab)
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -24,6 +25,8 @@ import { freshPostgres, writeBenchConfig } from './chat-bench-support';
 const streams = Number(process.argv[2] ?? 1000);
 const tokenIntervalMs = Number(process.argv[3] ?? 1000);
 const BATCH = 50;
+const promptChars = Number(process.env.BENCH_PROMPT_CHARS ?? 0);
+const prompt = promptChars > 0 ? '问'.repeat(promptChars) : 'hold this stream open';
 const databaseUrl = process.argv[4] === 'pglite' ? undefined : await freshPostgres('portal_chat_streams_bench');
 const databaseLabel = databaseUrl ? 'PostgreSQL' : 'PGlite';
 
@@ -63,7 +66,7 @@ const open: { destroy(): void }[] = [];
 /** Starts one stream and resolves once its first answer event arrived. */
 function openStream(token: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const body = JSON.stringify({ prompt: 'hold this stream open', model_type: 100, temperature: 1 });
+    const body = JSON.stringify({ prompt, model_type: 100, temperature: 1 });
     const req = request(
       new URL('/api/chatgpt/message/askStream', portal.baseUrl),
       {
@@ -128,7 +131,8 @@ try {
   const upstreamOpen = fake.chatRequests.filter((r) => !r.completed && !r.cancelled).length;
 
   console.info(
-    `concurrent answer streams through one server process (${databaseLabel}), token every ${tokenIntervalMs} ms`,
+    `concurrent answer streams through one server process (${databaseLabel}), token every ${tokenIntervalMs} ms` +
+      (promptChars > 0 ? `, questions of ${promptChars} characters` : ''),
   );
   console.info(
     `  streams open:            ${streams} (opened in ${openedIn.toFixed(1)} s; upstream calls open: ${upstreamOpen})`,
