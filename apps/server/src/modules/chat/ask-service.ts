@@ -217,16 +217,25 @@ export class AskService {
    * Only what the open stream needs is kept while it streams, not the rows of the prepared ask.
    */
   stream(ask: PreparedAsk, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
+    const job = this.jobOf(ask);
     const finish = {
       ...(ask.newQuestion ? { user_message_id: ask.question.id } : {}),
       ...(ask.title ? { title: ask.title } : {}),
     };
-    return this.streamAnswer(this.jobOf(ask), ask.history, finish, res, requestId, log);
+    // A new question's history was read with it, so the model call starts without another query.
+    // It is handed over, not kept: the call lets it go once the answer streams.
+    let history = ask.history;
+    const generate = (signal: AbortSignal) => {
+      const turns = history;
+      history = undefined;
+      return turns ? answerChat(this.llm, chatTarget(job), turns, signal) : this.generate(job, signal);
+    };
+    return this.streamAnswer(job, generate, finish, res, requestId, log);
   }
 
   private async streamAnswer(
     job: ChatAnswerJob,
-    history: ChatTurn[] | undefined,
+    generate: (signal: AbortSignal) => AsyncIterable<LlmChunk>,
     finish: Pick<ChatStreamFinish, 'user_message_id' | 'title'>,
     res: ServerResponse,
     requestId: string,
@@ -242,10 +251,7 @@ export class AskService {
         stopWhen: (stop) => onClientLeft(res, stop),
         claimAlongside: true,
         log,
-        // A new question's history was read with it: the model call starts without another query.
-        generate: history
-          ? (signal) => answerChat(this.llm, chatTarget(job), history, signal)
-          : (signal) => this.generate(job, signal),
+        generate,
         onChunk: (chunk) => {
           if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
           else if (chunk.type === 'reasoning') stream.send('message', { ...ids, text: '', reasoning: chunk.text });

@@ -10,6 +10,10 @@ import type { LlmChunk, UpstreamMessage } from './types';
 export interface UpstreamRequest {
   target: ModelTarget;
   provider: ProviderConfig;
+  /**
+   * Emptied by streamUpstream once the answer streams: only a retry sends them again, and none
+   * comes after that. The history they hold can be far larger than the rest of an open answer.
+   */
   messages: UpstreamMessage[];
   temperature: number;
 }
@@ -105,6 +109,7 @@ export async function* streamUpstream(
           const out = chunksOf(chunk, splitter);
           if (out.length > 0) {
             control.pause();
+            if (!emitted) request.messages = [];
             emitted = true;
             for (const item of out) yield item;
             control.touch();
