@@ -3,7 +3,36 @@ import { REQUEST_ID_HEADER } from '@portal/contract';
 
 /** Comment line that keeps idle proxies from closing a stream while a model thinks. */
 const KEEP_ALIVE = ': keep-alive\n\n';
-const KEEP_ALIVE_MS = 15_000;
+/** A stream silent for this many ticks gets a keep-alive: after 15 to 20 seconds of silence. */
+const KEEP_ALIVE_TICK_MS = 5_000;
+const KEEP_ALIVE_TICKS = 3;
+
+/**
+ * The open streams and one timer for all their keep-alives: a timer per stream would cost each
+ * open answer its own Timeout. Ticks are counted rather than timestamps taken, so a stream
+ * remembers its last write as a small integer.
+ */
+const openStreams = new Set<EventStream<never>>();
+let keepAliveTimer: NodeJS.Timeout | undefined;
+let tick = 0;
+
+function sendKeepAlives(): void {
+  tick++;
+  for (const stream of openStreams) stream.keepAliveIfSilent();
+}
+
+function track(stream: EventStream<never>): void {
+  openStreams.add(stream);
+  if (keepAliveTimer) return;
+  keepAliveTimer = setInterval(sendKeepAlives, KEEP_ALIVE_TICK_MS);
+  keepAliveTimer.unref();
+}
+
+function untrack(stream: EventStream<never>): void {
+  if (!openStreams.delete(stream) || openStreams.size > 0) return;
+  clearInterval(keepAliveTimer);
+  keepAliveTimer = undefined;
+}
 
 /**
  * One event. The payload is JSON on a single `data:` line: JSON.stringify escapes CR and LF, so
@@ -20,7 +49,7 @@ export function formatEvent(name: string, data: unknown): string {
  * event. `Events` maps each event name to its payload, so a transport names its own events.
  */
 export class EventStream<Events extends Record<string, unknown> = Record<string, unknown>> {
-  private readonly keepAlive: NodeJS.Timeout;
+  private lastWriteTick = tick;
 
   constructor(
     private readonly res: ServerResponse,
@@ -35,8 +64,7 @@ export class EventStream<Events extends Record<string, unknown> = Record<string,
       [REQUEST_ID_HEADER]: requestId,
     });
     res.flushHeaders();
-    this.keepAlive = setInterval(() => this.write(KEEP_ALIVE), KEEP_ALIVE_MS);
-    this.keepAlive.unref();
+    track(this);
   }
 
   get open(): boolean {
@@ -48,24 +76,36 @@ export class EventStream<Events extends Record<string, unknown> = Record<string,
   }
 
   end(): void {
-    clearInterval(this.keepAlive);
+    untrack(this);
     if (this.open) this.res.end();
   }
 
+  /** Called by the shared timer on every tick. */
+  keepAliveIfSilent(): void {
+    if (tick - this.lastWriteTick >= KEEP_ALIVE_TICKS) this.write(KEEP_ALIVE);
+  }
+
   private write(text: string): void {
+    this.lastWriteTick = tick;
     if (this.open) this.res.write(text);
   }
 }
 
 /**
- * Aborts when the client goes away before the stream has ended (also when it had gone already,
- * e.g. while the question was being stored), so generation stops and the answer is kept as aborted.
+ * Calls `left` when the client goes away before the stream has ended (also at once when it had
+ * gone already, e.g. while the question was being stored), so generation stops and the answer
+ * is kept as aborted. Pass it as the answer runner's `stopWhen`.
  */
+export function onClientLeft(res: ServerResponse, left: () => void): void {
+  res.on('close', () => {
+    if (!res.writableEnded) left();
+  });
+  if (res.destroyed) left();
+}
+
+/** An AbortSignal that aborts when the client goes away, for work that takes a signal. */
 export function clientLeftSignal(res: ServerResponse): AbortSignal {
   const left = new AbortController();
-  res.on('close', () => {
-    if (!res.writableEnded) left.abort();
-  });
-  if (res.destroyed) left.abort();
+  onClientLeft(res, () => left.abort());
   return left.signal;
 }

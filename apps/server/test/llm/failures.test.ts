@@ -126,6 +126,9 @@ describe('streamChat failures', () => {
     expect(result.error).toBeUndefined();
     expect(result.content).toBe('ok');
     expect(fake.chatRequests).toHaveLength(2);
+    // The retry sends the whole conversation again, as the first attempt did.
+    expect(fake.chatRequests[1]!.body.messages).toEqual(fake.chatRequests[0]!.body.messages);
+    expect(fake.chatRequests[1]!.body.messages?.length).toBeGreaterThan(0);
   });
 
   it('gives up after the configured retries', async () => {

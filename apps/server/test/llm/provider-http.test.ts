@@ -152,6 +152,38 @@ describe('provider transport', () => {
     expect(authorization).toBe('Bearer not-needed');
   });
 
+  it('sends the host, configured headers, body length and keep-alive, each header once', async () => {
+    let raw: string[] = [];
+    let body = '';
+    const provider = await rawProvider((req, res) => {
+      raw = req.rawHeaders;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(`${event({ content: 'ok' }, 'stop')}\n\ndata: [DONE]\n\n`);
+    });
+    const gateway = createLlmGateway(
+      {
+        endpoints: { raw: { baseUrl: provider.baseUrl, retries: 0, headers: { 'X-Tenant': 'a' } } },
+        models: { chatgpt: { '100': { provider: 'raw', model: 'm' } } },
+      },
+      { env: {} },
+    );
+    const server = open.at(-1)!;
+    server.prependListener('request', (req: IncomingMessage) => {
+      req.on('data', (part: Buffer) => (body += part.toString()));
+    });
+    expect((await collect(gateway.streamChat(chat))).content).toBe('ok');
+    const names = raw.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase());
+    expect(new Set(names).size).toBe(names.length);
+    const header = (name: string) => raw[raw.findIndex((n, i) => i % 2 === 0 && n.toLowerCase() === name) + 1];
+    expect(header('host')).toBe(new URL(provider.baseUrl).host);
+    expect(header('authorization')).toBe('Bearer not-needed');
+    expect(header('x-tenant')).toBe('a');
+    expect(header('connection')).toBe('keep-alive');
+    expect(header('content-type')).toBe('application/json');
+    expect(Number(header('content-length'))).toBe(Buffer.byteLength(body));
+    expect(JSON.parse(body).model).toBe('m');
+  });
+
   it('hands a burst of events to a slow consumer in order', async () => {
     const tokens = Array.from({ length: 300 }, (_, i) => `${i},`);
     const provider = await rawProvider((_req, res) => {

@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ChatMessageRow, ConversationRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import { clientLeftSignal, EventStream } from '../../lib/event-stream';
+import { EventStream, onClientLeft } from '../../lib/event-stream';
 import { answerFailure, type Answers } from '../../services/answers';
 import type { JobQueue } from '../../services/jobs';
 import { LlmError, type ChatTurn, type LlmChunk, type LlmGateway, type ModelChoice } from '../../services/llm';
@@ -24,7 +24,7 @@ import type { ChatConfig } from './config';
 import type { ConversationStore } from './conversation-store';
 import type { MessageStore } from './message-store';
 import { resourceGone } from './not-found';
-import { answerChat, searchOptionsOf, type SearchOptions } from './prompts';
+import { answerChat, searchOptionsOf, type ChatPromptTarget, type SearchOptions } from './prompts';
 import { DEFAULT_TITLE, titleFromPrompt } from './title';
 import { askInOneStatement } from './ask-statement';
 import { HISTORY_ROWS } from './message-store';
@@ -63,6 +63,11 @@ export interface PreparedAsk {
   title?: string;
   /** The turns to send, when prepare already read them (a new question); else they are read. */
   history?: ChatTurn[];
+}
+
+/** What the prompt builder needs of an answer's job. */
+function chatTarget(job: ChatAnswerJob): ChatPromptTarget {
+  return { module: job.module, modelType: job.modelType, temperature: job.temperature, search: job.options };
 }
 
 function asAppError(error: unknown): unknown {
@@ -187,10 +192,8 @@ export class AskService {
   }
 
   /** The model's chunks for an answer whose question is stored at `questionSeq`. */
-  private async *generate(job: ChatAnswerJob, signal: AbortSignal, history?: ChatTurn[]): AsyncGenerator<LlmChunk> {
-    const turns = history ?? (await this.messages.history(job.convId, job.questionSeq));
-    const target = { module: job.module, modelType: job.modelType, temperature: job.temperature, search: job.options };
-    yield* answerChat(this.llm, target, turns, signal);
+  private async *generate(job: ChatAnswerJob, signal: AbortSignal): AsyncGenerator<LlmChunk> {
+    yield* answerChat(this.llm, chatTarget(job), await this.messages.history(job.convId, job.questionSeq), signal);
   }
 
   private jobOf(ask: PreparedAsk): ChatAnswerJob {
@@ -209,20 +212,46 @@ export class AskService {
     return { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars };
   }
 
-  /** Event-stream transport: streams the answer on the raw response; it is saved whatever happens. */
-  async stream(ask: PreparedAsk, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
-    const ids = { conv_id: ask.conversation.id, message_id: ask.answer.id };
-    const left = clientLeftSignal(res);
+  /**
+   * Event-stream transport: streams the answer on the raw response; it is saved whatever happens.
+   * Only what the open stream needs is kept while it streams, not the rows of the prepared ask.
+   */
+  stream(ask: PreparedAsk, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
+    const job = this.jobOf(ask);
+    const finish = {
+      ...(ask.newQuestion ? { user_message_id: ask.question.id } : {}),
+      ...(ask.title ? { title: ask.title } : {}),
+    };
+    // A new question's history was read with it, so the model call starts without another query.
+    // It is handed over, not kept: the call lets it go once the answer streams.
+    let history = ask.history;
+    const generate = (signal: AbortSignal) => {
+      const turns = history;
+      history = undefined;
+      return turns ? answerChat(this.llm, chatTarget(job), turns, signal) : this.generate(job, signal);
+    };
+    return this.streamAnswer(job, generate, finish, res, requestId, log);
+  }
+
+  private async streamAnswer(
+    job: ChatAnswerJob,
+    generate: (signal: AbortSignal) => AsyncIterable<LlmChunk>,
+    finish: Pick<ChatStreamFinish, 'user_message_id' | 'title'>,
+    res: ServerResponse,
+    requestId: string,
+    log: FastifyBaseLogger,
+  ): Promise<void> {
+    const ids = { conv_id: job.convId, message_id: job.answerId };
     const stream = new EventStream<ChatStreamEvents>(res, requestId);
     try {
       const outcome = await this.answers.runner.run({
         store: this.messages,
-        messageId: ask.answer.id,
+        messageId: job.answerId,
         persist: this.persist,
-        signal: left,
+        stopWhen: (stop) => onClientLeft(res, stop),
         claimAlongside: true,
         log,
-        generate: (signal) => this.generate(this.jobOf(ask), signal, ask.history),
+        generate,
         onChunk: (chunk) => {
           if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
           else if (chunk.type === 'reasoning') stream.send('message', { ...ids, text: '', reasoning: chunk.text });
@@ -232,8 +261,7 @@ export class AskService {
       if (outcome.status === 'done') {
         stream.send('finish', {
           ...ids,
-          ...(ask.newQuestion ? { user_message_id: ask.question.id } : {}),
-          ...(ask.title ? { title: ask.title } : {}),
+          ...finish,
           status: 'done',
           ...(outcome.finishReason ? { finish_reason: outcome.finishReason } : {}),
           ...(outcome.usage ? { usage: outcome.usage } : {}),

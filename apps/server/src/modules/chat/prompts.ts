@@ -81,9 +81,11 @@ export function webSearchSystemPrompt(sources: readonly Citation[], lang: 0 | 1)
 
 /**
  * Generates a chat answer: builds the messages for the target from the stored turns (the last one
- * is the new question) and streams the model's answer, preceded by the sources it may cite.
+ * is the new question) and streams the model's answer, preceded by the sources it may cite. A
+ * plain chat answer is the gateway's stream itself, not a generator around it: an open answer
+ * holds each generator of its chain for as long as it streams.
  */
-export async function* answerChat(
+export function answerChat(
   llm: LlmGateway,
   target: ChatPromptTarget,
   turns: readonly ChatTurn[],
@@ -91,18 +93,24 @@ export async function* answerChat(
 ): AsyncGenerator<LlmChunk> {
   const history: UpstreamMessage[] = llm.trimHistory(turns);
   const { module, modelType, temperature, search } = target;
-  if (!search) {
-    yield* llm.streamChat({ module, modelType, temperature, messages: history, signal });
-    return;
-  }
   const prompt = turns[turns.length - 1];
   // A missing or empty question is refused by the gateway before anything is searched.
-  if (!prompt || prompt.role !== 'user') {
-    yield* llm.streamChat({ module, modelType, temperature, messages: history, signal });
-    return;
+  if (!search || !prompt || prompt.role !== 'user') {
+    return llm.streamChat({ module, modelType, temperature, messages: history, signal });
   }
-  llm.checkPrompt(prompt.content);
-  const found = await llm.searchWeb({ prompt: prompt.content, ...search }, signal);
+  return answerFromSearch(llm, { module, modelType, temperature, search }, prompt.content, history, signal);
+}
+
+async function* answerFromSearch(
+  llm: LlmGateway,
+  target: ChatPromptTarget & { search: SearchOptions },
+  prompt: string,
+  history: UpstreamMessage[],
+  signal?: AbortSignal,
+): AsyncGenerator<LlmChunk> {
+  const { module, modelType, temperature, search } = target;
+  llm.checkPrompt(prompt);
+  const found = await llm.searchWeb({ prompt, ...search }, signal);
   if (found.sources.length > 0) yield { type: 'citations', sources: found.sources };
   if (found.note) yield { type: 'content', text: `> ${found.note}\n\n` };
   const messages = [

@@ -134,7 +134,10 @@ export function messageRoutes(module: ChatModule, api: ChatMessageApi): FastifyP
         const body = parse(askStreamRequestSchema, request.body);
         const prepared = await chat.asks.prepare(requireUser(request).id, module, api, body);
         reply.hijack();
-        await chat.asks.stream(prepared, reply.raw, request.id, request.log);
+        // The question is stored. The request lives as long as its stream, so it lets the text go,
+        // and the handler returns rather than awaits the stream, so its own variables go too.
+        request.body = undefined;
+        return chat.asks.stream(prepared, reply.raw, request.id, request.log);
       });
     }
   };

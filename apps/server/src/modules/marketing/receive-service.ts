@@ -8,7 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { MarketingAttachmentRef, MarketingConversationRow, MarketingMessageRow } from '../../db/schema';
-import { clientLeftSignal, EventStream } from '../../lib/event-stream';
+import { EventStream, onClientLeft } from '../../lib/event-stream';
 import { answerFailure, type Answers } from '../../services/answers';
 import type { FileService } from '../../services/files';
 import { type ChatTurn, type LlmGateway } from '../../services/llm';
@@ -119,7 +119,6 @@ export class ReceiveService {
   /** Streams the analysis on the raw response; it is saved (and parsed when done) whatever happens. */
   async stream(ask: PreparedReceive, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
     const ids = { conv_id: ask.conversation.id, message_id: ask.answer.id };
-    const left = clientLeftSignal(res);
     const stream = new EventStream<MarketingStreamEvents>(res, requestId);
     const prompt = buildAnalysisPrompt(ask.history, ask.input);
     try {
@@ -127,7 +126,7 @@ export class ReceiveService {
         store: this.messages,
         messageId: ask.answer.id,
         persist: this.persist,
-        signal: left,
+        stopWhen: (stop) => onClientLeft(res, stop),
         log,
         generate: (signal) => callAnalysisModel(this.llm, this.config, prompt, ask.input, signal),
         onChunk: (chunk) => {

@@ -9,7 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReportConversationRow, ReportMessageRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import { clientLeftSignal, EventStream } from '../../lib/event-stream';
+import { EventStream, onClientLeft } from '../../lib/event-stream';
 import { answerFailure, type Answers } from '../../services/answers';
 import type { FileScopedRetrieval, RetrievedChunk } from '../../services/documents';
 import { LlmError, type LlmGateway } from '../../services/llm';
@@ -102,7 +102,6 @@ export class ReportAskService {
 
   async stream(ask: PreparedReportAsk, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
     const ids = { conversation_id: ask.conversation.id, message_id: ask.answer.id };
-    const left = clientLeftSignal(res);
     const stream = new EventStream<StreamEvents>(res, requestId);
     const citations = ask.answer.citations;
     try {
@@ -112,7 +111,7 @@ export class ReportAskService {
         store: this.store,
         messageId: ask.answer.id,
         persist: { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars },
-        signal: left,
+        stopWhen: (stop) => onClientLeft(res, stop),
         log,
         generate: (signal) =>
           this.llm.streamTask({

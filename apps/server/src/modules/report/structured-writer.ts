@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { DocCitation, ReportStreamError, ReportStreamFinish, ReportStreamMessage } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReportConversationRow, ReportMessageRow } from '../../db/schema';
-import { clientLeftSignal, EventStream } from '../../lib/event-stream';
+import { EventStream, onClientLeft } from '../../lib/event-stream';
 import { answerFailure, type AnswerOutcome, type Answers } from '../../services/answers';
 import type { LlmGateway } from '../../services/llm';
 import { REPORT_TASK } from './ask-service';
@@ -52,14 +52,13 @@ export class StructuredWriter {
 
   async stream<T>(job: StructuredJob<T>, res: ServerResponse, requestId: string, log: FastifyBaseLogger) {
     const ids = { conversation_id: job.conversation.id, message_id: job.answer.id };
-    const left = clientLeftSignal(res);
     const stream = new EventStream<StreamEvents>(res, requestId);
     const write = (problem: string | undefined) =>
       this.answers.runner.run({
         store: this.store,
         messageId: job.answer.id,
         persist: { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars },
-        signal: left,
+        stopWhen: (stop) => onClientLeft(res, stop),
         log,
         generate: (signal) =>
           this.llm.streamTask({

@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { ToolSessionMessageRow, ToolSessionRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import { clientLeftSignal, EventStream } from '../../lib/event-stream';
+import { EventStream, onClientLeft } from '../../lib/event-stream';
 import { answerFailure, type Answers } from '../../services/answers';
 import type { DocumentService, RetrievedChunk } from '../../services/documents';
 import type { JobQueue } from '../../services/jobs';
@@ -339,7 +339,7 @@ export class SessionAskService {
     session: ToolSessionRow,
     answer: ToolSessionMessageRow,
     log: FastifyBaseLogger,
-    transport: { signal?: AbortSignal; onChunk?: (chunk: LlmChunk) => void; onRepair?: () => void },
+    transport: { stopWhen?: (stop: () => void) => void; onChunk?: (chunk: LlmChunk) => void; onRepair?: () => void },
   ) {
     let result: StructuredAnswer | null = null;
     let plan: Plan | undefined;
@@ -385,7 +385,7 @@ export class SessionAskService {
         store: this.messages,
         messageId: answer.id,
         persist: this.persist,
-        signal: transport.signal,
+        stopWhen: transport.stopWhen,
         log,
         generate,
         onChunk: transport.onChunk,
@@ -399,13 +399,12 @@ export class SessionAskService {
   /** Event-stream transport: the answer streams on the raw response and is saved whatever happens. */
   async stream(ask: PreparedAsk, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
     const ids = { session_id: ask.session.id, message_id: ask.answer.id };
-    const left = clientLeftSignal(res);
     const stream = new EventStream<StreamEvents>(res, requestId);
     try {
       if (ask.answer.citations.length > 0)
         stream.send('message', { ...ids, text: '', citations: ask.answer.citations });
       const outcome = await this.run(ask.session, ask.answer, log, {
-        signal: left,
+        stopWhen: (stop) => onClientLeft(res, stop),
         onChunk: (chunk) => {
           if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
         },

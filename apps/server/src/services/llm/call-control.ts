@@ -1,14 +1,25 @@
 import type { AbortCause } from './errors';
 
+/** What cancels one provider call: already aborted, or later through the one listener it takes. */
+export interface CallAbort {
+  readonly aborted: boolean;
+  /** What the aborted call is destroyed with. */
+  readonly reason: unknown;
+  /** Sets (or, with undefined, clears) the one function called when the call is aborted. */
+  onAbort(listener: (() => void) | undefined): void;
+}
+
 /**
- * One abort signal for an upstream call that fires when the caller aborts or when nothing
- * arrived for `idleTimeoutMs`; `touch()` restarts the idle clock on every chunk.
+ * Aborts one upstream call when the caller aborts or when nothing arrived for `idleTimeoutMs`;
+ * `touch()` restarts the idle clock on every chunk. It is its own abort target rather than an
+ * AbortController: an open answer holds one of these for its whole life, and an AbortSignal
+ * with listeners costs several times the memory of these few fields.
  */
-export class CallControl {
-  readonly signal: AbortSignal;
-  private readonly controller = new AbortController();
+export class CallControl implements CallAbort {
   private timer: NodeJS.Timeout | undefined;
   private abortCause: AbortCause | undefined;
+  private abortReason: unknown;
+  private listener: (() => void) | undefined;
   private readonly onCallerAbort = () => this.abort('caller');
   private paused = false;
   private readonly onIdle = () => {
@@ -19,7 +30,6 @@ export class CallControl {
     private readonly callerSignal: AbortSignal | undefined,
     private readonly idleTimeoutMs: number,
   ) {
-    this.signal = this.controller.signal;
     if (callerSignal?.aborted) this.abort('caller');
     else callerSignal?.addEventListener('abort', this.onCallerAbort, { once: true });
     this.touch();
@@ -27,6 +37,18 @@ export class CallControl {
 
   get cause(): AbortCause | undefined {
     return this.abortCause;
+  }
+
+  get aborted(): boolean {
+    return this.abortCause !== undefined;
+  }
+
+  get reason(): unknown {
+    return this.abortReason;
+  }
+
+  onAbort(listener: (() => void) | undefined): void {
+    this.listener = listener;
   }
 
   touch(): void {
@@ -44,14 +66,21 @@ export class CallControl {
 
   dispose(): void {
     clearTimeout(this.timer);
+    this.listener = undefined;
     this.callerSignal?.removeEventListener('abort', this.onCallerAbort);
   }
 
   private abort(cause: AbortCause): void {
     if (this.abortCause) return;
     this.abortCause = cause;
+    this.abortReason =
+      cause === 'caller' && this.callerSignal
+        ? this.callerSignal.reason
+        : new DOMException('This operation was aborted', 'AbortError');
     clearTimeout(this.timer);
-    this.controller.abort();
+    const listener = this.listener;
+    this.listener = undefined;
+    listener?.();
   }
 }
 

@@ -1,9 +1,8 @@
 import type { ChatModelEntry, ChatModule } from '@portal/contract';
-import { CallControl, sleep } from './call-control';
 import { ProviderClients, type Env } from './clients';
 import { llmConfigSchema, type LlmConfig, type LlmConfigInput, type ModelTarget } from './config';
 import { streamDemo, streamDemoText } from './demo-model';
-import { isRetryable, LlmError, toLlmError } from './errors';
+import { LlmError } from './errors';
 import { checkPrompt, trimHistory } from './limits';
 import { listModels, resolveTarget, validateModelChoice, type ModelChoice, type ModelChoiceInput } from './models';
 import { searchWeb, type SearchOutcome, type WebSearchQuery } from './search/web-search';
@@ -36,9 +35,13 @@ export interface LlmGateway {
   streamTask(input: StreamTaskInput): AsyncGenerator<LlmChunk>;
 }
 
-const RETRY_DELAY_MS = 200;
-
 const UPSTREAM_ROLES: ReadonlySet<string> = new Set(['system', 'user', 'assistant']);
+
+/** A stream that fails on its first `next()`. */
+// eslint-disable-next-line require-yield
+async function* failed(error: unknown): AsyncGenerator<LlmChunk> {
+  throw error;
+}
 
 /** Messages as sent upstream: only known roles with text; anything else is dropped. */
 function sanitizeMessages(messages: readonly UpstreamMessage[]): UpstreamMessage[] {
@@ -56,56 +59,48 @@ export function createLlmGateway(
   const demoChunkDelayMs = options.demoChunkDelayMs ?? 15;
   const clients = new ProviderClients(config.endpoints, env);
 
-  async function* streamProvider(
+  function streamProvider(
     target: ModelTarget,
     messages: UpstreamMessage[],
     input: Pick<StreamChatInput, 'signal' | 'idleTimeoutMs'>,
     temperature: number,
-  ) {
+  ): AsyncGenerator<LlmChunk> {
     const provider = config.endpoints[target.provider]!;
-    const client = clients.get(target.provider);
-    const idleTimeoutMs = input.idleTimeoutMs ?? provider.idleTimeoutMs;
-    for (let attempt = 0; ; attempt++) {
-      const control = new CallControl(input.signal, idleTimeoutMs);
-      let emitted = false;
-      try {
-        for await (const chunk of streamUpstream(client, { target, provider, messages, temperature }, control)) {
-          emitted = true;
-          yield chunk;
-        }
-        return;
-      } catch (error) {
-        const failure = toLlmError(error, control.cause);
-        if (emitted || attempt >= provider.retries || !isRetryable(failure)) throw failure;
-      } finally {
-        control.dispose();
-      }
-      try {
-        await sleep(RETRY_DELAY_MS * (attempt + 1), input.signal);
-      } catch (error) {
-        throw new LlmError('aborted', { cause: error });
-      }
-    }
+    const call = {
+      signal: input.signal,
+      idleTimeoutMs: input.idleTimeoutMs ?? provider.idleTimeoutMs,
+      retries: provider.retries,
+    };
+    return streamUpstream(clients.get(target.provider), { target, provider, messages, temperature }, call);
   }
 
-  async function* streamChat(input: StreamChatInput): AsyncGenerator<LlmChunk> {
-    const valid = validateModelChoice(config, input.module, {
-      model_type: input.modelType,
-      temperature: input.temperature,
-    });
-    const messages = sanitizeMessages(input.messages);
-    const prompt = messages[messages.length - 1];
-    if (!prompt || prompt.role !== 'user') throw new LlmError('invalid_request', { message: '缺少用户的问题' });
-    checkPrompt(prompt.content, config.limits);
-    if (input.signal?.aborted) throw new LlmError('aborted');
+  /**
+   * Streams return the generator that produces the chunks itself rather than wrapping it in one
+   * more: an open answer holds every generator of its chain. Checks run when the stream is asked
+   * for, and a refusal still surfaces on the first `next()`, as it would from a generator.
+   */
+  function streamChat(input: StreamChatInput): AsyncGenerator<LlmChunk> {
+    let valid: ModelChoice;
+    let messages: UpstreamMessage[];
+    let prompt: UpstreamMessage | undefined;
+    try {
+      valid = validateModelChoice(config, input.module, {
+        model_type: input.modelType,
+        temperature: input.temperature,
+      });
+      messages = sanitizeMessages(input.messages);
+      prompt = messages[messages.length - 1];
+      if (!prompt || prompt.role !== 'user') throw new LlmError('invalid_request', { message: '缺少用户的问题' });
+      checkPrompt(prompt.content, config.limits);
+      if (input.signal?.aborted) throw new LlmError('aborted');
+    } catch (error) {
+      return failed(error);
+    }
 
     const target = resolveTarget(config, valid.module, valid.modelType);
-    if (!target && input.demo) {
-      yield* streamDemoText(input.demo(), demoChunkDelayMs, input.signal);
-      return;
-    }
+    if (!target && input.demo) return streamDemoText(input.demo(), demoChunkDelayMs, input.signal);
     if (!target) {
-      yield* streamDemo({
+      return streamDemo({
         module: valid.module,
         modelType: valid.modelType,
         prompt: prompt.content,
@@ -113,21 +108,17 @@ export function createLlmGateway(
         signal: input.signal,
         chunkDelayMs: demoChunkDelayMs,
       });
-      return;
     }
-    yield* streamProvider(target, messages, input, valid.temperature);
+    return streamProvider(target, messages, input, valid.temperature);
   }
 
-  async function* streamTask(input: StreamTaskInput): AsyncGenerator<LlmChunk> {
-    if (input.signal?.aborted) throw new LlmError('aborted');
+  function streamTask(input: StreamTaskInput): AsyncGenerator<LlmChunk> {
+    if (input.signal?.aborted) return failed(new LlmError('aborted'));
     const target = Object.hasOwn(config.tasks, input.task) ? config.tasks[input.task] : undefined;
-    if (!target) {
-      yield* streamDemoText(input.demo(), demoChunkDelayMs, input.signal);
-      return;
-    }
+    if (!target) return streamDemoText(input.demo(), demoChunkDelayMs, input.signal);
     const turns = trimHistory(input.messages, config.limits.maxHistoryChars);
     const messages = sanitizeMessages([{ role: 'system', content: input.system }, ...turns]);
-    yield* streamProvider(target, messages, input, input.temperature ?? 0.7);
+    return streamProvider(target, messages, input, input.temperature ?? 0.7);
   }
 
   return {

@@ -1,6 +1,13 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+  type RequestOptions,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
+import type { CallAbort } from './call-control';
 import type { ProviderConfig } from './config';
 import {
   ProviderConnectionError,
@@ -25,6 +32,12 @@ const MAX_FREE_SOCKETS = 64;
  */
 const FREE_SOCKET_TIMEOUT_MS = 4_000;
 
+/** Where one path of a provider is called: its request options and fixed headers (lower-case names). */
+interface Target {
+  options: RequestOptions;
+  headers: Record<string, string>;
+}
+
 /** The response of a call that succeeded (2xx), to be read by the caller. */
 export type ProviderResponse = IncomingMessage;
 
@@ -37,7 +50,7 @@ export type ProviderResponse = IncomingMessage;
 export class ProviderHttp {
   private readonly agent: HttpAgent;
   private readonly request: typeof httpRequest;
-  private readonly targets = new Map<string, RequestOptions>();
+  private readonly targets = new Map<string, Target>();
 
   constructor(
     private readonly config: ProviderConfig,
@@ -58,13 +71,16 @@ export class ProviderHttp {
   }
 
   /** `path` appended to the base URL (keeping its path prefix), with the configured query. */
-  private target(path: string): RequestOptions {
+  private target(path: string): Target {
     let target = this.targets.get(path);
     if (!target) {
       const base = this.config.baseUrl;
       const url = new URL(base.endsWith('/') && path.startsWith('/') ? base + path.slice(1) : base + path);
       for (const [name, value] of Object.entries(this.config.query)) url.searchParams.set(name, value);
-      target = urlToHttpOptions(url);
+      // Node adds the host itself only to headers given as an object (see `send`). Credentials in
+      // the URL never counted: every call carries its own authorization header.
+      const { auth: _auth, ...options } = urlToHttpOptions(url);
+      target = { options, headers: { host: url.host, ...this.headers } };
       this.targets.set(path, target);
     }
     return target;
@@ -74,48 +90,67 @@ export class ProviderHttp {
    * POSTs `body` as JSON. Resolves with the response once its headers arrived with a 2xx status;
    * rejects with ProviderResponseError for another status, ProviderTimeoutError when no headers
    * came within `timeoutMs`, ProviderConnectionError when the provider cannot be reached. An
-   * abort of `signal` destroys the call at any point, also while its body is being read.
+   * abort destroys the call at any point, also while its body is being read.
    */
-  post(path: string, body: unknown, signal: AbortSignal, accept: string): Promise<ProviderResponse> {
-    const payload = JSON.stringify(body);
+  post(path: string, body: unknown, abort: CallAbort, accept: string): Promise<ProviderResponse> {
+    if (abort.aborted) return Promise.reject(abort.reason);
+    const req = this.send(path, JSON.stringify(body), accept);
     return new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason);
-      const req = this.request({
-        ...this.target(path),
-        method: 'POST',
-        agent: this.agent,
-        headers: {
-          ...this.headers,
-          accept,
-          // Compression would hold tokens back in the provider's encoder; answers are small anyway.
-          'accept-encoding': 'identity',
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      });
       let settled = false;
       const timeoutMs = this.config.timeoutMs;
-      const timer = setTimeout(() => req.destroy(new ProviderTimeoutError(timeoutMs)), timeoutMs);
-      const onAbort = () => req.destroy(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      req.once('close', () => signal.removeEventListener('abort', onAbort));
+      let timer: NodeJS.Timeout | undefined = setTimeout(
+        () => req.destroy(new ProviderTimeoutError(timeoutMs)),
+        timeoutMs,
+      );
+      // Dropped once cleared: the listeners below live as long as the answer streams.
+      const stopTimer = () => {
+        clearTimeout(timer);
+        timer = undefined;
+      };
+      abort.onAbort(() => req.destroy(abort.reason as Error));
+      req.once('close', () => abort.onAbort(undefined));
       // `on`, not `once`: an error after the response arrived is the reader's business, not a crash.
       req.on('error', (error) => {
-        clearTimeout(timer);
+        stopTimer();
         if (settled) return;
         settled = true;
-        if (error === signal.reason || error instanceof ProviderTimeoutError) reject(error);
+        if (error === abort.reason || error instanceof ProviderTimeoutError) reject(error);
         else reject(new ProviderConnectionError(`cannot reach the provider: ${error.message}`, { cause: error }));
       });
       req.once('response', (res) => {
-        clearTimeout(timer);
+        stopTimer();
         settled = true;
         const status = res.statusCode ?? 0;
         if (status >= 200 && status < 300) return resolve(res);
         readErrorBody(res).then((text) => reject(responseError(status, res, text)), reject);
       });
-      req.end(payload);
     });
+  }
+
+  /**
+   * Starts the request with its whole body. A method of its own so that the body, which holds the
+   * conversation's history, is not kept alive by the listeners of `post` while the answer streams.
+   */
+  private send(path: string, payload: string, accept: string): ClientRequest {
+    const target = this.target(path);
+    const headers: Record<string, string> = {
+      ...target.headers,
+      accept,
+      // Compression would hold tokens back in the provider's encoder; answers are small anyway.
+      'accept-encoding': 'identity',
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(payload)),
+    };
+    // Headers as a flat list are written as they are; as an object, the request would also keep
+    // a copy of each in a table of its own for as long as the answer streams.
+    const req = this.request({
+      ...target.options,
+      method: 'POST',
+      agent: this.agent,
+      headers: Object.entries(headers).flat(),
+    });
+    req.end(payload);
+    return req;
   }
 }
 
