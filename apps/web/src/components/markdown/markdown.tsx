@@ -7,7 +7,8 @@ import { MarkdownBlock, type MarkdownPipeline, type Pluggable } from './markdown
 import { createComponents, type LinkClickHandler } from './markdown-components';
 import { remarkCitations } from './remark-citations';
 import { sanitizeSchema } from './sanitize-schema';
-import { createBlockSplitter, hasDefinitions, hashText } from './split-blocks';
+import { groupBlocks } from './group-blocks';
+import { createBlockSplitter, hasDefinitions } from './split-blocks';
 import { urlTransform } from './safe-url';
 import './markdown.css';
 
@@ -33,7 +34,7 @@ export function Markdown({
   const splitter = useMemo(createBlockSplitter, []);
   const { finished, tail } = useMemo(() => splitter(content, streaming), [splitter, content, streaming]);
   // Recomputed only when a block finishes, not on every streamed update.
-  const keys = useMemo(() => finished.map((block, i) => `${i}-${hashText(block)}`), [finished]);
+  const groups = useMemo(() => groupBlocks(finished), [finished]);
   const extras = useMarkdownExtras(finished, tail);
   const definitionsInFinished = useMemo(() => finished.some(hasDefinitions), [finished]);
   const whole = definitionsInFinished || hasDefinitions(tail);
@@ -76,12 +77,24 @@ export function Markdown({
         <MarkdownBlock key="whole" text={content} pipeline={pipeline} />
       ) : (
         <>
-          {finished.map((block, i) => (
-            <MarkdownBlock key={keys[i]} text={block} pipeline={pipeline} />
-          ))}
-          {tail ? (
-            <MarkdownBlock key={`${finished.length}-tail`} text={tail} pipeline={pipeline} live={streaming} />
-          ) : null}
+          {/*
+           * Keyed by position: when the live tail finishes it stays the same block and keeps its
+           * elements instead of being built again as a finished one (unless it starts a new group).
+           * A block whose text changes re-renders (MarkdownBlock is memoised on its text).
+           */}
+          {groups.map((blocks, g) => {
+            const withTail = tail !== '' && g === groups.length - 1;
+            if (!blocks.length && !withTail) return null;
+            // One list, so that the tail and the finished block it becomes share a key.
+            const texts = withTail ? [...blocks, tail] : blocks;
+            return (
+              <div key={g} className="md-group">
+                {texts.map((text, i) => (
+                  <MarkdownBlock key={i} text={text} pipeline={pipeline} live={streaming && i === blocks.length} />
+                ))}
+              </div>
+            );
+          })}
         </>
       )}
     </div>
