@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from '../src/components/markdown';
-import { groupBlocks } from '../src/components/markdown/group-blocks';
+import { createBlockGrouper, groupBlocks } from '../src/components/markdown/group-blocks';
 import { splitBlocks } from '../src/components/markdown/split-blocks';
 
 afterEach(cleanup);
@@ -28,6 +28,27 @@ describe('groupBlocks', () => {
     expect(groupBlocks(['Text\n***\n\n', 'More.\n\n'], min)).toHaveLength(1);
     expect(groupBlocks(['Text.\n\n', '    indented code\n\n'], min)).toHaveLength(1);
     expect(groupBlocks(['Text.\n\n', '$$\nx\n$$\n\n'], min)).toHaveLength(1);
+  });
+
+  it('groups incrementally as in one pass, keeping the arrays of closed groups', () => {
+    const blocks = Array.from({ length: 12 }, (_, i) => (i % 4 === 3 ? `## Part ${i}\n` : paragraph(i)));
+    const min = paragraph(1).length * 2;
+    const group = createBlockGrouper(min);
+    let before: string[][] = [];
+    for (let n = 0; n <= blocks.length; n++) {
+      const groups = group(blocks.slice(0, n));
+      expect(groups).toEqual(groupBlocks(blocks.slice(0, n), min));
+      // Every group but the last is closed and keeps its array.
+      for (let g = 0; g < before.length - 1; g++) expect(groups[g]).toBe(before[g]);
+      before = groups;
+    }
+    expect(before.length).toBeGreaterThan(2);
+  });
+
+  it('starts over when the blocks are replaced rather than extended', () => {
+    const group = createBlockGrouper(1);
+    group(['One.\n\n', 'Two.\n\n']);
+    expect(group(['New.\n\n'])).toEqual([['New.\n\n']]);
   });
 
   it('gives one empty group for no blocks, for the live tail to join', () => {

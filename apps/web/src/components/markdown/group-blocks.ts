@@ -33,21 +33,45 @@ function canEndBetween(before: string, after: string): boolean {
 }
 
 /**
+ * Groups blocks as they finish: while the blocks only grow, the new ones are added to the last run
+ * and closed runs keep their arrays, so an update costs the same however long the answer is and a
+ * memoised closed run does not render again. Other content starts over.
+ */
+export function createBlockGrouper(minChars = GROUP_MIN_CHARS): (blocks: readonly string[]) => string[][] {
+  let seen: readonly string[] = [];
+  let groups: string[][] = [[]];
+  let size = 0;
+  return (blocks) => {
+    if (blocks.length < seen.length || seen.some((block, i) => blocks[i] !== block)) {
+      seen = [];
+      groups = [[]];
+      size = 0;
+    }
+    if (blocks.length === seen.length) return groups;
+    const next = groups.slice(0, -1);
+    let last = [...(groups.at(-1) ?? [])];
+    let previous = seen.at(-1);
+    for (const block of blocks.slice(seen.length)) {
+      if (size >= minChars && previous !== undefined && canEndBetween(previous, block)) {
+        next.push(last);
+        last = [];
+        size = 0;
+      }
+      last.push(block);
+      size += block.length;
+      previous = block;
+    }
+    next.push(last);
+    seen = blocks;
+    groups = next;
+    return groups;
+  };
+}
+
+/**
  * The blocks in runs, in order; always at least one run (possibly empty) so that the live tail
  * has one to join.
  */
 export function groupBlocks(blocks: readonly string[], minChars = GROUP_MIN_CHARS): string[][] {
-  const groups: string[][] = [[]];
-  let size = 0;
-  let previous: string | undefined;
-  for (const block of blocks) {
-    if (size >= minChars && previous !== undefined && canEndBetween(previous, block)) {
-      groups.push([]);
-      size = 0;
-    }
-    groups[groups.length - 1]!.push(block);
-    size += block.length;
-    previous = block;
-  }
-  return groups;
+  return createBlockGrouper(minChars)(blocks);
 }

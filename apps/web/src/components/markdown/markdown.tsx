@@ -4,10 +4,11 @@ import { remarkGfmParse } from './remark-gfm-parse';
 import type { Citation } from './citations';
 import { useMarkdownExtras } from './extras';
 import { MarkdownBlock, type MarkdownPipeline, type Pluggable } from './markdown-block';
+import { MarkdownGroup } from './markdown-group';
 import { createComponents, type LinkClickHandler } from './markdown-components';
 import { remarkCitations } from './remark-citations';
 import { sanitizeSchema } from './sanitize-schema';
-import { groupBlocks } from './group-blocks';
+import { createBlockGrouper } from './group-blocks';
 import { createBlockSplitter, hasDefinitions } from './split-blocks';
 import { urlTransform } from './safe-url';
 import './markdown.css';
@@ -33,8 +34,9 @@ export function Markdown({
 }: MarkdownProps) {
   const splitter = useMemo(createBlockSplitter, []);
   const { finished, tail } = useMemo(() => splitter(content, streaming), [splitter, content, streaming]);
+  const grouper = useMemo(() => createBlockGrouper(), []);
   // Recomputed only when a block finishes, not on every streamed update.
-  const groups = useMemo(() => groupBlocks(finished), [finished]);
+  const groups = useMemo(() => grouper(finished), [grouper, finished]);
   const extras = useMarkdownExtras(finished, tail);
   const definitionsInFinished = useMemo(() => finished.some(hasDefinitions), [finished]);
   const whole = definitionsInFinished || hasDefinitions(tail);
@@ -76,26 +78,15 @@ export function Markdown({
       {whole ? (
         <MarkdownBlock key="whole" text={content} pipeline={pipeline} />
       ) : (
-        <>
-          {/*
-           * Keyed by position: when the live tail finishes it stays the same block and keeps its
-           * elements instead of being built again as a finished one (unless it starts a new group).
-           * A block whose text changes re-renders (MarkdownBlock is memoised on its text).
-           */}
-          {groups.map((blocks, g) => {
-            const withTail = tail !== '' && g === groups.length - 1;
-            if (!blocks.length && !withTail) return null;
-            // One list, so that the tail and the finished block it becomes share a key.
-            const texts = withTail ? [...blocks, tail] : blocks;
-            return (
-              <div key={g} className="md-group">
-                {texts.map((text, i) => (
-                  <MarkdownBlock key={i} text={text} pipeline={pipeline} live={streaming && i === blocks.length} />
-                ))}
-              </div>
-            );
-          })}
-        </>
+        groups.map((blocks, g) => {
+          const last = g === groups.length - 1;
+          if (!blocks.length && !(last && tail)) return null;
+          return last ? (
+            <MarkdownGroup key={g} blocks={blocks} tail={tail} live={streaming} pipeline={pipeline} />
+          ) : (
+            <MarkdownGroup key={g} blocks={blocks} pipeline={pipeline} />
+          );
+        })
       )}
     </div>
   );
