@@ -4,10 +4,12 @@ import { remarkGfmParse } from './remark-gfm-parse';
 import type { Citation } from './citations';
 import { useMarkdownExtras } from './extras';
 import { MarkdownBlock, type MarkdownPipeline, type Pluggable } from './markdown-block';
+import { MarkdownGroup } from './markdown-group';
 import { createComponents, type LinkClickHandler } from './markdown-components';
 import { remarkCitations } from './remark-citations';
 import { sanitizeSchema } from './sanitize-schema';
-import { createBlockSplitter, hasDefinitions, hashText } from './split-blocks';
+import { createBlockGrouper } from './group-blocks';
+import { createBlockSplitter, hasDefinitions } from './split-blocks';
 import { urlTransform } from './safe-url';
 import './markdown.css';
 
@@ -32,8 +34,9 @@ export function Markdown({
 }: MarkdownProps) {
   const splitter = useMemo(createBlockSplitter, []);
   const { finished, tail } = useMemo(() => splitter(content, streaming), [splitter, content, streaming]);
+  const grouper = useMemo(() => createBlockGrouper(), []);
   // Recomputed only when a block finishes, not on every streamed update.
-  const keys = useMemo(() => finished.map((block, i) => `${i}-${hashText(block)}`), [finished]);
+  const groups = useMemo(() => grouper(finished), [grouper, finished]);
   const extras = useMarkdownExtras(finished, tail);
   const definitionsInFinished = useMemo(() => finished.some(hasDefinitions), [finished]);
   const whole = definitionsInFinished || hasDefinitions(tail);
@@ -75,14 +78,15 @@ export function Markdown({
       {whole ? (
         <MarkdownBlock key="whole" text={content} pipeline={pipeline} />
       ) : (
-        <>
-          {finished.map((block, i) => (
-            <MarkdownBlock key={keys[i]} text={block} pipeline={pipeline} />
-          ))}
-          {tail ? (
-            <MarkdownBlock key={`${finished.length}-tail`} text={tail} pipeline={pipeline} live={streaming} />
-          ) : null}
-        </>
+        groups.map((blocks, g) => {
+          const last = g === groups.length - 1;
+          if (!blocks.length && !(last && tail)) return null;
+          return last ? (
+            <MarkdownGroup key={g} blocks={blocks} tail={tail} live={streaming} pipeline={pipeline} />
+          ) : (
+            <MarkdownGroup key={g} blocks={blocks} pipeline={pipeline} />
+          );
+        })
       )}
     </div>
   );

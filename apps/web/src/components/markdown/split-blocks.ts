@@ -163,13 +163,3 @@ const DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*\S/m;
 export function hasDefinitions(text: string): boolean {
   return DEFINITION.test(text);
 }
-
-/** FNV-1a, enough to tell blocks apart in React keys. */
-export function hashText(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(36);
-}
