@@ -1,7 +1,10 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from '../src/components/markdown';
-import { createBlockGrouper, groupBlocks } from '../src/components/markdown/group-blocks';
+import { createBlockGrouper } from '../src/components/markdown/group-blocks';
+
+/** One pass over all the blocks. */
+const groupBlocks = (blocks: readonly string[], minChars?: number) => createBlockGrouper(minChars)(blocks);
 import { splitBlocks } from '../src/components/markdown/split-blocks';
 
 afterEach(cleanup);

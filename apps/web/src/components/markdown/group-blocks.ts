@@ -35,7 +35,8 @@ function canEndBetween(before: string, after: string): boolean {
 /**
  * Groups blocks as they finish: while the blocks only grow, the new ones are added to the last run
  * and closed runs keep their arrays, so an update costs the same however long the answer is and a
- * memoised closed run does not render again. Other content starts over.
+ * memoised closed run does not render again. Other content starts over. There is always at least
+ * one run (possibly empty), so that the live tail has one to join.
  */
 export function createBlockGrouper(minChars = GROUP_MIN_CHARS): (blocks: readonly string[]) => string[][] {
   let seen: readonly string[] = [];
@@ -66,12 +67,4 @@ export function createBlockGrouper(minChars = GROUP_MIN_CHARS): (blocks: readonl
     groups = next;
     return groups;
   };
-}
-
-/**
- * The blocks in runs, in order; always at least one run (possibly empty) so that the live tail
- * has one to join.
- */
-export function groupBlocks(blocks: readonly string[], minChars = GROUP_MIN_CHARS): string[][] {
-  return createBlockGrouper(minChars)(blocks);
 }
