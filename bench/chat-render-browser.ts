@@ -3,9 +3,8 @@
  * generated 20,000-character markdown answer arrives as 400 `message` increments of 50 characters
  * at 50 increments per second. The portal runs as `npm start` does (demo model, built-in sign-in);
  * only the page's askStream fetch is answered locally: a ReadableStream of real `text/event-stream`
- * bytes whose pieces the page pulls from this script through an exposed binding, paced here in Node.
- * (A route to a second local server is blocked by Chromium's local-network checks, and
- * route.fulfill delivers a body at once.)
+ * bytes, paced in a worker of the page (installFeed). (A route to a second local server is blocked
+ * by Chromium's local-network checks, and route.fulfill delivers a body at once.)
  *
  * Main-thread time comes from CDP Performance.getMetrics (TaskDuration, ScriptDuration), sampled
  * after every quarter of the answer; long tasks from a PerformanceObserver in the page.
@@ -46,71 +45,92 @@ async function metrics(cdp: CDPSession): Promise<Omit<Sample, 'sent'>> {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Feed {
-  /** The next piece of the event stream, paced; null when the stream is over. */
-  next(convId: string): Promise<string | null>;
-  chunks: number;
+/** Node's side of the feed: the page reports the start of the stream and each quarter of it. */
+interface Marks {
+  onStart(): Promise<void>;
+  onQuarter(sent: number): Promise<void>;
 }
 
 /**
- * Paces the event stream from Node: the page pulls each piece through an exposed binding, so the
- * schedule does not run on the page's main thread. A quarter callback samples the metrics.
+ * Paces the event stream in a dedicated worker of the page, which hands the page's askStream
+ * fetch a transferred ReadableStream of real `text/event-stream` bytes: each piece reaches the
+ * main thread as a message from another thread, as a network response's data does. The main
+ * thread's only share of the delivery is reading the stream, which the app does for a real
+ * answer too. (A DevTools binding per piece costs the main thread a protocol round trip per
+ * increment that no user's page pays.) The worker waits for Node to sample the metrics at the
+ * start and after every quarter: five binding calls per stream.
  */
-function createFeed(answer: string, onStart: () => Promise<void>, onQuarter: (sent: number) => Promise<void>): Feed {
+const FEED_WORKER = `
+const event = (name, data) => 'event: ' + name + '\\ndata: ' + JSON.stringify(data) + '\\n\\n';
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+let acked = null;
+onmessage = async ({ data }) => {
+  if (data.type === 'ack') return acked?.();
+  const { chunks, convId, quarter, chunksPerSecond, settleMs } = data;
+  const mark = (sent) => new Promise((resolve) => { acked = resolve; postMessage({ type: 'mark', sent }); });
+  const encoder = new TextEncoder();
+  let sent = 0;
+  let started = 0;
+  const body = new ReadableStream({
+    async pull(controller) {
+      if (sent > 0 && (sent % quarter === 0 || sent === chunks.length)) await mark(sent);
+      if (sent === chunks.length) {
+        sent += 1;
+        controller.enqueue(encoder.encode(event('finish', { conv_id: convId, message_id: 'bench-answer', status: 'done' })));
+        controller.close();
+        return;
+      }
+      const wait = started + (sent * 1000) / chunksPerSecond - performance.now();
+      if (wait > 0) await sleep(wait);
+      const text = chunks[sent];
+      sent += 1;
+      controller.enqueue(encoder.encode(event('message', { conv_id: convId, message_id: 'bench-answer', text })));
+    },
+  }, { highWaterMark: 0 });
+  await sleep(settleMs);
+  await mark(0);
+  started = performance.now();
+  postMessage({ type: 'stream', body }, [body]);
+};
+`;
+const FEED_WORKER_PATH = '/__bench/feed-worker.js';
+
+/** The page's askStream fetch answers with the worker's stream of the answer's increments. */
+async function installFeed(page: Page, answer: string, marks: Marks): Promise<number> {
   const chunks = Array.from({ length: Math.ceil(answer.length / CHUNK_CHARS) }, (_, i) =>
     answer.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS),
   );
-  const quarter = Math.ceil(chunks.length / QUARTERS);
-  const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
-  let sent = -1;
-  let started = 0;
-  return {
-    chunks: chunks.length,
-    async next(convId) {
-      if (sent === -1) {
-        await sleep(SETTLE_MS);
-        await onStart();
-        started = performance.now();
-        sent = 0;
-      }
-      if (sent > 0 && (sent % quarter === 0 || sent === chunks.length)) await onQuarter(sent);
-      if (sent === chunks.length) {
-        sent += 1;
-        return event('finish', { conv_id: convId, message_id: 'bench-answer', status: 'done' });
-      }
-      if (sent > chunks.length) return null;
-      const wait = started + (sent * 1000) / CHUNKS_PER_SECOND - performance.now();
-      if (wait > 0) await sleep(wait);
-      const text = chunks[sent]!;
-      sent += 1;
-      return event('message', { conv_id: convId, message_id: 'bench-answer', text });
-    },
+  await page.route(`**${FEED_WORKER_PATH}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: FEED_WORKER }),
+  );
+  await page.exposeBinding('__benchMark', (_source, sent: number) =>
+    sent === 0 ? marks.onStart() : marks.onQuarter(sent),
+  );
+  const feed = {
+    chunks,
+    quarter: Math.ceil(chunks.length / QUARTERS),
+    chunksPerSecond: CHUNKS_PER_SECOND,
+    settleMs: SETTLE_MS,
+    workerPath: FEED_WORKER_PATH,
   };
-}
-
-/** The page's askStream fetch answers with a stream that pulls its pieces from the feed. */
-async function installFeed(page: Page, feed: Feed): Promise<void> {
-  await page.exposeBinding('__benchNext', (_source, convId: string) => feed.next(convId));
-  await page.addInitScript(() => {
-    const w = window as unknown as { __benchNext(convId: string): Promise<string | null>; fetch: typeof fetch };
+  await page.addInitScript((options) => {
+    const w = window as unknown as { __benchMark(sent: number): Promise<void>; fetch: typeof fetch };
     const original = w.fetch.bind(window);
     w.fetch = (input, init) => {
       if (!String(input instanceof Request ? input.url : input).includes('/message/askStream'))
         return original(input, init);
       const convId = (JSON.parse(String(init?.body ?? '{}')) as { conv_id?: string }).conv_id ?? '';
-      const encoder = new TextEncoder();
-      const body = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          const piece = await w.__benchNext(convId);
-          if (piece === null) controller.close();
-          else controller.enqueue(encoder.encode(piece));
-        },
+      const worker = new Worker(options.workerPath);
+      return new Promise<Response>((resolve) => {
+        worker.onmessage = ({ data }: MessageEvent<{ type: string; sent?: number; body?: ReadableStream }>) => {
+          if (data.type === 'mark') void w.__benchMark(data.sent ?? 0).then(() => worker.postMessage({ type: 'ack' }));
+          else resolve(new Response(data.body, { status: 200, headers: { 'content-type': 'text/event-stream' } }));
+        };
+        worker.postMessage({ ...options, convId });
       });
-      return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }));
     };
-  });
+  }, feed);
+  return chunks.length;
 }
 
 /** Asks one question from the welcome screen and waits until the streamed answer is finished. */
@@ -149,17 +169,15 @@ try {
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   const samples: Sample[] = [];
   let longTasksBefore = 0;
-  const feed = createFeed(
-    answer,
-    async () => {
+  const chunkCount = await installFeed(page, answer, {
+    async onStart() {
       longTasksBefore = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.length);
       samples.push({ sent: 0, ...(await metrics(cdp)) });
     },
-    async (sent) => {
+    async onQuarter(sent) {
       samples.push({ sent, ...(await metrics(cdp)) });
     },
-  );
-  await installFeed(page, feed);
+  });
   await askAndWait(page);
   const done = await metrics(cdp);
   const longTasks = await page.evaluate(
@@ -171,7 +189,7 @@ try {
     () => Array.from(document.querySelectorAll('[data-testid="chat-answer"]')).at(-1)?.textContent?.length ?? 0,
   );
   console.info(
-    `answer: ${answer.length} chars in ${feed.chunks} increments of ${CHUNK_CHARS} at ${CHUNKS_PER_SECOND}/s; rendered text ${rendered} chars`,
+    `answer: ${answer.length} chars in ${chunkCount} increments of ${CHUNK_CHARS} at ${CHUNKS_PER_SECOND}/s; rendered text ${rendered} chars`,
   );
   console.info('quarter   increments   task ms   script ms   layout ms   style ms   task ms / increment');
   for (let i = 1; i < samples.length; i++) {
