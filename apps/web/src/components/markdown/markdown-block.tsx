@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import ReactMarkdown, { type Options } from 'react-markdown';
 import { hasMath, normalizeMathDelimiters } from './math-delimiters';
+import { mayHaveAutolinkLiteral, remarkGfmParse, remarkGfmParseWithoutAutolinkLiterals } from './remark-gfm-parse';
 
 export type Pluggable = NonNullable<Options['remarkPlugins']>[number];
 
@@ -20,11 +21,26 @@ export interface MarkdownPipeline {
   urlTransform: NonNullable<Options['urlTransform']>;
 }
 
+type RemarkPlugins = PluginSet['remarkPlugins'];
+
+const withoutLiterals = new WeakMap<RemarkPlugins, RemarkPlugins>();
+
+/** The same remark plugins with the GFM parser that skips autolink literals. */
+function withoutAutolinkLiterals(plugins: RemarkPlugins): RemarkPlugins {
+  let lighter = withoutLiterals.get(plugins);
+  if (!lighter) {
+    lighter = plugins.map((plugin) => (plugin === remarkGfmParse ? remarkGfmParseWithoutAutolinkLiterals : plugin));
+    withoutLiterals.set(plugins, lighter);
+  }
+  return lighter;
+}
+
 /**
  * One top-level block. Memoised: a finished block re-renders only when the pipeline changes.
  * Math parsing is limited to blocks that look like math so that prices such as "$5 and $10"
  * elsewhere in the answer stay text. Highlighting a code block that grows on every update is
  * the most expensive part of streaming, so the live tail shows its code plain until it is done.
+ * Text without a possible autolink literal is parsed without that costly syntax (same output).
  */
 export const MarkdownBlock = memo(function MarkdownBlock({
   text,
@@ -40,7 +56,9 @@ export const MarkdownBlock = memo(function MarkdownBlock({
   const plugins = withMath && math ? math : live ? pipeline.live : pipeline.plain;
   return (
     <ReactMarkdown
-      remarkPlugins={plugins.remarkPlugins}
+      remarkPlugins={
+        mayHaveAutolinkLiteral(text) ? plugins.remarkPlugins : withoutAutolinkLiterals(plugins.remarkPlugins)
+      }
       rehypePlugins={plugins.rehypePlugins}
       components={pipeline.components}
       urlTransform={pipeline.urlTransform}
