@@ -3,6 +3,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Markdown } from '../src/components/markdown';
 
 const imported = vi.hoisted(() => new Set<string>());
+const rendered = vi.hoisted(() => [] as string[]);
+
+// Wraps the real renderer to record which block texts were rendered.
+vi.mock('react-markdown', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('react-markdown')>();
+  const Real = actual.default;
+  return {
+    ...actual,
+    default: (props: Parameters<typeof Real>[0]) => {
+      rendered.push(String(props.children));
+      return Real(props);
+    },
+  };
+});
 
 vi.mock('rehype-highlight', async (importOriginal) => {
   imported.add('rehype-highlight');
@@ -26,11 +40,15 @@ describe('lazy markdown extras', () => {
   });
 
   it('renders code plainly first and loads only the highlighter for a fenced block', async () => {
-    const { container } = render(<Markdown content={'Intro\n\n```python\nprint("hi")\n```\n\nAfter'} streaming />);
+    const code = '```python\nprint("hi")\n```\n\n';
+    const { container } = render(<Markdown content={`Intro\n\n${code}After`} streaming />);
     expect(container.querySelector('pre code')?.textContent).toBe('print("hi")\n');
     expect(container.querySelector('.hljs')).toBeNull();
+    rendered.length = 0;
     await waitFor(() => expect(container.querySelector('pre code.hljs .hljs-built_in')).not.toBeNull());
     expect([...imported]).toEqual(['rehype-highlight']);
+    // The highlighter changes nothing in blocks without fenced code: they do not render again.
+    expect(rendered).toEqual([code]);
   });
 
   it('keeps the code of the live tail plain until the block or the stream is done', async () => {

@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Markdown } from '../src/components/markdown';
+import { loadHighlight, Markdown } from '../src/components/markdown';
 import { createBlockSplitter, splitBlocks } from '../src/components/markdown/split-blocks';
 
 const rendered = vi.hoisted(() => [] as string[]);
@@ -99,6 +99,26 @@ describe('Markdown streaming', () => {
     rendered.length = 0;
     view.rerender(<Markdown content={'One.\n\nTwo.\n\nThree.'} streaming={false} />);
     expect(rendered).toEqual(['Three.']);
+  });
+
+  it('does not render a tail again when the stream ends without changing it', () => {
+    const view = render(<Markdown content={'One.\n\nTwo [link](https://example.com) www.example.com.'} streaming />);
+    const link = view.container.querySelector('a');
+    rendered.length = 0;
+    view.rerender(<Markdown content={'One.\n\nTwo [link](https://example.com) www.example.com.'} streaming={false} />);
+    expect(rendered).toEqual([]);
+    expect(view.container.querySelector('a')).toBe(link);
+    expect(view.container.querySelectorAll('a')).toHaveLength(2);
+  });
+
+  it('renders a finished code block again, for its highlighting, when the stream ends', async () => {
+    await loadHighlight();
+    const content = 'Intro.\n\n```js\nconst a = 1;\n```';
+    const view = render(<Markdown content={content} streaming />);
+    rendered.length = 0;
+    view.rerender(<Markdown content={content} streaming={false} />);
+    expect(rendered).toEqual(['```js\nconst a = 1;\n```']);
+    expect(view.container.querySelector('pre code.hljs')).not.toBeNull();
   });
 
   it('keeps an unclosed code fence in the live tail while it streams', () => {

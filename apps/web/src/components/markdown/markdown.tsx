@@ -3,7 +3,7 @@ import rehypeSanitize from 'rehype-sanitize';
 import { remarkGfmParse } from './remark-gfm-parse';
 import type { Citation } from './citations';
 import { useMarkdownExtras } from './extras';
-import { MarkdownBlock, type MarkdownPipeline, type Pluggable } from './markdown-block';
+import { MarkdownBlock, type MarkdownPipeline, type Pluggable, type PluginSet } from './markdown-block';
 import { MarkdownGroup } from './markdown-group';
 import { createComponents, type LinkClickHandler } from './markdown-components';
 import { remarkCitations } from './remark-citations';
@@ -24,6 +24,7 @@ export interface MarkdownProps {
 }
 
 const NO_CITATIONS: readonly Citation[] = [];
+const SANITIZE: Pluggable = [rehypeSanitize, sanitizeSchema];
 
 export function Markdown({
   content,
@@ -51,27 +52,39 @@ export function Markdown({
   const citationKey = JSON.stringify(citations.map(({ url, title }) => ({ url, title })));
   const stableCitations = useMemo(() => JSON.parse(citationKey) as Citation[], [citationKey]);
 
-  const pipeline = useMemo<MarkdownPipeline>(() => {
-    const citationPlugin: Pluggable = [remarkCitations, { citations: stableCitations }];
-    const sanitize: Pluggable = [rehypeSanitize, sanitizeSchema];
-    const highlight = extras.highlight ?? [];
-    const mathSet = (rehype: Pluggable[]) =>
+  // Each plugin set is its own memo, so that a block keeps its set, and is not rendered again,
+  // when an extra it does not use arrives (markdown-block.tsx).
+  const citationPlugin = useMemo<Pluggable>(() => [remarkCitations, { citations: stableCitations }], [stableCitations]);
+  const live = useMemo<PluginSet>(
+    () => ({ remarkPlugins: [remarkGfmParse, citationPlugin], rehypePlugins: [SANITIZE] }),
+    [citationPlugin],
+  );
+  const plain = useMemo<PluginSet>(
+    () => (extras.highlight ? { ...live, rehypePlugins: [SANITIZE, ...extras.highlight] } : live),
+    [live, extras.highlight],
+  );
+  const liveMath = useMemo<PluginSet | null>(
+    () =>
       extras.mathRemark && extras.mathRehype
         ? {
             // remark-math before the citation plugin, so `[1]` inside a formula stays part of it.
             remarkPlugins: [remarkGfmParse, ...extras.mathRemark, citationPlugin],
-            rehypePlugins: [sanitize, ...rehype, ...extras.mathRehype],
+            rehypePlugins: [SANITIZE, ...extras.mathRehype],
           }
-        : null;
-    return {
-      plain: { remarkPlugins: [remarkGfmParse, citationPlugin], rehypePlugins: [sanitize, ...highlight] },
-      math: mathSet([...highlight]),
-      live: { remarkPlugins: [remarkGfmParse, citationPlugin], rehypePlugins: [sanitize] },
-      liveMath: mathSet([]),
-      components,
-      urlTransform,
-    };
-  }, [extras, components, stableCitations]);
+        : null,
+    [citationPlugin, extras.mathRemark, extras.mathRehype],
+  );
+  const math = useMemo<PluginSet | null>(
+    () =>
+      liveMath && extras.highlight
+        ? { ...liveMath, rehypePlugins: [SANITIZE, ...extras.highlight, ...(extras.mathRehype ?? [])] }
+        : liveMath,
+    [liveMath, extras.highlight, extras.mathRehype],
+  );
+  const pipeline = useMemo<MarkdownPipeline>(
+    () => ({ plain, math, live, liveMath, components, urlTransform }),
+    [plain, math, live, liveMath, components],
+  );
 
   return (
     <div className={['md-root', streaming ? 'md-streaming' : '', className ?? ''].filter(Boolean).join(' ')}>
