@@ -1,3 +1,5 @@
+// First: see the file for why the order matters.
+import './builtins-first';
 import { ConfigError, loadConfig } from './config/load';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
