@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { iconStyles } from '@ant-design/icons/es/utils';
@@ -29,8 +31,11 @@ describe("antd ConfigProvider's stand-ins", () => {
   });
 
   it('keep what the originals do with no theme set', () => {
-    // The original MotionWrapper wraps only when the token's motion differs from its default (on).
+    // The original MotionWrapper wraps only when the token's motion differs from its default (on),
+    // which takes a theme: the portal's provider sets none.
     expect(seedToken.motion).toBe(true);
+    const providers = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../src/app/providers.tsx'), 'utf8');
+    expect(providers).toMatch(/<ConfigProvider locale=\{zhCN\}>/);
     const { container } = render(
       <MotionWrapper>
         <p>inside</p>
