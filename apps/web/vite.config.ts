@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { MODULE_ROUTES } from '../../packages/contract/src/modules';
+import { antdLightPlugin } from './build/antd-light-plugin';
 import { precompressPlugin } from './build/precompress-plugin';
 import { routePreloadPlugin } from './build/route-preload-plugin';
 import { versionFilePlugin } from './build/version-file-plugin';
@@ -19,6 +20,7 @@ export default defineConfig({
   root,
   plugins: [
     react(),
+    antdLightPlugin(),
     versionFilePlugin(pkg.version),
     // The signed-in first screen is a page inside the app layout, most often the catalogue; a link
     // to a chat module opens its screens first.

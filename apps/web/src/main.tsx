@@ -13,7 +13,7 @@ import { setHttpClient } from './lib/api';
 import { getRuntimeConfig, loadRuntimeConfig } from './lib/runtime-config';
 import { routeNamesOf } from './app/route-handle';
 import { maybeLoadVConsole } from './lib/vconsole';
-import { whenIdle } from './lib/when-idle';
+import { nextTask, whenIdle } from './lib/when-idle';
 import { withoutVersionQuery } from './lib/version-check';
 
 async function start() {
@@ -26,6 +26,9 @@ async function start() {
   if (cleanHref !== initialHref) window.history.replaceState(window.history.state, '', cleanHref);
   const versionChanged = versionChecker.firstLoad(initialHref);
   const configLoaded = loadRuntimeConfig(fetch, import.meta.env.BASE_URL);
+  // The requests are out; matching the address and starting the route's loaders is a task of its
+  // own rather than the tail of the modules' evaluation.
+  await nextTask();
 
   const router = createAppRouter();
   const http = createBrowserHttpClient((to) => void router.navigate(to));

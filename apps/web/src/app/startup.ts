@@ -2,13 +2,21 @@ import { getUserInfo } from '../features/auth/api/get-user-info';
 import { useUserStore } from '../features/auth/store/user-store';
 import type { AppRouter } from './router';
 
-/** Guard rule 3: once the account is synced, the current page is checked again. */
+/**
+ * Guard rule 3: once the account is synced, the current page is checked again. An account that
+ * comes back as stored (the usual case) changes neither the guard's answer nor the screen, so the
+ * page is neither rendered nor checked a second time while it is still starting.
+ */
 export async function syncUserInfoOnStartup(router: AppRouter): Promise<void> {
-  if (!useUserStore.getState().isLogin) return;
+  const { isLogin, accountInfo: stored } = useUserStore.getState();
+  if (!isLogin) return;
+  let fresh: Awaited<ReturnType<typeof getUserInfo>>;
   try {
-    useUserStore.getState().setAccountInfo(await getUserInfo());
+    fresh = await getUserInfo();
   } catch {
     return;
   }
+  if (JSON.stringify(fresh) === JSON.stringify(stored)) return;
+  useUserStore.getState().setAccountInfo(fresh);
   await router.revalidate();
 }

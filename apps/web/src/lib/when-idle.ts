@@ -11,3 +11,11 @@ export function whenIdle(work: () => void, timeoutMs = 3000): () => void {
   const id = setTimeout(work, Math.min(timeoutMs, 1000));
   return () => clearTimeout(id);
 }
+
+/**
+ * Resolves in a task of its own: what follows does not lengthen the task that is running (on a
+ * phone, evaluating the app's modules is already a long one).
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

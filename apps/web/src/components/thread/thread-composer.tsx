@@ -31,8 +31,16 @@ function StopIcon() {
   );
 }
 
-/** Fits the textarea's height to its text between MIN_ROWS and MAX_ROWS lines. */
+/**
+ * Fits the textarea's height to its text between MIN_ROWS and MAX_ROWS lines. An empty box needs
+ * no measuring: its `rows` already make it MIN_ROWS lines high. Measuring forces the browser to lay
+ * out the whole page inside the render, which on a phone's first chat screen is a long task.
+ */
 function fitHeight(box: HTMLTextAreaElement): void {
+  if (box.value === '') {
+    box.style.height = '';
+    return;
+  }
   const style = getComputedStyle(box);
   const line = Number.parseFloat(style.lineHeight) || 22;
   const padding = (Number.parseFloat(style.paddingTop) || 0) + (Number.parseFloat(style.paddingBottom) || 0);
