@@ -1,7 +1,7 @@
 import { ErrorMessage } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatMessages } from '../../src/db/schema';
+import { chatMessages, generations } from '../../src/db/schema';
 import { api, body, type TestApp } from '../helper';
 import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
 import { ask, buildChatApp, chatgptAsk, eventually, parseSse, streamedText, tokenFor } from './helpers';
@@ -115,6 +115,21 @@ describe('askStream', () => {
     expect(res.events.map((e) => e.event)).toEqual(['message', 'message', 'message', 'finish']);
     expect(streamedText(res.events)).toBe(tricky.join(''));
     expect((await row(String(res.events.at(-1)!.data.message_id)))?.content).toBe(tricky.join(''));
+  });
+
+  it('holds the answer’s generation lease from the stored question until the answer is saved', async () => {
+    fake.next({ tokens: ['slow'], intervalMs: 300 });
+    const asking = ask(t, admin, 'chatgpt', chatgptAsk('租约'));
+    // The provider has the call, no token has come yet: the lease is already this process's.
+    await eventually(async () => fake.chatRequests.length === 1, 30_000);
+    const leases = await t.app.db.select().from(generations);
+    expect(leases).toHaveLength(1);
+    expect(leases[0]).toMatchObject({ store: 'chat', ownerPid: process.pid, stopRequested: false });
+    const res = await asking;
+    const finish = res.events.at(-1)!.data;
+    expect(finish).toMatchObject({ status: 'done', message_id: leases[0]!.messageId });
+    // Released once the answer is final, so no renewal keeps it.
+    expect(await t.app.db.select().from(generations)).toEqual([]);
   });
 
   it('stores the question even when the provider fails at once', async () => {

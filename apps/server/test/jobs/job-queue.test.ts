@@ -147,6 +147,51 @@ describe('job queue', () => {
     await worker.stop();
   });
 
+  it('takes jobs of several names in one poll, each name up to its own concurrency', async () => {
+    const worker = queue(t.app.db);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const running = { wide: 0, narrow: 0 };
+    const most = { wide: 0, narrow: 0 };
+    const done: string[] = [];
+    for (const [name, concurrency] of [
+      ['wide', 2],
+      ['narrow', 1],
+    ] as const) {
+      worker.register<{ n: number }>(
+        name,
+        async (job) => {
+          running[name]++;
+          most[name] = Math.max(most[name], running[name]);
+          await gate;
+          running[name]--;
+          done.push(`${name}${job.data.n}`);
+        },
+        { concurrency },
+      );
+    }
+    for (const n of [1, 2, 3]) {
+      await worker.send('wide', { n });
+      await worker.send('narrow', { n });
+    }
+    await worker.start();
+    // Both names start, each only as many as it may run at once, while the rest stay queued.
+    await eventually(async () => running.wide === 2 && running.narrow === 1, 30_000);
+    const states = (await t.app.db.execute(
+      sql`select name, state, count(*)::int as n from jobs where name in ('wide', 'narrow') group by 1, 2 order by 1, 2`,
+    )) as unknown as { rows: { name: string; state: string; n: number }[] };
+    expect(states.rows).toEqual([
+      { name: 'narrow', state: 'active', n: 1 },
+      { name: 'narrow', state: 'queued', n: 2 },
+      { name: 'wide', state: 'active', n: 2 },
+      { name: 'wide', state: 'queued', n: 1 },
+    ]);
+    release();
+    await eventually(async () => done.length === 6, 30_000);
+    expect(most).toEqual({ wide: 2, narrow: 1 });
+    await worker.stop();
+  });
+
   it('keeps one queued or active job per singleton key, on either worker, and a new one once it ended', async () => {
     const workers = [queue(t.app.db), queue(secondDb)];
     let release!: () => void;

@@ -63,6 +63,17 @@ export interface PreparedAsk {
   title?: string;
   /** The turns to send, when prepare already read them (a new question); else they are read. */
   history?: ChatTurn[];
+  /** The answer's generation lease was taken with its row, by and for this process. */
+  claimed: boolean;
+}
+
+export interface PrepareOptions {
+  /**
+   * The answer streams from this process (event-stream transport), so a new question's answer
+   * takes its generation lease in the same statement that stores it. Not for asynchronous
+   * answers: their job claims the lease on whichever replica runs it.
+   */
+  streamHere?: boolean;
 }
 
 /** What the prompt builder needs of an answer's job. */
@@ -89,7 +100,13 @@ export class AskService {
   ) {}
 
   /** Everything that may fail as a plain JSON error happens here, before any stream starts. */
-  async prepare(userId: number, module: ChatModule, api: ChatMessageApi, body: AskStreamRequest): Promise<PreparedAsk> {
+  async prepare(
+    userId: number,
+    module: ChatModule,
+    api: ChatMessageApi,
+    body: AskStreamRequest,
+    options: PrepareOptions = {},
+  ): Promise<PreparedAsk> {
     let choice: ModelChoice;
     try {
       choice = this.llm.validateModelChoice(module, body);
@@ -104,7 +121,9 @@ export class AskService {
       throw new AppError(ErrorCode.validation, validationMessage('model_type', `该模型的提问接口为 /api/${model.api}`));
     }
     const settings = { modelType: choice.modelType, temperature: choice.temperature, ...search };
-    if (!body.regenerate) return this.prepareQuestion(userId, module, choice, search, body.prompt, body.conv_id);
+    if (!body.regenerate) {
+      return this.prepareQuestion(userId, module, choice, search, body.prompt, body.conv_id, options.streamHere);
+    }
     return this.prepareRegenerate(userId, module, choice, search, body.conv_id, settings);
   }
 
@@ -120,6 +139,7 @@ export class AskService {
     search: SearchOptions | undefined,
     prompt: string,
     convId: string | undefined,
+    streamHere = false,
   ): Promise<PreparedAsk> {
     const { limit, window } = await this.usage.effective(userId, module);
     const stored = await askInOneStatement(this.db, {
@@ -135,6 +155,7 @@ export class AskService {
       lang: search?.lang,
       enableMix: search?.enableMix,
       historyRows: HISTORY_ROWS,
+      ...(streamHere ? { claim: this.answers.leases.claimantFor(this.messages.kind) } : {}),
     });
     if (stored.refused) throw stored.refused === 'quota' ? quotaExhausted(window) : resourceGone();
     return {
@@ -148,6 +169,7 @@ export class AskService {
       newConversation: !convId,
       title: stored.titled ? stored.conversation.title : undefined,
       history: stored.history ?? [{ role: 'user', content: stored.question.content }],
+      claimed: streamHere,
     };
   }
 
@@ -187,6 +209,7 @@ export class AskService {
         newQuestion: false,
         newConversation: false,
         title,
+        claimed: false,
       };
     });
   }
@@ -230,13 +253,14 @@ export class AskService {
       history = undefined;
       return turns ? answerChat(this.llm, chatTarget(job), turns, signal) : this.generate(job, signal);
     };
-    return this.streamAnswer(job, generate, finish, res, requestId, log);
+    return this.streamAnswer(job, generate, finish, ask.claimed, res, requestId, log);
   }
 
   private async streamAnswer(
     job: ChatAnswerJob,
     generate: (signal: AbortSignal) => AsyncIterable<LlmChunk>,
     finish: Pick<ChatStreamFinish, 'user_message_id' | 'title'>,
+    claimed: boolean,
     res: ServerResponse,
     requestId: string,
     log: FastifyBaseLogger,
@@ -249,7 +273,10 @@ export class AskService {
         messageId: job.answerId,
         persist: this.persist,
         stopWhen: (stop) => onClientLeft(res, stop),
-        claimAlongside: true,
+        // A new question's lease came with its rows; a regenerated answer's is taken while the
+        // model call starts.
+        claimed,
+        claimAlongside: !claimed,
         log,
         generate,
         onChunk: (chunk) => {

@@ -132,7 +132,7 @@ export function messageRoutes(module: ChatModule, api: ChatMessageApi): FastifyP
     } else {
       app.post(askPath, async (request, reply) => {
         const body = parse(askStreamRequestSchema, request.body);
-        const prepared = await chat.asks.prepare(requireUser(request).id, module, api, body);
+        const prepared = await chat.asks.prepare(requireUser(request).id, module, api, body, { streamHere: true });
         reply.hijack();
         // The question is stored. The request lives as long as its stream, so it lets the text go,
         // and the handler returns rather than awaits the stream, so its own variables go too.

@@ -34,6 +34,11 @@ export interface RunAnswerInput {
    * Jobs, which another replica may have started, never set this.
    */
   claimAlongside?: boolean;
+  /**
+   * The statement that created the answer row took its lease too (GenerationLeases.claimantFor),
+   * so nothing is claimed here: the model call starts with no statement before its first token.
+   */
+  claimed?: boolean;
 }
 
 export interface AnswerOutcome {
@@ -47,6 +52,9 @@ export interface AnswerOutcome {
 }
 
 class OwnedElsewhere extends Error {}
+
+/** The claim of an answer whose lease its creating statement took: new, so nothing asked it to stop. */
+const TAKEN_WITH_ROW = { claimed: true, stopRequested: false };
 
 /**
  * Generates one answer whatever the transport: claims the generation's lease, feeds the model's
@@ -112,7 +120,7 @@ export class AnswerRunner {
     );
     let finishReason: string | undefined;
     let usage: TokenUsage | undefined;
-    const claiming = this.leases.claim(messageId, store.kind);
+    const claiming = input.claimed ? Promise.resolve(TAKEN_WITH_ROW) : this.leases.claim(messageId, store.kind);
     // Settled in `finally` whatever happens, so a claim that fails is never left unobserved.
     claiming.catch(() => undefined);
     let claimChecked = false;

@@ -9,6 +9,15 @@ export interface IncompleteMarker {
   markIncomplete(messageIds: string[]): Promise<void>;
 }
 
+/** A generation lease as a statement of its own takes it (see `claimantFor`). */
+export interface LeaseClaimant {
+  store: string;
+  owner: string;
+  host: string;
+  pid: number;
+  leaseMs: number;
+}
+
 /**
  * Ownership of running generations (table `generations`): claimed when a generation starts,
  * renewed while it runs, released when it ends. Leases and stop flags live in the database, so
@@ -20,6 +29,14 @@ export class GenerationLeases {
     private readonly me: ProcessIdentity,
     private readonly leaseMs: number,
   ) {}
+
+  /**
+   * What a statement that creates an answer row needs to take its lease in the same transaction
+   * (the chat's prepare step): this process as owner, and the lease's length.
+   */
+  claimantFor(store: string): LeaseClaimant {
+    return { store, owner: this.me.id, host: this.me.host, pid: this.me.pid, leaseMs: this.leaseMs };
+  }
 
   /**
    * Takes ownership of a message's generation; answers whether a stop was already requested

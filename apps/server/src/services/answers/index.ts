@@ -11,6 +11,7 @@ export { AnswerRunner, type AnswerOutcome, type RunAnswerInput } from './answer-
 export { answersConfigSchema, type AnswersConfig } from './config';
 export { answerFailure, SHUTDOWN_MESSAGE } from './failure';
 export type { AnswerState, AnswerStore, StopReason } from './types';
+export type { LeaseClaimant } from './generation-leases';
 
 export type Answers = ReturnType<typeof createAnswers>;
 

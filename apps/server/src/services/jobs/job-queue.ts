@@ -281,27 +281,41 @@ export class JobQueue {
       });
   }
 
+  /**
+   * Takes due jobs for every registered name with free slots in one statement, each name up to
+   * its free slots. One statement per poll rather than one per name: on PGlite a statement blocks
+   * the process while it runs, and a poll every half second per name would keep delaying requests.
+   */
   private async fetch(): Promise<void> {
-    for (const [name, reg] of this.handlers) {
-      const free = reg.concurrency - reg.running;
-      if (free <= 0 || this.stopped) continue;
-      const taken = await rows<Fetched>(
-        this.db,
-        sql`update jobs set state = 'active', attempts = attempts + 1, locked_by = ${this.me.id},
-              locked_host = ${this.me.host}, locked_pid = ${this.me.pid},
-              lease_until = now() + ${this.leaseMs} * interval '1 millisecond', updated_at = now()
-            where id in (
+    if (this.stopped) return;
+    const wanted = [...this.handlers]
+      .map(([name, reg]) => ({ name, free: reg.concurrency - reg.running }))
+      .filter((w) => w.free > 0);
+    if (wanted.length === 0) return;
+    const taken = await rows<Fetched>(
+      this.db,
+      sql`update jobs set state = 'active', attempts = attempts + 1, locked_by = ${this.me.id},
+            locked_host = ${this.me.host}, locked_pid = ${this.me.pid},
+            lease_until = now() + ${this.leaseMs} * interval '1 millisecond', updated_at = now()
+          where id in (
+            select due.id from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as wanted(name text, free int)
+            cross join lateral (
               select id from jobs
-              where state = 'queued' and name = ${name} and run_at <= now()
+              where state = 'queued' and name = wanted.name and run_at <= now()
               order by run_at, id
               for update skip locked
-              limit ${free})
-            returning id::text as id, name, data, attempts::int as attempts`,
-      );
-      for (const job of taken) this.run(reg, job);
-      // A full batch may mean more are waiting.
-      if (taken.length === free) this.again = true;
+              limit wanted.free) due)
+          returning id::text as id, name, data, attempts::int as attempts`,
+    );
+    const takenOf = new Map<string, number>();
+    for (const job of taken) {
+      const reg = this.handlers.get(job.name);
+      if (!reg) continue;
+      takenOf.set(job.name, (takenOf.get(job.name) ?? 0) + 1);
+      this.run(reg, job);
     }
+    // A full batch of some name may mean more of it are waiting.
+    if (wanted.some((w) => takenOf.get(w.name) === w.free)) this.again = true;
   }
 
   private run(reg: Registered, job: Fetched): void {

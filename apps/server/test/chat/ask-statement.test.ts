@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatMessages, generations, users } from '../../src/db/schema';
+import { askInOneStatement, type AskStatementInput } from '../../src/modules/chat/ask-statement';
+import type { TestApp } from '../helper';
+import { buildChatApp, tokenFor } from './helpers';
+
+let t: TestApp;
+let userId: number;
+let otherId: number;
+const claim = { store: 'chat', owner: 'test-host:1:abcd', host: 'test-host', pid: 1, leaseMs: 60_000 };
+
+beforeAll(async () => {
+  t = await buildChatApp();
+  await tokenFor(t, 'admin');
+  await tokenFor(t, 'staff');
+  const byLogin = async (login: string) =>
+    (await t.app.db.select({ id: users.id }).from(users).where(eq(users.login, login)))[0]!.id;
+  userId = await byLogin('admin');
+  otherId = await byLogin('staff');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function input(extra: Partial<AskStatementInput> = {}): AskStatementInput {
+  return {
+    userId,
+    module: 'chatgpt',
+    limit: null,
+    since: new Date(Date.now() - 60_000),
+    title: 'title',
+    prompt: 'question',
+    modelType: 100,
+    temperature: 1,
+    historyRows: 20,
+    ...extra,
+  };
+}
+
+async function leaseOf(messageId: string) {
+  const [row] = await t.app.db.select().from(generations).where(eq(generations.messageId, messageId));
+  return row;
+}
+
+describe('the prepare statement of a chat question', () => {
+  it('takes the answer’s generation lease with the rows it stores when asked to', async () => {
+    const before = Date.now();
+    const stored = await askInOneStatement(t.app.db, input({ claim }));
+    if (stored.refused) throw new Error(`refused: ${stored.refused}`);
+    const lease = await leaseOf(stored.answer.id);
+    expect(lease).toMatchObject({
+      store: 'chat',
+      owner: claim.owner,
+      ownerHost: claim.host,
+      ownerPid: claim.pid,
+      stopRequested: false,
+    });
+    expect(lease!.leaseUntil.getTime()).toBeGreaterThan(before + 30_000);
+    expect(await leaseOf(stored.question.id)).toBeUndefined();
+  });
+
+  it('leaves the lease to the answer’s job without a claim', async () => {
+    const stored = await askInOneStatement(t.app.db, input());
+    if (stored.refused) throw new Error(`refused: ${stored.refused}`);
+    expect(stored.answer.status).toBe('generating');
+    expect(await leaseOf(stored.answer.id)).toBeUndefined();
+  });
+
+  it('takes no lease and stores nothing when it refuses', async () => {
+    const countMessages = async () => (await t.app.db.select({ id: chatMessages.id }).from(chatMessages)).length;
+    const countLeases = async () => (await t.app.db.select({ id: generations.messageId }).from(generations)).length;
+    const [messages, leases] = [await countMessages(), await countLeases()];
+
+    expect(await askInOneStatement(t.app.db, input({ claim, limit: 0 }))).toEqual({ refused: 'quota' });
+    const theirs = await askInOneStatement(t.app.db, input({ userId: otherId }));
+    if (theirs.refused) throw new Error(`refused: ${theirs.refused}`);
+    const gone = await askInOneStatement(t.app.db, input({ claim, convId: theirs.conversation.id }));
+    expect(gone).toEqual({ refused: 'gone' });
+
+    expect(await countMessages()).toBe(messages + 2);
+    expect(await countLeases()).toBe(leases);
+  });
+});
