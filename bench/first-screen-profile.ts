@@ -12,16 +12,15 @@
  *
  * Run: npm run build && [INCLUSIVE=40] node --import tsx bench/first-screen-profile.ts [path ...]
  */
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, submitProviderLogin } from '../e2e/browser';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../e2e/browser';
 import { startPortal } from '../e2e/portal-server';
+import { phonePage, signedInState, type StorageState } from './phone-page';
 
 const CPU_SLOWDOWN = 4;
 /** How long to keep recording after the load event: work deferred until then still counts. */
 const SETTLE_MS = 3000;
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/home', '/chatgpt/welcome'];
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 interface ProfileNode {
   id: number;
@@ -52,34 +51,12 @@ const WATCHER = `(() => {
   }).observe({ type: 'longtask', buffered: true });
 })();`;
 
-async function signedInState(browser: Browser, baseUrl: string): Promise<StorageState> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await page.goto('/home');
-  await submitProviderLogin(page, 'staff', 'staff123');
-  await page.waitForSelector('[data-testid="app-card"]', { timeout: 60_000 });
-  await page.waitForTimeout(1000);
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
-
 const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/^$/, '(native)');
 const label = (node: ProfileNode) =>
   `${node.callFrame.functionName || '(anonymous)'} ${shortUrl(node.callFrame.url)}:${node.callFrame.lineNumber + 1}:${node.callFrame.columnNumber + 1}`;
 
 async function profile(browser: Browser, baseUrl: string, state: StorageState, path: string) {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    locale: 'zh-CN',
-    storageState: state,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await context.newPage();
-  await page.addInitScript({ content: WATCHER });
-  const cdp = await context.newCDPSession(page);
+  const { context, page, cdp } = await phonePage(browser, baseUrl, state, WATCHER);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });

@@ -10,14 +10,13 @@
  *
  * Run: npm run build && node --import tsx bench/slow-profile.ts [runs=3]
  */
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, submitProviderLogin } from '../e2e/browser';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../e2e/browser';
 import { startPortal } from '../e2e/portal-server';
+import { phonePage, signedInState, type StorageState } from './phone-page';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const PROFILE = { latencyMs: 150, downloadBps: 1_600_000, uploadBps: 750_000, cpuSlowdown: 4 };
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 type Mark = 'card' | 'box';
 type Marks = Partial<Record<Mark, number>>;
@@ -42,33 +41,8 @@ const WATCHER = `(() => {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
 
-async function signedInState(browser: Browser, baseUrl: string): Promise<StorageState> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await page.goto('/home');
-  await submitProviderLogin(page, 'staff', 'staff123');
-  await page.waitForSelector('[data-testid="app-card"]', { timeout: 60_000 });
-  // Let a first visit's version check settle so the stored version matches this build.
-  await page.waitForTimeout(1000);
-  await page.goto('/home');
-  await page.waitForSelector('[data-testid="app-card"]', { timeout: 60_000 });
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
-
 async function coldRun(browser: Browser, baseUrl: string, state: StorageState, path: string, mark: Mark) {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    locale: 'zh-CN',
-    storageState: state,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await context.newPage();
-  await page.addInitScript({ content: WATCHER });
-  const cdp = await context.newCDPSession(page);
+  const { context, page, cdp } = await phonePage(browser, baseUrl, state, WATCHER);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
   await cdp.send('Network.emulateNetworkConditions', {
