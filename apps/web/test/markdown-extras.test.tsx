@@ -5,18 +5,10 @@ import { Markdown } from '../src/components/markdown';
 const imported = vi.hoisted(() => new Set<string>());
 const rendered = vi.hoisted(() => [] as string[]);
 
-// Wraps the real renderer to record which block texts were rendered.
-vi.mock('react-markdown', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('react-markdown')>();
-  const Real = actual.default;
-  return {
-    ...actual,
-    default: (props: Parameters<typeof Real>[0]) => {
-      rendered.push(String(props.children));
-      return Real(props);
-    },
-  };
-});
+// Renders with the real renderer and records which block texts were rendered.
+vi.mock('react-markdown', async (importOriginal) =>
+  (await import('./markdown-render-recorder')).recordingReactMarkdown(importOriginal, rendered),
+);
 
 vi.mock('rehype-highlight', async (importOriginal) => {
   imported.add('rehype-highlight');

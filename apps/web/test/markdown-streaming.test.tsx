@@ -5,18 +5,10 @@ import { createBlockSplitter, splitBlocks } from '../src/components/markdown/spl
 
 const rendered = vi.hoisted(() => [] as string[]);
 
-// Wraps the real renderer to record which block texts were rendered.
-vi.mock('react-markdown', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('react-markdown')>();
-  const Real = actual.default;
-  return {
-    ...actual,
-    default: (props: Parameters<typeof Real>[0]) => {
-      rendered.push(String(props.children));
-      return Real(props);
-    },
-  };
-});
+// Renders with the real renderer and records which block texts were rendered.
+vi.mock('react-markdown', async (importOriginal) =>
+  (await import('./markdown-render-recorder')).recordingReactMarkdown(importOriginal, rendered),
+);
 
 afterEach(cleanup);
 beforeEach(() => {
