@@ -9,6 +9,7 @@ import auth from './plugins/auth';
 import { serverModules } from './modules';
 import compression from './plugins/compression';
 import db from './plugins/db';
+import { schemaCompilersOnFirstUse } from './lib/lazy-schema-compilers';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler';
 import rateLimit, { type RateLimitSettings } from './plugins/rate-limit';
 import refuseNul from './plugins/refuse-nul';
@@ -53,6 +54,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     // Opening and migrating an embedded database on a busy machine can take a while.
     pluginTimeout: 120_000,
+    schemaController: { compilersFactory: schemaCompilersOnFirstUse },
   });
   installErrorHandler(app);
   echoRequestId(app);
