@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import type { ChatMessageRow, ConversationRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { EventStream, onClientLeft } from '../../lib/event-stream';
-import { answerFailure, type Answers } from '../../services/answers';
+import { answerFailure, EarlyGeneration, type Answers } from '../../services/answers';
 import type { JobQueue } from '../../services/jobs';
 import { LlmError, type ChatTurn, type LlmChunk, type LlmGateway, type ModelChoice } from '../../services/llm';
 import type { ChatConfig } from './config';
@@ -26,9 +26,15 @@ import type { MessageStore } from './message-store';
 import { resourceGone } from './not-found';
 import { answerChat, searchOptionsOf, type ChatPromptTarget, type SearchOptions } from './prompts';
 import { DEFAULT_TITLE, titleFromPrompt } from './title';
-import { askInOneStatement } from './ask-statement';
+import { askInOneStatement, type AskStatementResult } from './ask-statement';
 import { HISTORY_ROWS } from './message-store';
 import { quotaExhausted, type UsageService } from '../../services/usage';
+import { QuotaHints } from './quota-hints';
+
+/** Whether two histories hold the same turns. */
+function sameTurns(a: readonly ChatTurn[], b: readonly ChatTurn[]): boolean {
+  return a.length === b.length && a.every((turn, i) => turn.role === b[i]!.role && turn.content === b[i]!.content);
+}
 
 /** The job that generates an asynchronous chat answer. */
 export const CHAT_ANSWER_JOB = 'chat.answer';
@@ -65,6 +71,8 @@ export interface PreparedAsk {
   history?: ChatTurn[];
   /** The answer's generation lease was taken with its row, by and for this process. */
   claimed: boolean;
+  /** The model call, when it started while the question was stored. */
+  early?: EarlyGeneration;
 }
 
 export interface PrepareOptions {
@@ -88,6 +96,8 @@ function asAppError(error: unknown): unknown {
 
 /** POST /api/{module}/message/askStream: checks, stores the question, then streams and saves the answer. */
 export class AskService {
+  private readonly quotaHints = new QuotaHints();
+
   constructor(
     private readonly db: Db,
     private readonly llm: LlmGateway,
@@ -128,9 +138,9 @@ export class AskService {
   }
 
   /**
-   * A new question: one round trip to the database (ask-statement.ts) between the request and the
-   * model call. The quota is checked first: an exhausted user learns that even for a conversation
-   * id that is wrong.
+   * A new question: one round trip to the database (ask-statement.ts) before the answer streams;
+   * a new conversation's model call runs alongside it. The quota is checked first: an exhausted
+   * user learns that even for a conversation id that is wrong.
    */
   private async prepareQuestion(
     userId: number,
@@ -142,22 +152,51 @@ export class AskService {
     streamHere = false,
   ): Promise<PreparedAsk> {
     const { limit, window } = await this.usage.effective(userId, module);
-    const stored = await askInOneStatement(this.db, {
-      userId,
-      module,
-      limit,
-      since: window.start,
-      convId,
-      title: titleFromPrompt(prompt) || DEFAULT_TITLE,
-      prompt,
-      modelType: choice.modelType,
-      temperature: choice.temperature,
-      lang: search?.lang,
-      enableMix: search?.enableMix,
-      historyRows: HISTORY_ROWS,
-      ...(streamHere ? { claim: this.answers.leases.claimantFor(this.messages.kind) } : {}),
-    });
-    if (stored.refused) throw stored.refused === 'quota' ? quotaExhausted(window) : resourceGone();
+    // The model call starts before the statement stores the question, and the statement runs
+    // while the provider thinks (early-generation.ts).
+    const target = { module, modelType: choice.modelType, temperature: choice.temperature, search };
+    const early =
+      streamHere && this.quotaHints.startsEarly(userId, module, limit, window.start)
+        ? await this.startEarly(userId, target, prompt, convId)
+        : undefined;
+    let stored: AskStatementResult;
+    try {
+      // PGlite runs the statement on this thread: the model request leaves first.
+      if (early) await new Promise((resolve) => setImmediate(resolve));
+      stored = await askInOneStatement(this.db, {
+        userId,
+        module,
+        limit,
+        since: window.start,
+        convId,
+        title: titleFromPrompt(prompt) || DEFAULT_TITLE,
+        prompt,
+        modelType: choice.modelType,
+        temperature: choice.temperature,
+        lang: search?.lang,
+        enableMix: search?.enableMix,
+        historyRows: HISTORY_ROWS,
+        ...(streamHere ? { claim: this.answers.leases.claimantFor(this.messages.kind) } : {}),
+      });
+    } catch (error) {
+      early?.call.cancel();
+      this.quotaHints.forget(userId, module);
+      throw error;
+    }
+    if (stored.refused) {
+      early?.call.cancel();
+      if (stored.refused === 'gone') throw resourceGone();
+      this.quotaHints.learn(userId, module, window.start, limit ?? 0);
+      throw quotaExhausted(window);
+    }
+    if (stored.used !== undefined) this.quotaHints.learn(userId, module, window.start, stored.used);
+    else this.quotaHints.forget(userId, module);
+    const history = stored.history ?? [{ role: 'user' as const, content: stored.question.content }];
+    // The call asked with the turns read before the statement; if the stored ones differ (the
+    // prompt was stored otherwise, another tab asked in the same conversation meanwhile), it is
+    // cancelled and the answer asks with the stored turns.
+    const started = early && sameTurns(early.turns, history) ? early.call : undefined;
+    if (early && !started) early.call.cancel();
     return {
       module,
       choice,
@@ -168,9 +207,27 @@ export class AskService {
       newQuestion: true,
       newConversation: !convId,
       title: stored.titled ? stored.conversation.title : undefined,
-      history: stored.history ?? [{ role: 'user', content: stored.question.content }],
+      history,
       claimed: streamHere,
+      ...(started ? { early: started } : {}),
     };
+  }
+
+  /**
+   * Starts a question's model call before the statement that stores it. A new conversation's turns
+   * are the question alone; a follow-up's are read first, with the conversation's owner checked
+   * (none is started for a conversation that is not this user's: the statement refuses it).
+   */
+  private async startEarly(
+    userId: number,
+    target: ChatPromptTarget,
+    prompt: string,
+    convId: string | undefined,
+  ): Promise<{ call: EarlyGeneration; turns: ChatTurn[] } | undefined> {
+    const before = convId ? await this.messages.turnsBeforeQuestion(userId, target.module, convId) : [];
+    if (!before) return undefined;
+    const turns: ChatTurn[] = [...before, { role: 'user', content: prompt }];
+    return { call: new EarlyGeneration((signal) => answerChat(this.llm, target, turns, signal)), turns };
   }
 
   /** Regenerating the last answer: rarer, several statements in one transaction. */
@@ -182,6 +239,8 @@ export class AskService {
     convId: string | undefined,
     settings: { modelType: number; temperature: number } & Partial<SearchOptions>,
   ): Promise<PreparedAsk> {
+    // Counted below without a count coming back.
+    this.quotaHints.forget(userId, module);
     const [, existing] = await Promise.all([
       this.usage.ensureAvailable(userId, module),
       convId ? this.conversations.find(userId, module, convId) : undefined,
@@ -248,12 +307,18 @@ export class AskService {
     // A new question's history was read with it, so the model call starts without another query.
     // It is handed over, not kept: the call lets it go once the answer streams.
     let history = ask.history;
+    let early = ask.early;
     const generate = (signal: AbortSignal) => {
       const turns = history;
       history = undefined;
+      if (early) {
+        const started = early;
+        early = undefined;
+        return started;
+      }
       return turns ? answerChat(this.llm, chatTarget(job), turns, signal) : this.generate(job, signal);
     };
-    return this.streamAnswer(job, generate, finish, ask.claimed, res, requestId, log);
+    return this.streamAnswer(job, generate, finish, ask.claimed, ask.early?.controller, res, requestId, log);
   }
 
   private async streamAnswer(
@@ -261,6 +326,7 @@ export class AskService {
     generate: (signal: AbortSignal) => AsyncIterable<LlmChunk>,
     finish: Pick<ChatStreamFinish, 'user_message_id' | 'title'>,
     claimed: boolean,
+    controller: AbortController | undefined,
     res: ServerResponse,
     requestId: string,
     log: FastifyBaseLogger,
@@ -277,6 +343,7 @@ export class AskService {
         // model call starts.
         claimed,
         claimAlongside: !claimed,
+        controller,
         log,
         generate,
         onChunk: (chunk) => {

@@ -43,6 +43,8 @@ export type AskStatementResult =
       titled: boolean;
       /** An existing conversation's turns up to the question; undefined for a new one. */
       history?: ChatTurn[];
+      /** Asks of the window used, this one included: with `claim` and a limit only. */
+      used?: number;
     };
 
 interface Returned {
@@ -52,6 +54,7 @@ interface Returned {
   answer: Record<string, unknown>;
   titled: boolean;
   history: ChatTurn[] | null;
+  used?: number;
 }
 
 /**
@@ -59,7 +62,8 @@ interface Returned {
  * migration 0003): wait for this user's other asks in the module, count the window against the
  * limit, create or update the conversation (ownership checked), store the question with its empty
  * answer, count the ask, and read the history — one transaction, before any model call. With
- * `claim`, portal_chat_ask_owned (migration 0005) also takes the answer's generation lease.
+ * `claim`, portal_chat_ask_owned (migrations 0005, 0006) also takes the answer's generation lease
+ * and, under a limit, counts the window's asks for the next question's hint (quota-hints.ts).
  */
 export async function askInOneStatement(db: Db, input: AskStatementInput): Promise<AskStatementResult> {
   const args = sql`${input.userId}::integer, ${input.module}::text, ${ModuleType[input.module]}::integer,
@@ -82,5 +86,6 @@ export async function askInOneStatement(db: Db, input: AskStatementInput): Promi
     answer: rowFromJson(chatMessages, result.answer),
     titled: result.titled,
     history: result.history ?? undefined,
+    ...(result.used !== undefined ? { used: Number(result.used) } : {}),
   };
 }

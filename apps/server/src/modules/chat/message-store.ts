@@ -10,6 +10,7 @@ import {
 } from '../../db/schema';
 import type { AnswerState, AnswerStore } from '../../services/answers';
 import type { ChatTurn } from '../../services/llm';
+import { rows } from '../../lib/sql-rows';
 import { newId } from './ids';
 
 export type { AnswerState } from '../../services/answers';
@@ -123,6 +124,24 @@ export class MessageStore implements AnswerStore {
     await db
       .delete(chatMessages)
       .where(and(eq(chatMessages.convId, convId), eq(chatMessages.role, 'assistant'), gt(chatMessages.seq, seq)));
+  }
+
+  /**
+   * The turns a new question in this conversation would follow, read before the question is
+   * stored: what portal_chat_ask returns as its history, less the question itself (the same rows
+   * and the same filter). Undefined when the conversation is not this user's in this module.
+   */
+  async turnsBeforeQuestion(userId: number, module: ChatModule, convId: string): Promise<ChatTurn[] | undefined> {
+    const [found] = await rows<{ turns: ChatTurn[] }>(
+      this.db,
+      sql`select (
+          select coalesce(jsonb_agg(jsonb_build_object('role', h.role, 'content', h.content) order by h.seq), '[]'::jsonb)
+          from (select role, content, seq from chat_messages where conv_id = c.id order by seq desc limit ${HISTORY_ROWS - 1}) h
+          where h.content <> ''
+        ) as turns
+        from conversations c where c.id = ${convId} and c.user_id = ${userId} and c.module = ${module}`,
+    );
+    return found?.turns;
   }
 
   /** The conversation up to (and including) `uptoSeq`, as turns for the gateway. */

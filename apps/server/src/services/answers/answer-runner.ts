@@ -19,6 +19,11 @@ export interface RunAnswerInput {
   persist: { intervalMs: number; chars: number };
   /** The model's chunks; the runner aborts `signal` to stop them. */
   generate(signal: AbortSignal): AsyncIterable<LlmChunk>;
+  /**
+   * The controller of a model call that started before the run (an EarlyGeneration): the run
+   * stops that call through it instead of a controller of its own.
+   */
+  controller?: AbortController;
   /** The transport: sees each chunk after the state took it in (an event stream writes it out). */
   onChunk?(chunk: LlmChunk, state: AnswerState): void;
   /**
@@ -103,7 +108,7 @@ export class AnswerRunner {
 
   async run(input: RunAnswerInput): Promise<AnswerOutcome> {
     const { store, messageId, log } = input;
-    const controller = new AbortController();
+    const controller = input.controller ?? new AbortController();
     let stopReason: StopReason | undefined;
     const stop = (reason: StopReason) => {
       stopReason ??= reason;

@@ -9,6 +9,7 @@ import type { AnswerStore } from './types';
 
 export { AnswerRunner, type AnswerOutcome, type RunAnswerInput } from './answer-runner';
 export { answersConfigSchema, type AnswersConfig } from './config';
+export { EarlyGeneration } from './early-generation';
 export { answerFailure, SHUTDOWN_MESSAGE } from './failure';
 export type { AnswerState, AnswerStore, StopReason } from './types';
 export type { LeaseClaimant } from './generation-leases';

@@ -28,8 +28,11 @@ export class ProgressWriter {
     if (grown < this.chars && Date.now() - this.lastSave < this.intervalMs) return;
     this.busy = true;
     const snapshot: AnswerState = { ...state };
-    this.pending = this.store
-      .saveProgress(this.messageId, snapshot)
+    // The save starts after this turn's I/O: the chunk just sent to the client is written to its
+    // socket on the next tick, and PGlite runs a statement on this thread, so a save started
+    // now would hold the chunk back for the statement's length (the first token, above all).
+    this.pending = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.store.saveProgress(this.messageId, snapshot))
       .catch(this.onError)
       .finally(() => {
         this.busy = false;

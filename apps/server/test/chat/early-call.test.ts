@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chatUsage, users } from '../../src/db/schema';
+import { MessageStore } from '../../src/modules/chat/message-store';
+import { api, body, type TestApp } from '../helper';
+import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
+import { ask, buildChatApp, chatgptAsk, streamedText, tokenFor } from './helpers';
+
+/**
+ * A new conversation's model call starts while its question is stored, when the quota is known
+ * to have room (modules/chat/quota-hints.ts); the statement still decides.
+ */
+let fake: FakeUpstream;
+let t: TestApp;
+let admin: string;
+let staff: string;
+
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+  t = await buildChatApp({ fake, chat: { quotas: { chatgpt: 3 } } });
+  admin = await tokenFor(t, 'admin');
+  staff = await tokenFor(t, 'staff');
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+beforeEach(() => fake.reset());
+afterEach(() => vi.restoreAllMocks());
+
+/**
+ * The model calls the portal made, seen where it makes them: a call cancelled at once may never
+ * reach the fake upstream, so counting there would depend on timing.
+ */
+const modelCalls = () => {
+  const signals: AbortSignal[] = [];
+  const llm = t.app.services.llm;
+  const streamChat = llm.streamChat.bind(llm);
+  vi.spyOn(llm, 'streamChat').mockImplementation((input) => {
+    if (input.signal) signals.push(input.signal);
+    return streamChat(input);
+  });
+  return signals;
+};
+
+const conversations = async () =>
+  body<{ conv_list: unknown[] }>(await api(t, admin, { method: 'GET', url: '/api/chatgpt/conversation/list' })).data
+    .conv_list;
+
+describe('a new conversation’s early model call', () => {
+  it('streams and stores the answer like any other, and is cancelled when the quota refuses after all', async () => {
+    fake.setDefault({ tokens: ['早', '到'] });
+    const calls = modelCalls();
+    // The first ask teaches this process the quota's state; the second may start early.
+    for (const prompt of ['第一问', '第二问']) {
+      const answered = await ask(t, admin, 'chatgpt', chatgptAsk(prompt));
+      expect(answered.status).toBe(200);
+      expect(streamedText(answered.events)).toBe('早到');
+      expect(answered.events.at(-1)).toMatchObject({ event: 'finish', data: { status: 'done' } });
+    }
+    expect(fake.chatRequests.map((r) => r.body.messages?.at(-1)?.content)).toEqual(['第一问', '第二问']);
+    expect(calls).toHaveLength(2);
+
+    // Another replica takes the last use: this process still thinks there is room.
+    const [me] = await t.app.db.select().from(users).where(eq(users.login, 'admin'));
+    await t.app.db.insert(chatUsage).values({ userId: me!.id, module: 'chatgpt', convId: 'elsewhere', messageId: 'x' });
+    const refused = await ask(t, admin, 'chatgpt', chatgptAsk('第三问'));
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({ code: 4030, message: '本模块使用次数已用完，请稍后再试', data: null });
+    // The call started with the statement and was cancelled when it refused; nothing was stored.
+    expect(calls).toHaveLength(3);
+    expect(calls[2]!.aborted).toBe(true);
+    expect(await conversations()).toHaveLength(2);
+
+    // Now the refusal is known: the next question makes no model call at all.
+    const again = await ask(t, admin, 'chatgpt', chatgptAsk('第四问'));
+    expect(again.status).toBe(429);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('starts only one early call of a burst of questions against the last use', async () => {
+    fake.setDefault({ tokens: ['答'] });
+    for (const prompt of ['一', '二']) expect((await ask(t, staff, 'chatgpt', chatgptAsk(prompt))).status).toBe(200);
+
+    const calls = modelCalls();
+    const burst = await Promise.all(['三', '四', '五'].map((p) => ask(t, staff, 'chatgpt', chatgptAsk(p))));
+    expect(burst.map((r) => r.status).sort()).toEqual([200, 429, 429]);
+    // One question of the burst started its call early. Whichever question the statement took
+    // first was answered; if that was not the early one, the early call was cancelled. Without the
+    // count, all three would have called the model.
+    expect(calls.length).toBeGreaterThanOrEqual(1);
+    expect(calls.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('a follow-up’s early model call', () => {
+  // The tests above used up both users' asks.
+  beforeEach(async () => {
+    await t.app.db.delete(chatUsage);
+  });
+
+  /** A conversation of `token`'s user with one answered question; its id. */
+  const answeredConversation = async (token: string) => {
+    const first = await ask(t, token, 'chatgpt', chatgptAsk('上一问'));
+    expect(first.status).toBe(200);
+    return String(first.events.at(-1)!.data.conv_id);
+  };
+
+  it('asks with the turns read before the question is stored, which the statement confirms', async () => {
+    fake.setDefault({ tokens: ['答'] });
+    const convId = await answeredConversation(admin);
+    const read = vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion');
+    const calls = modelCalls();
+    const answered = await ask(t, admin, 'chatgpt', chatgptAsk('下一问', { conv_id: convId }));
+    expect(answered.status).toBe(200);
+    expect(streamedText(answered.events)).toBe('答');
+    expect(read).toHaveBeenCalledTimes(1);
+    // One call, never cancelled: the turns read first were the turns stored.
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.aborted).toBe(false);
+    const sent = fake.chatRequests.at(-1)!.body.messages!.map((m) => `${m.role}:${m.content}`);
+    expect(sent.slice(-3)).toEqual(['user:上一问', 'assistant:答', 'user:下一问']);
+  });
+
+  it('asks again with the stored turns when they differ from those read first', async () => {
+    fake.setDefault({ tokens: ['答'] });
+    const convId = await answeredConversation(admin);
+    // As if another tab's question and answer were stored between the read and the statement.
+    vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion').mockResolvedValueOnce([]);
+    const calls = modelCalls();
+    const answered = await ask(t, admin, 'chatgpt', chatgptAsk('再问', { conv_id: convId }));
+    expect(answered.status).toBe(200);
+    expect(streamedText(answered.events)).toBe('答');
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.aborted).toBe(true);
+    const sent = fake.chatRequests.at(-1)!.body.messages!.map((m) => `${m.role}:${m.content}`);
+    expect(sent.slice(-3)).toEqual(['user:上一问', 'assistant:答', 'user:再问']);
+  });
+
+  it('makes no model call for a conversation of another user', async () => {
+    fake.setDefault({ tokens: ['答'] });
+    const convId = await answeredConversation(admin);
+    // The staff user's quota is known to have room, so only the ownership check stops the call.
+    await ask(t, staff, 'chatgpt', chatgptAsk('自己的'));
+    const calls = modelCalls();
+    const refused = await ask(t, staff, 'chatgpt', chatgptAsk('偷看', { conv_id: convId }));
+    expect(refused.json?.code).toBe(4000);
+    expect(calls).toHaveLength(0);
+  });
+});
