@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageBytes, type PageBytes } from './bundle-bytes';
+import { filesOf, pageBytes, readManifest, webDist, type PageBytes } from './bundle-bytes';
 
 /**
  * Byte budgets of ARCHITECTURE.md, checked on the build `npm run test:e2e` has just made. The sizes
@@ -49,6 +51,22 @@ describe('byte budgets (gzip)', () => {
   it('measures the pages it claims to (the manifest names their files)', () => {
     expect(bytes.login.files.some((f) => f.file === 'login.html')).toBe(true);
     expect(bytes.home.files.some((f) => /assets\/home-.*\.js$/.test(f.file))).toBe(true);
-    expect(bytes.chatExtra.files.some((f) => /assets\/chat-.*\.js$/.test(f.file))).toBe(true);
+    for (const screen of ['welcome-screen', 'session-screen', 'route-prefetch', 'markdown'])
+      expect(bytes.chatExtra.files.some((f) => new RegExp(`assets/${screen}-.*\\.js$`).test(f.file))).toBe(true);
+  });
+
+  it('the chat welcome screen and its prefetch load neither the response schemas nor the event stream', () => {
+    // Both come with the first question (session screen chunk) or the first checked response
+    // (parsers chunk); the markers are strings of zod's core and of the event-stream client.
+    const files = [
+      ...filesOf(readManifest(), ['src/features/chat/welcome-screen.ts', 'src/features/chat/route-prefetch.ts']),
+    ];
+    const scripts = files.filter((file) => file.endsWith('.js'));
+    expect(scripts.some((file) => /assets\/welcome-screen-/.test(file))).toBe(true);
+    for (const file of scripts) {
+      const source = readFileSync(join(webDist, file), 'utf8');
+      expect(source.includes('_zod'), `${file} holds zod`).toBe(false);
+      expect(source.includes('text/event-stream'), `${file} holds the event-stream client`).toBe(false);
+    }
   });
 });

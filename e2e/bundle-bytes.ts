@@ -11,8 +11,9 @@ import { gzipSync } from 'node:zlib';
  * - `/home` (signed in): index.html, the app entry's static imports and CSS, the lazy app layout
  *   and home route with their static imports (all preloaded by index.html), and the first-route
  *   preload script.
- * - a chat route after `/home`: the chat screens' chunk and the markdown renderer, with what they
- *   import that `/home` did not load.
+ * - a chat route after `/home`: the chat screens' chunks (welcome; session, which holds the
+ *   conversation list and the answer runner; the route's request prefetch) and the markdown
+ *   renderer, with what they import that `/home` did not load.
  *
  * Sizes are the build's own `.gz` copies (level 9, what the server sends to gzip-only browsers),
  * or the file gzipped here at level 9 when no copy was written.
@@ -83,7 +84,12 @@ export const firstScreenModules = {
   loginInApp: ['index.html', 'src/app/routes/login.tsx'],
   home: ['index.html', 'src/app/layouts/app-layout.tsx', 'src/app/routes/home.tsx'],
   /** The chat screens and the markdown renderer the first answer needs (highlighting and math load later, when used). */
-  chat: ['src/features/chat/index.ts', 'src/components/markdown/index.ts'],
+  chat: [
+    'src/features/chat/welcome-screen.ts',
+    'src/features/chat/session-screen.ts',
+    'src/features/chat/route-prefetch.ts',
+    'src/components/markdown/index.ts',
+  ],
 } as const;
 
 export function filesOf(manifest: Manifest, keys: readonly string[]): Set<string> {

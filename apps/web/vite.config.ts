@@ -12,9 +12,15 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const backend = 'http://127.0.0.1:8080';
 /** Addresses of the chat modules' screens, from the module table. */
-const chatPathPattern = `^(?:${MODULE_ROUTES.filter((m) => m.kind === 'chat')
+const chatPaths = MODULE_ROUTES.filter((m) => m.kind === 'chat')
   .map((m) => m.path)
-  .join('|')})(?:/|$)`;
+  .join('|');
+/** A chat screen's chunks, with its route's request prefetch (which would else wait for the entry). */
+const chatScreen = (screen: string) => [
+  'src/app/layouts/app-layout.tsx',
+  `src/features/chat/${screen}.ts`,
+  'src/features/chat/route-prefetch.ts',
+];
 
 export default defineConfig({
   root,
@@ -26,7 +32,10 @@ export default defineConfig({
     // to a chat module opens its screens first.
     routePreloadPlugin({
       modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/home.tsx'],
-      byPath: [{ path: chatPathPattern, modules: ['src/app/layouts/app-layout.tsx', 'src/features/chat/index.ts'] }],
+      byPath: [
+        { path: `^(?:${chatPaths})/session(?:/|$)`, modules: chatScreen('session-screen') },
+        { path: `^(?:${chatPaths})(?:/|$)`, modules: chatScreen('welcome-screen') },
+      ],
     }),
     precompressPlugin(),
   ],

@@ -10,12 +10,18 @@ import { BootLoading } from '../components/boot-loading';
 
 /** Runs the guard for the wanted address; on every navigation and on `router.revalidate()`. */
 export function guardLoader(routes: RouteObject[]) {
+  // The shell revalidates on every navigation, often for the address it has just matched: the
+  // route names of the last address are kept rather than matched again through the whole table.
+  let last: { pathname: string; routeNames: readonly string[] } | undefined;
+  const routeNamesAt = (pathname: string) => {
+    if (last?.pathname !== pathname) last = { pathname, routeNames: routeNamesOf(matchRoutes(routes, pathname) ?? []) };
+    return last.routeNames;
+  };
   return ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
-    const matches = matchRoutes(routes, url.pathname) ?? [];
     const { isLogin, accountInfo } = useUserStore.getState();
     const result = guard({
-      routeNames: routeNamesOf(matches),
+      routeNames: routeNamesAt(url.pathname),
       fullPath: url.pathname + url.search + url.hash,
       isLogin,
       accountInfo,

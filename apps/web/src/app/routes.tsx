@@ -13,10 +13,10 @@ const reportPages = {
   session: () => import('../features/report').then((m) => ({ Component: m.ReportSessionPage })),
 };
 
-/** The chat apps' own screens. */
+/** The chat apps' own screens, one chunk each: the welcome screen needs little of the session's code. */
 const chatPages = {
-  welcome: () => import('../features/chat').then((m) => ({ Component: m.ChatWelcomePage })),
-  session: () => import('../features/chat').then((m) => ({ Component: m.ChatSessionPage })),
+  welcome: () => import('../features/chat/welcome-screen').then((m) => ({ Component: m.ChatWelcomePage })),
+  session: () => import('../features/chat/session-screen').then((m) => ({ Component: m.ChatSessionPage })),
 };
 
 /** The session tools' screens (brainstorm, insight and pdf share them). */

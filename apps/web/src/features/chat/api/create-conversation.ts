@@ -1,8 +1,12 @@
 import type { Conversation, ConversationCreateRequest } from '@portal/contract';
 import { api } from '../../../lib/api';
-import { conversationParser } from './parsers';
+import { loadChatParsers } from './load-parsers';
 import type { ChatModuleConfig } from '../config/chat-modules';
 
-export function createConversation(config: ChatModuleConfig, body: ConversationCreateRequest): Promise<Conversation> {
+export async function createConversation(
+  config: ChatModuleConfig,
+  body: ConversationCreateRequest,
+): Promise<Conversation> {
+  const { conversationParser } = await loadChatParsers();
   return api.post(`${config.chatApiPath}/conversation/create`, body, { schema: conversationParser });
 }

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UsageStatus } from '@portal/contract';
 import { api } from '../../../lib/api';
-import { usageStatusParser } from './parsers';
+import { loadChatParsers } from './load-parsers';
 import type { ChatModuleConfig } from '../config/chat-modules';
 
 export const usageQueryKey = (config: ChatModuleConfig) => ['chat', config.name, 'usage'] as const;
 
-export function getUsage(config: ChatModuleConfig): Promise<UsageStatus> {
+export async function getUsage(config: ChatModuleConfig): Promise<UsageStatus> {
+  const { usageStatusParser } = await loadChatParsers();
   return api.get(`${config.chatApiPath}/promptQueue/list`, { schema: usageStatusParser, silent: true });
 }
 

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Conversation } from '@portal/contract';
 import { api } from '../../../lib/api';
-import { conversationListParser } from './parsers';
+import { loadChatParsers } from './load-parsers';
 import type { ChatModuleConfig } from '../config/chat-modules';
 
 export async function listConversations(config: ChatModuleConfig): Promise<Conversation[]> {
+  const { conversationListParser } = await loadChatParsers();
   const data = await api.get(`${config.chatApiPath}/conversation/list`, { schema: conversationListParser });
   return data.conv_list;
 }

@@ -2,9 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChatModelEntry } from '@portal/contract';
 import { api } from '../../../lib/api';
 import type { ChatModuleConfig } from '../config/chat-modules';
-import { modelListParser } from './parsers';
+import { loadChatParsers } from './load-parsers';
 
-export function listModels(config: ChatModuleConfig): Promise<ChatModelEntry[]> {
+export async function listModels(config: ChatModuleConfig): Promise<ChatModelEntry[]> {
+  const { modelListParser } = await loadChatParsers();
   return api.get(`${config.chatApiPath}/models`, { schema: modelListParser, silent: true });
 }
 

@@ -13,8 +13,9 @@ import type { Parser } from '../../../lib/parsers';
 
 /*
  * The chat responses are checked with the contract's own schemas. They are written with zod/mini,
- * which this chunk can afford (about 7 KB gzip); the first screen keeps its hand-written checks
- * (lib/parsers.ts), because it is over its budget already.
+ * which a chunk of its own can afford (about 7 KB gzip, loaded by load-parsers.ts with the first
+ * call that needs it); the first screen keeps its hand-written checks (lib/parsers.ts), because it
+ * is over its budget already.
  */
 
 export const conversationParser = conversationSchema;

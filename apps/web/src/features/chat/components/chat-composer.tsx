@@ -1,4 +1,4 @@
-import { ThreadComposer } from '../../../components/thread';
+import { ThreadComposer } from '../../../components/thread/thread-composer';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 import type { ChatModuleConfig } from '../config/chat-modules';
 import { ModelSettings } from './model-settings';

@@ -1,16 +1,32 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import UnorderedListOutlined from '@ant-design/icons/es/icons/UnorderedListOutlined';
 import { useLocation, useNavigate } from 'react-router';
 import { SmartImageProvider } from '../../../components/smart-image';
-import { preloadMarkdownWhenIdle } from '../../../components/thread';
+import { preloadMarkdownWhenIdle } from '../../../components/thread/lazy-markdown';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 import { fetchProxiedImage } from '../api/fetch-proxied-image';
 import type { ChatModuleConfig } from '../config/chat-modules';
 import { useVisualViewportHeight } from '../hooks/use-visual-viewport-height';
-import { ConversationSidebar } from './conversation-sidebar';
+import { LoadingLines } from './list-placeholders';
 import { UsageCounter } from './usage-counter';
 import './chat.css';
+
+/**
+ * The list comes with the session screen's chunk (antd Button, the list's calls): the welcome
+ * screen's question box does not wait for it, and on a phone it loads when the list is first opened.
+ */
+const ConversationSidebar = lazy(() => import('../session-screen').then((m) => ({ default: m.ConversationSidebar })));
+
+function SidebarLoading() {
+  return (
+    <aside className="chat-sidebar" aria-label="会话列表">
+      <div className="chat-sidebar-list">
+        <LoadingLines rows={6} />
+      </div>
+    </aside>
+  );
+}
 
 interface ChatLayoutProps {
   config: ChatModuleConfig;
@@ -60,7 +76,11 @@ export function ChatLayout({ config, activeId, title, children }: ChatLayoutProp
         // Off screen on a phone until opened: out of the tab order and the accessibility tree.
         inert={phone && !listOpen ? true : undefined}
       >
-        {phone && !listUsed ? null : <ConversationSidebar config={config} activeId={activeId} />}
+        {phone && !listUsed ? null : (
+          <Suspense fallback={<SidebarLoading />}>
+            <ConversationSidebar config={config} activeId={activeId} />
+          </Suspense>
+        )}
       </div>
       {phone && listOpen ? (
         <div className="chat-drawer-mask" data-testid="chat-drawer-mask" onClick={() => setListOpen(false)} />

@@ -1,6 +1,4 @@
 import Button from 'antd/es/button';
-import Empty from 'antd/es/empty';
-import Skeleton from 'antd/es/skeleton';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,6 +9,7 @@ import { renameConversation } from '../api/update-conversation';
 import type { ChatModuleConfig } from '../config/chat-modules';
 import { useChatStore } from '../store/chat-store';
 import { ConversationItem } from './conversation-item';
+import { ListNote, LoadingLines } from './list-placeholders';
 
 interface ConversationSidebarProps {
   config: ChatModuleConfig;
@@ -41,17 +40,17 @@ export function ConversationSidebar({ config, activeId }: ConversationSidebarPro
   const list = conversations.data ?? [];
   let body;
   if (conversations.isPending) {
-    body = <Skeleton active title={false} paragraph={{ rows: 6 }} />;
+    body = <LoadingLines rows={6} />;
   } else if (conversations.isError) {
     body = (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="会话列表加载失败">
+      <ListNote text="会话列表加载失败">
         <Button size="small" onClick={() => void conversations.refetch()}>
           重试
         </Button>
-      </Empty>
+      </ListNote>
     );
   } else if (list.length === 0) {
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无会话" />;
+    body = <ListNote text="暂无会话" />;
   } else {
     body = (
       <ul className="chat-conv-list">

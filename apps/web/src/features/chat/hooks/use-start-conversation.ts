@@ -4,8 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Conversation } from '@portal/contract';
 import { createConversation } from '../api/create-conversation';
 import type { ChatModuleConfig } from '../config/chat-modules';
+import { chatAskCallbacks } from '../store/ask-callbacks';
+import type { chatAsk as ChatAsk } from '../store/chat-ask';
 import { useChatStore } from '../store/chat-store';
-import { useChatActions } from './use-chat-actions';
 
 const TITLE_CHARS = 30;
 
@@ -13,7 +14,6 @@ const TITLE_CHARS = 30;
 export function useStartConversation(config: ChatModuleConfig) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { send } = useChatActions(config);
   const [creating, setCreating] = useState(false);
 
   const start = useCallback(
@@ -21,13 +21,20 @@ export function useStartConversation(config: ChatModuleConfig) {
       const settings = useChatStore.getState().settings[config.name];
       setCreating(true);
       let conversation: Conversation;
+      let chatAsk: typeof ChatAsk;
       try {
-        conversation = await createConversation(config, {
-          title: prompt.slice(0, TITLE_CHARS),
-          model_type: settings.modelType,
-          temperature: settings.temperature,
-          ...(config.searchOptions ? { lang: settings.lang, enableMix: settings.enableMix } : {}),
-        });
+        // The answer runner (event stream, polling) comes with the session screen's chunk, loaded
+        // beside the create call: the welcome screen paints without it, the first question does not
+        // wait longer, and the session screen it opens is then at hand.
+        [conversation, { chatAsk }] = await Promise.all([
+          createConversation(config, {
+            title: prompt.slice(0, TITLE_CHARS),
+            model_type: settings.modelType,
+            temperature: settings.temperature,
+            ...(config.searchOptions ? { lang: settings.lang, enableMix: settings.enableMix } : {}),
+          }),
+          import('../session-screen'),
+        ]);
       } catch {
         return false;
       } finally {
@@ -35,11 +42,17 @@ export function useStartConversation(config: ChatModuleConfig) {
       }
       queryClient.setQueryData<Conversation[]>(config.convMap, (list) => [conversation, ...(list ?? [])]);
       useChatStore.getState().setMessages(conversation.conv_id, []);
-      void send(conversation.conv_id, prompt);
+      void chatAsk({
+        config,
+        convId: conversation.conv_id,
+        prompt,
+        settings: useChatStore.getState().settings[config.name],
+        callbacks: chatAskCallbacks(queryClient, config),
+      });
       void navigate(`${config.topPath}/session?id=${encodeURIComponent(conversation.conv_id)}`);
       return true;
     },
-    [config, navigate, queryClient, send],
+    [config, navigate, queryClient],
   );
   return { start, creating };
 }

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import Button from 'antd/es/button';
-import Skeleton from 'antd/es/skeleton';
 import { Navigate, useSearchParams } from 'react-router';
 import type { ChatModule, FeedbackAction } from '@portal/contract';
 import {
@@ -17,6 +16,7 @@ import { sendFeedback } from '../api/send-feedback';
 import { ChatComposer } from '../components/chat-composer';
 import { UNTITLED } from '../components/conversation-label';
 import { ChatLayout } from '../components/chat-layout';
+import { LoadingLines } from '../components/list-placeholders';
 import { hasModelRoutes, messageApiOf } from '../config/message-api';
 import { useChatActions } from '../hooks/use-chat-actions';
 import { useChatModule } from '../hooks/use-chat-module';
@@ -102,7 +102,7 @@ export function ChatSessionPage({ module }: { module?: ChatModule }) {
   } else if (load !== 'ready') {
     body = (
       <div style={{ padding: 24 }} data-testid="chat-loading">
-        <Skeleton active paragraph={{ rows: 4 }} />
+        <LoadingLines title rows={4} />
       </div>
     );
   } else {

@@ -3,7 +3,7 @@ import { ChatComposer } from '../components/chat-composer';
 import { ChatLayout } from '../components/chat-layout';
 import { ChatWelcome } from '../components/chat-welcome';
 import { useChatModule } from '../hooks/use-chat-module';
-import { useDraft } from '../../../components/thread';
+import { useDraft } from '../../../components/thread/use-draft';
 import { useStartConversation } from '../hooks/use-start-conversation';
 
 /** `/{module}/welcome`: the first question creates a conversation and opens its session page. */

@@ -1,5 +1,7 @@
 import { create } from 'zustand';
-import { createThreadSlice, type ThreadSlice } from '../../../components/thread';
+// The slice's own file, not the thread's index: the welcome screen's chunk takes the store without
+// the message list and the answer runner.
+import { createThreadSlice, type ThreadSlice } from '../../../components/thread/thread-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 
 export type ChatStore = ThreadSlice & SettingsSlice;

@@ -1,0 +1,5 @@
+/**
+ * The chat response schemas (zod) as a chunk of their own, loaded by the first chat call that
+ * checks a response: the welcome screen paints and takes a question without evaluating them.
+ */
+export const loadChatParsers = () => import('./parsers');
