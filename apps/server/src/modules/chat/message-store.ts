@@ -132,16 +132,12 @@ export class MessageStore implements AnswerStore {
    * and the same filter). Undefined when the conversation is not this user's in this module.
    */
   async turnsBeforeQuestion(userId: number, module: ChatModule, convId: string): Promise<ChatTurn[] | undefined> {
-    const [found] = await rows<{ turns: ChatTurn[] }>(
+    // A database function (migration 0007), whose plans are kept between calls.
+    const [found] = await rows<{ turns: ChatTurn[] | null }>(
       this.db,
-      sql`select (
-          select coalesce(jsonb_agg(jsonb_build_object('role', h.role, 'content', h.content) order by h.seq), '[]'::jsonb)
-          from (select role, content, seq from chat_messages where conv_id = c.id order by seq desc limit ${HISTORY_ROWS - 1}) h
-          where h.content <> ''
-        ) as turns
-        from conversations c where c.id = ${convId} and c.user_id = ${userId} and c.module = ${module}`,
+      sql`select portal_chat_turns(${userId}::integer, ${module}::text, ${convId}::text, ${HISTORY_ROWS - 1}::integer) as turns`,
     );
-    return found?.turns;
+    return found?.turns ?? undefined;
   }
 
   /** The conversation up to (and including) `uptoSeq`, as turns for the gateway. */
