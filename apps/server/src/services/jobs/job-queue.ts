@@ -292,6 +292,13 @@ export class JobQueue {
       .map(([name, reg]) => ({ name, free: reg.concurrency - reg.running }))
       .filter((w) => w.free > 0);
     if (wanted.length === 0) return;
+    // Most polls find nothing due. This check costs about a quarter of the taking statement on
+    // PGlite, where every statement blocks the process (and so any request) while it runs.
+    const [due] = await rows<{ due: boolean }>(
+      this.db,
+      sql`select exists (select 1 from jobs where state = 'queued' and run_at <= now()) as due`,
+    );
+    if (!due?.due) return;
     const taken = await rows<Fetched>(
       this.db,
       sql`update jobs set state = 'active', attempts = attempts + 1, locked_by = ${this.me.id},
