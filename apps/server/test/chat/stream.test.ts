@@ -118,11 +118,15 @@ describe('askStream', () => {
   });
 
   it('holds the answer’s generation lease from the stored question until the answer is saved', async () => {
-    fake.next({ tokens: ['slow'], intervalMs: 300 });
+    // Long enough before the token for a busy machine to look at the lease in between.
+    fake.next({ tokens: ['slow'], intervalMs: 1_500 });
     const asking = ask(t, admin, 'chatgpt', chatgptAsk('租约'));
-    // The provider has the call, no token has come yet: the lease is already this process's.
+    // The call may reach the provider while the question is being stored (early-generation.ts);
+    // the lease comes with the stored question, before any token.
     await eventually(async () => fake.chatRequests.length === 1, 30_000);
-    const leases = await t.app.db.select().from(generations);
+    let leases: (typeof generations.$inferSelect)[] = [];
+    await eventually(async () => (leases = await t.app.db.select().from(generations)).length > 0, 30_000);
+    expect(fake.chatRequests[0]!.firstChunkAt).toBeUndefined();
     expect(leases).toHaveLength(1);
     expect(leases[0]).toMatchObject({ store: 'chat', ownerPid: process.pid, stopRequested: false });
     const res = await asking;
