@@ -101,7 +101,9 @@ export function filesOf(manifest: Manifest, keys: readonly string[]): Set<string
 /** Scripts index.html loads that the manifest does not list (the first-route preload script). */
 function scriptsOutsideManifest(dist: string): string[] {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  return [...html.matchAll(/<script[^>]*\ssrc="\/(assets\/route-preload-[^"]+\.js)"/g)].map((m) => m[1]!);
+  return [...html.matchAll(/<script[^>]*\ssrc="\/(assets\/(?:route-preload|first-requests)-[^"]+\.js)"/g)].map(
+    (m) => m[1]!,
+  );
 }
 
 export function pageBytes(dist = webDist) {

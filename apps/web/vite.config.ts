@@ -3,10 +3,13 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { MODULE_ROUTES } from '../../packages/contract/src/modules';
+import { NOTICE_API_PATHS } from '../../packages/contract/src/notice-paths';
+import { firstRequestsPlugin } from './build/first-requests-plugin';
 import { antdLightPlugin } from './build/antd-light-plugin';
 import { precompressPlugin } from './build/precompress-plugin';
 import { routePreloadPlugin } from './build/route-preload-plugin';
 import { versionFilePlugin } from './build/version-file-plugin';
+import { chatApiPathOf, chatFirstScreenPaths } from './src/features/chat/api/first-screen-paths';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -22,6 +25,26 @@ const chatScreen = (screen: string) => [
   'src/features/chat/route-prefetch.ts',
 ];
 
+/**
+ * The API GETs of the first screens, started by index.html's early-request script while the app's
+ * modules download: the account sync on every signed-in page, the header's notices and the page's
+ * data on the catalogue and the chat screens (each chat module's only with the right to open it).
+ */
+const firstRequests = {
+  everyPage: ['/api/user/info'],
+  pages: [
+    { path: '^/home/?$', api: [NOTICE_API_PATHS.list, '/api/app/list'] },
+    ...MODULE_ROUTES.filter((m) => m.kind === 'chat').map((m) => {
+      const paths = chatFirstScreenPaths(chatApiPathOf(m.name));
+      return {
+        path: `^${m.path}(?:/|$)`,
+        appKey: m.appKey,
+        api: [NOTICE_API_PATHS.list, paths.conversations, paths.models, paths.usage],
+      };
+    }),
+  ],
+};
+
 export default defineConfig({
   root,
   plugins: [
@@ -36,6 +59,11 @@ export default defineConfig({
         { path: `^(?:${chatPaths})/session(?:/|$)`, modules: chatScreen('session-screen') },
         { path: `^(?:${chatPaths})(?:/|$)`, modules: chatScreen('welcome-screen') },
       ],
+    }),
+    // After the route preload: its script goes first in the head, its requests out first.
+    firstRequestsPlugin({
+      entry: fileURLToPath(new URL('./src/boot/first-requests.ts', import.meta.url)),
+      table: firstRequests,
     }),
     precompressPlugin(),
   ],

@@ -10,6 +10,7 @@ import { versionChecker } from './app/version';
 import { useUserStore } from './features/auth/store/user-store';
 import { setAnalyticsUser, startAnalytics, trackApi } from './lib/analytics';
 import { setHttpClient } from './lib/api';
+import { fetchConfigEarly } from './lib/early-requests';
 import { getRuntimeConfig, loadRuntimeConfig } from './lib/runtime-config';
 import { routeNamesOf } from './app/route-handle';
 import { maybeLoadVConsole } from './lib/vconsole';
@@ -25,7 +26,9 @@ async function start() {
   const cleanHref = withoutVersionQuery(initialHref);
   if (cleanHref !== initialHref) window.history.replaceState(window.history.state, '', cleanHref);
   const versionChanged = versionChecker.firstLoad(initialHref);
-  const configLoaded = loadRuntimeConfig(fetch, import.meta.env.BASE_URL);
+  // The config and the version script have been under way since the head's early-request
+  // script ran (`src/boot/first-requests.ts`); these take them over.
+  const configLoaded = loadRuntimeConfig(fetchConfigEarly, import.meta.env.BASE_URL);
   // The requests are out; matching the address and starting the route's loaders is a task of its
   // own rather than the tail of the modules' evaluation.
   await nextTask();
