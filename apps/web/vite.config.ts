@@ -18,11 +18,15 @@ const backend = 'http://127.0.0.1:8080';
 const chatPaths = MODULE_ROUTES.filter((m) => m.kind === 'chat')
   .map((m) => m.path)
   .join('|');
-/** A chat screen's chunks, with its route's request prefetch (which would else wait for the entry). */
+/**
+ * A chat screen's chunks, with its route's request prefetch (which would else wait for the entry)
+ * and the response schemas its first replies are checked with (fetched, not evaluated, until then).
+ */
 const chatScreen = (screen: string) => [
   'src/app/layouts/app-layout.tsx',
   `src/features/chat/${screen}.ts`,
   'src/features/chat/route-prefetch.ts',
+  'src/features/chat/api/parsers.ts',
 ];
 
 /**
