@@ -5,6 +5,8 @@ import { defineConfig } from 'vite';
 import { MODULE_ROUTES } from '../../packages/contract/src/modules';
 import { NOTICE_API_PATHS } from '../../packages/contract/src/notice-paths';
 import { firstRequestsPlugin } from './build/first-requests-plugin';
+import { firstScreenChunks } from './build/first-screen-chunks';
+import { headOrderPlugin } from './build/head-order-plugin';
 import { antdLightPlugin } from './build/antd-light-plugin';
 import { precompressPlugin } from './build/precompress-plugin';
 import { routePreloadPlugin } from './build/route-preload-plugin';
@@ -49,10 +51,24 @@ const firstRequests = {
   ],
 };
 
+/**
+ * The usual first screen (the catalogue in the app layout) as one chunk, and a chat module's
+ * welcome screen with its route's prefetch as another.
+ */
+const firstScreens = firstScreenChunks({
+  screens: [
+    { name: 'first-screen', roots: ['index.html', 'src/app/layouts/app-layout.tsx', 'src/app/routes/home.tsx'] },
+    { name: 'chat-welcome', roots: ['src/features/chat/welcome-screen.ts', 'src/features/chat/route-prefetch.ts'] },
+  ],
+  otherPages: ['login.html'],
+  barrels: /[\\/]packages[\\/]contract[\\/]src[\\/]index\.ts$/,
+});
+
 export default defineConfig({
   root,
   plugins: [
     react(),
+    firstScreens.plugin,
     antdLightPlugin(),
     versionFilePlugin(pkg.version),
     // The signed-in first screen is a page inside the app layout, most often the catalogue; a link
@@ -69,6 +85,7 @@ export default defineConfig({
       entry: fileURLToPath(new URL('./src/boot/first-requests.ts', import.meta.url)),
       table: firstRequests,
     }),
+    headOrderPlugin({ firstChunk: 'first-screen' }),
     precompressPlugin(),
   ],
   resolve: {
@@ -94,6 +111,11 @@ export default defineConfig({
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         // `/login` without a code: a page of a few KB that only goes to the single sign-on.
         login: fileURLToPath(new URL('./login.html', import.meta.url)),
+      },
+      output: {
+        codeSplitting: {
+          groups: [...firstScreens.groups],
+        },
       },
     },
   },
