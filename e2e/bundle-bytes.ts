@@ -43,7 +43,19 @@ export interface PageBytes {
 export function readManifest(dist = webDist): Manifest {
   const path = join(dist, '.vite', 'manifest.json');
   if (!existsSync(path)) throw new Error(`no Vite manifest at ${path}: run npm run build first`);
-  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+  // A module the build grouped into a first-screen chunk (build/first-screen-chunks.ts) has no
+  // entry of its own: it is measured as the chunk that holds it.
+  const grouped = join(dist, '.vite', 'grouped-modules.json');
+  if (existsSync(grouped)) {
+    for (const [module, file] of Object.entries(JSON.parse(readFileSync(grouped, 'utf8')) as Record<string, string>)) {
+      if (module in manifest) continue;
+      const holder = Object.values(manifest).find((chunk) => chunk.file === file);
+      if (!holder) throw new Error(`${module}: its chunk ${file} is not in the Vite manifest`);
+      manifest[module] = holder;
+    }
+  }
+  return manifest;
 }
 
 export function gzipBytes(dist: string, file: string): number {

@@ -61,7 +61,7 @@ const firstScreens = firstScreenChunks({
     { name: 'chat-welcome', roots: ['src/features/chat/welcome-screen.ts', 'src/features/chat/route-prefetch.ts'] },
   ],
   otherPages: ['login.html'],
-  barrels: /[\\/]packages[\\/]contract[\\/]src[\\/]index\.ts$/,
+  leaveOut: /[\\/]node_modules[\\/]zod[\\/]/,
 });
 
 export default defineConfig({

@@ -6,6 +6,9 @@ interface CodeSplittingGroup {
   includeDependenciesRecursively: boolean;
 }
 
+/** Beside Vite's manifest: the file that holds each screen root (`{ "src/app/routes/home.tsx": "assets/index-….js" }`). */
+export const GROUPED_MODULES_FILE = '.vite/grouped-modules.json';
+
 export interface FirstScreen {
   /** The chunk's name. */
   name: string;
@@ -19,11 +22,12 @@ export interface FirstScreenChunksOptions {
   /** Other HTML entries (`login.html`): what they share with the screens stays out of them. */
   otherPages: string[];
   /**
-   * Modules whose imports are not followed: barrels that re-export far more than a first screen
-   * uses (the contract's index brings every zod schema). What a screen does use of them is placed
-   * by the automatic splitting, which knows what tree-shaking kept.
+   * Libraries a first screen does not evaluate (zod: its responses are checked by hand-written
+   * parsers), left out with every module that imports one (the contract's schema modules, which
+   * its barrel re-exports); whatever of them a screen does use is placed by the automatic
+   * splitting, which knows what tree-shaking kept.
    */
-  barrels: RegExp;
+  leaveOut: RegExp;
 }
 
 /**
@@ -37,7 +41,7 @@ export interface FirstScreenChunksOptions {
  * Returns the plugin that reads the module graph once the build has loaded it, and the
  * `output.codeSplitting.groups` that use what it read (rolldown calls their tests afterwards).
  */
-export function firstScreenChunks({ screens, otherPages, barrels }: FirstScreenChunksOptions): {
+export function firstScreenChunks({ screens, otherPages, leaveOut }: FirstScreenChunksOptions): {
   plugin: Plugin;
   groups: CodeSplittingGroup[];
 } {
@@ -54,9 +58,10 @@ export function firstScreenChunks({ screens, otherPages, barrels }: FirstScreenC
         const seen = new Set<string>();
         const stack = [...roots];
         for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-          if (seen.has(id) || barrels.test(id)) continue;
+          const imported = this.getModuleInfo(id)?.importedIds ?? [];
+          if (seen.has(id) || leaveOut.test(id) || imported.some((i) => leaveOut.test(i))) continue;
           seen.add(id);
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          stack.push(...imported);
         }
         return seen;
       };
@@ -72,6 +77,18 @@ export function firstScreenChunks({ screens, otherPages, barrels }: FirstScreenC
         for (const id of staticClosure(roots)) if (!taken.has(id)) set.add(id);
         for (const id of set) taken.add(id);
       }
+    },
+    generateBundle(_options, bundle) {
+      // Grouped modules have no entry of their own in Vite's manifest: this tells which file holds
+      // each screen's roots (read by the byte budgets, `e2e/bundle-bytes.ts`).
+      const holders: Record<string, string> = {};
+      for (const root of screens.flatMap((screen) => screen.roots)) {
+        const holder = Object.values(bundle).find(
+          (item) => item.type === 'chunk' && item.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith(`/${root}`)),
+        );
+        if (holder) holders[root] = holder.fileName;
+      }
+      this.emitFile({ type: 'asset', fileName: GROUPED_MODULES_FILE, source: `${JSON.stringify(holders, null, 2)}\n` });
     },
   };
   return {
