@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { attachChrome } from './app/chrome';
 import { createBrowserHttpClient } from './app/http';
 import { Providers } from './app/providers';
+import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { syncUserInfoOnStartup } from './app/startup';
 import { versionChecker } from './app/version';
@@ -14,6 +15,7 @@ import { fetchConfigEarly } from './lib/early-requests';
 import { getRuntimeConfig, loadRuntimeConfig } from './lib/runtime-config';
 import { routeNamesOf } from './app/route-handle';
 import { maybeLoadVConsole } from './lib/vconsole';
+import { firstScreenSettled } from './lib/first-screen-settled';
 import { nextTask, whenIdle } from './lib/when-idle';
 import { withoutVersionQuery } from './lib/version-check';
 
@@ -59,16 +61,19 @@ async function start() {
   // can miss the router finishing its first navigation and then show the loading state forever.
   createRoot(container).render(<Providers router={router} />);
   // The analytics SDK is a chunk and a request of its own; the first screen's chunks and data go
-  // first (events before it starts are queued).
+  // first (events before it starts are queued): it starts when the screen has its data and the
+  // main thread is idle.
   const config = getRuntimeConfig();
-  whenIdle(
-    () =>
-      void startAnalytics({
-        url: config.bfaUrl,
-        appName: config.title,
-        autoFinishDelay: config.bfaAutoFinishDelay,
-        getRouteName: () => routeNamesOf(router.state.matches)[0],
-      }),
+  void firstScreenSettled(router, queryClient).then(() =>
+    whenIdle(
+      () =>
+        void startAnalytics({
+          url: config.bfaUrl,
+          appName: config.title,
+          autoFinishDelay: config.bfaAutoFinishDelay,
+          getRouteName: () => routeNamesOf(router.state.matches)[0],
+        }),
+    ),
   );
 }
 
