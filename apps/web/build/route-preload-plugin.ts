@@ -100,7 +100,9 @@ export function routePreloadPlugin({ modules, byPath = [] }: RoutePreloadOptions
           script = { fileName: `assets/route-preload-${hash}.js`, source };
           tags.push({
             tag: 'script',
-            attrs: { type: 'module', src: `${base}${script.fileName}` },
+            // async: it only adds links to the head, so it runs as soon as it arrives instead of
+            // after the document and its stylesheet (a deferred script waits for both).
+            attrs: { type: 'module', async: true, src: `${base}${script.fileName}` },
             injectTo: 'head-prepend',
           });
         }
