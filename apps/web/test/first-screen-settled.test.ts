@@ -1,28 +1,32 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { firstScreenSettled, type SettlingRouter } from '../src/lib/first-screen-settled';
 
 function fakeRouter(initialized: boolean, navigation: string) {
   const listeners = new Set<() => void>();
-  const router: SettlingRouter & { set(initialized: boolean, navigation: string): void } = {
-    state: { initialized, navigation: { state: navigation } },
+  let state = { initialized, navigation: { state: navigation } };
+  const router: SettlingRouter = {
+    get state() {
+      return state;
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    set(nextInitialized, nextNavigation) {
-      router.state = { initialized: nextInitialized, navigation: { state: nextNavigation } };
-      for (const listener of listeners) listener();
-    },
   };
-  return router;
+  const set = (nextInitialized: boolean, nextNavigation: string) => {
+    state = { initialized: nextInitialized, navigation: { state: nextNavigation } };
+    for (const listener of listeners) listener();
+  };
+  return { router, set };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 30));
+/** A few tasks and frames: long enough for a wrongly settled promise to have resolved. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('the first screen settling', () => {
   it('waits for the first navigation and the queries it started, then a painted frame', async () => {
-    const router = fakeRouter(false, 'loading');
+    const { router, set } = fakeRouter(false, 'loading');
     const queryClient = new QueryClient();
     let answer: (value: string) => void = () => {};
     void queryClient.prefetchQuery({
@@ -34,19 +38,17 @@ describe('the first screen settling', () => {
 
     await tick();
     expect(settled).toBe(false);
-    router.set(true, 'idle');
+    set(true, 'idle');
     await tick();
     expect(settled).toBe(false);
     answer('data');
-    await tick();
-    expect(settled).toBe(true);
+    await vi.waitFor(() => expect(settled).toBe(true));
   });
 
   it('does not wait for ever', async () => {
-    const router = fakeRouter(false, 'loading');
+    const { router } = fakeRouter(false, 'loading');
     let settled = false;
     void firstScreenSettled(router, new QueryClient(), 10).then(() => (settled = true));
-    await tick();
-    expect(settled).toBe(true);
+    await vi.waitFor(() => expect(settled).toBe(true));
   });
 });
