@@ -15,8 +15,8 @@ import { fetchConfigEarly } from './lib/early-requests';
 import { getRuntimeConfig, loadRuntimeConfig } from './lib/runtime-config';
 import { routeNamesOf } from './app/route-handle';
 import { maybeLoadVConsole } from './lib/vconsole';
-import { firstScreenSettled } from './lib/first-screen-settled';
-import { nextTask, whenIdle } from './lib/when-idle';
+import { afterFirstScreen, firstScreenSettled, recordFirstScreen } from './lib/first-screen-settled';
+import { nextTask } from './lib/when-idle';
 import { withoutVersionQuery } from './lib/version-check';
 
 async function start() {
@@ -64,16 +64,15 @@ async function start() {
   // first (events before it starts are queued): it starts when the screen has its data and the
   // main thread is idle.
   const config = getRuntimeConfig();
-  void firstScreenSettled(router, queryClient).then(() =>
-    whenIdle(
-      () =>
-        void startAnalytics({
-          url: config.bfaUrl,
-          appName: config.title,
-          autoFinishDelay: config.bfaAutoFinishDelay,
-          getRouteName: () => routeNamesOf(router.state.matches)[0],
-        }),
-    ),
+  recordFirstScreen(firstScreenSettled(router, queryClient));
+  afterFirstScreen(
+    () =>
+      void startAnalytics({
+        url: config.bfaUrl,
+        appName: config.title,
+        autoFinishDelay: config.bfaAutoFinishDelay,
+        getRouteName: () => routeNamesOf(router.state.matches)[0],
+      }),
   );
 }
 

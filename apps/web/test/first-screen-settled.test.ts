@@ -1,6 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { firstScreenSettled, type SettlingRouter } from '../src/lib/first-screen-settled';
+import {
+  afterFirstScreen,
+  firstScreenSettled,
+  recordFirstScreen,
+  type SettlingRouter,
+} from '../src/lib/first-screen-settled';
 
 function fakeRouter(initialized: boolean, navigation: string) {
   const listeners = new Set<() => void>();
@@ -50,5 +55,21 @@ describe('the first screen settling', () => {
     let settled = false;
     void firstScreenSettled(router, new QueryClient(), 10).then(() => (settled = true));
     await vi.waitFor(() => expect(settled).toBe(true));
+  });
+});
+
+describe('work after the first screen', () => {
+  it('waits for the recorded first screen, then runs once, unless cancelled', async () => {
+    let settle: () => void = () => {};
+    recordFirstScreen(new Promise<void>((resolve) => (settle = resolve)));
+    const ran: string[] = [];
+    afterFirstScreen(() => ran.push('kept'));
+    const cancel = afterFirstScreen(() => ran.push('cancelled'));
+    await tick();
+    expect(ran).toEqual([]);
+    cancel();
+    settle();
+    // whenIdle falls back to a timer of up to a second where requestIdleCallback is missing (jsdom).
+    await vi.waitFor(() => expect(ran).toEqual(['kept']), { timeout: 5000 });
   });
 });

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { whenIdle } from './when-idle';
 
 /** What is read of the router: whether its first navigation, with the route's chunk, is done. */
 export interface SettlingRouter {
@@ -40,4 +41,28 @@ export function firstScreenSettled(
 function afterNextPaint(then: () => void): void {
   if (typeof requestAnimationFrame !== 'function') return void setTimeout(then, 0);
   requestAnimationFrame(() => setTimeout(then, 0));
+}
+
+let firstScreen: Promise<void> | undefined;
+
+/** The page's start (`main.tsx`) records when its first screen settles, for `afterFirstScreen`. */
+export function recordFirstScreen(settled: Promise<void>): void {
+  firstScreen = settled;
+}
+
+/**
+ * Runs `work` once the first screen has settled (see `firstScreenSettled`; at once when the page
+ * recorded none, as in tests) and then the main thread is idle. Returns a cancel function, usable
+ * as an effect's cleanup.
+ */
+export function afterFirstScreen(work: () => void): () => void {
+  let cancelIdle: (() => void) | undefined;
+  let cancelled = false;
+  void (firstScreen ?? Promise.resolve()).then(() => {
+    if (!cancelled) cancelIdle = whenIdle(work);
+  });
+  return () => {
+    cancelled = true;
+    cancelIdle?.();
+  };
 }
