@@ -9,8 +9,14 @@
  *   authorize call is blocked so the page stays (it then shows its retry state).
  * Prints the median score of the runs per page, with FCP / LCP / TBT of the median run.
  *
- * Run: npm run build && node --import tsx bench/lighthouse-mobile.ts [runs=3]
+ * With LIGHTHOUSE_JSON_DIR=<dir>, every run's report is written there as JSON (`home-1.json`, ...) to
+ * read what decided LCP: `largest-contentful-paint-element`, `critical-request-chains`,
+ * `network-requests`, `main-thread-tasks`.
+ *
+ * Run: npm run build && [LIGHTHOUSE_JSON_DIR=dir] node --import tsx bench/lighthouse-mobile.ts [runs=3]
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -19,6 +25,8 @@ import { startPortal } from '../e2e/portal-server';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const jsonDir = process.env.LIGHTHOUSE_JSON_DIR;
+if (jsonDir) mkdirSync(jsonDir, { recursive: true });
 
 interface Result {
   score: number;
@@ -42,7 +50,7 @@ async function clearHttpCache(): Promise<void> {
   await cdp.detach();
 }
 
-async function audit(path: string, blocked: string[] = []): Promise<Result> {
+async function audit(path: string, run: number, blocked: string[] = []): Promise<Result> {
   await clearHttpCache();
   const result = await lighthouse(
     `${portal.baseUrl}${path}`,
@@ -59,6 +67,10 @@ async function audit(path: string, blocked: string[] = []): Promise<Result> {
   );
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`no Lighthouse result for ${path}`);
+  if (jsonDir) {
+    const name = new URL(path, 'http://x').pathname.replace(/^\//, '').replace(/\//g, '-') || 'root';
+    writeFileSync(join(jsonDir, `${name}-${run}.json`), JSON.stringify(lhr));
+  }
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -70,7 +82,7 @@ async function audit(path: string, blocked: string[] = []): Promise<Result> {
 
 async function runs(path: string, blocked: string[] = []): Promise<void> {
   const all: Result[] = [];
-  for (let i = 0; i < RUNS; i++) all.push(await audit(path, blocked));
+  for (let i = 0; i < RUNS; i++) all.push(await audit(path, i + 1, blocked));
   const sorted = [...all].sort((a, b) => a.score - b.score);
   const mid = sorted[Math.floor(sorted.length / 2)]!;
   console.log(

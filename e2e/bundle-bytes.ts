@@ -43,7 +43,19 @@ export interface PageBytes {
 export function readManifest(dist = webDist): Manifest {
   const path = join(dist, '.vite', 'manifest.json');
   if (!existsSync(path)) throw new Error(`no Vite manifest at ${path}: run npm run build first`);
-  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+  // A module the build grouped into a first-screen chunk (build/first-screen-chunks.ts) has no
+  // entry of its own: it is measured as the chunk that holds it.
+  const grouped = join(dist, '.vite', 'grouped-modules.json');
+  if (existsSync(grouped)) {
+    for (const [module, file] of Object.entries(JSON.parse(readFileSync(grouped, 'utf8')) as Record<string, string>)) {
+      if (module in manifest) continue;
+      const holder = Object.values(manifest).find((chunk) => chunk.file === file);
+      if (!holder) throw new Error(`${module}: its chunk ${file} is not in the Vite manifest`);
+      manifest[module] = holder;
+    }
+  }
+  return manifest;
 }
 
 export function gzipBytes(dist: string, file: string): number {
@@ -101,7 +113,9 @@ export function filesOf(manifest: Manifest, keys: readonly string[]): Set<string
 /** Scripts index.html loads that the manifest does not list (the first-route preload script). */
 function scriptsOutsideManifest(dist: string): string[] {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  return [...html.matchAll(/<script[^>]*\ssrc="\/(assets\/route-preload-[^"]+\.js)"/g)].map((m) => m[1]!);
+  return [...html.matchAll(/<script[^>]*\ssrc="\/(assets\/(?:route-preload|first-requests)-[^"]+\.js)"/g)].map(
+    (m) => m[1]!,
+  );
 }
 
 export function pageBytes(dist = webDist) {

@@ -38,7 +38,12 @@ function filesFor(bundle: Bundle, modules: string[], already: Set<string>) {
   const js = new Set<string>();
   const css = new Set<string>();
   for (const wanted of modules) {
-    const chunk = chunks(bundle).find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${wanted}`));
+    const endsWithWanted = (id: string | null | undefined) => !!id?.replace(/\\/g, '/').endsWith(`/${wanted}`);
+    // The chunk the module is the face of, or (grouped with others by the build's code splitting)
+    // the chunk it is in.
+    const chunk =
+      chunks(bundle).find((c) => endsWithWanted(c.facadeModuleId)) ??
+      chunks(bundle).find((c) => c.moduleIds.some(endsWithWanted));
     if (!chunk) throw new Error(`route preload: no chunk for ${wanted}`);
     for (const file of closure(bundle, chunk.fileName)) {
       if (already.has(file)) continue;
@@ -53,12 +58,13 @@ function filesFor(bundle: Bundle, modules: string[], already: Set<string>) {
 /**
  * The script for `byPath`: index.html is the same for every address and the CSP allows no inline
  * script, so a module script of a few hundred bytes (no imports, it runs before the entry's graph
- * has loaded) adds the preloads of the screen the address opens.
+ * has loaded) adds the preloads of the screen the address opens. Style preloads carry
+ * `crossorigin` like the stylesheet links Vite adds for lazy chunks, or they would not be used.
  */
 export function pathScript(table: { path: string; js: string[]; css: string[] }[]): string {
   return `{const p=location.pathname,h=document.head;for(const[r,j,c]of ${JSON.stringify(
     table.map((t) => [t.path, t.js, t.css]),
-  )})if(new RegExp(r).test(p)){for(const f of c){const l=document.createElement("link");l.rel="preload";l.setAttribute("as","style");l.href=f;h.append(l)}for(const f of j){const l=document.createElement("link");l.rel="modulepreload";l.setAttribute("crossorigin","");l.href=f;h.append(l)}break}}\n`;
+  )})if(new RegExp(r).test(p)){for(const f of c){const l=document.createElement("link");l.rel="preload";l.setAttribute("as","style");l.setAttribute("crossorigin","");l.href=f;h.append(l)}for(const f of j){const l=document.createElement("link");l.rel="modulepreload";l.setAttribute("crossorigin","");l.href=f;h.append(l)}break}}\n`;
 }
 
 /**
@@ -94,12 +100,20 @@ export function routePreloadPlugin({ modules, byPath = [] }: RoutePreloadOptions
           script = { fileName: `assets/route-preload-${hash}.js`, source };
           tags.push({
             tag: 'script',
-            attrs: { type: 'module', src: `${base}${script.fileName}` },
+            // async: it only adds links to the head, so it runs as soon as it arrives instead of
+            // after the document and its stylesheet (a deferred script waits for both).
+            attrs: { type: 'module', async: true, src: `${base}${script.fileName}` },
             injectTo: 'head-prepend',
           });
         }
+        // crossorigin as on the stylesheet links Vite adds for a lazy chunk's CSS: a preload in
+        // another credentials mode is not used, and the sheet is fetched a second time.
         for (const file of css)
-          tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `${base}${file}` }, injectTo: 'head' });
+          tags.push({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `${base}${file}` },
+            injectTo: 'head',
+          });
         for (const file of js)
           tags.push({
             tag: 'link',

@@ -4,16 +4,19 @@ import { createRoot } from 'react-dom/client';
 import { attachChrome } from './app/chrome';
 import { createBrowserHttpClient } from './app/http';
 import { Providers } from './app/providers';
+import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { syncUserInfoOnStartup } from './app/startup';
 import { versionChecker } from './app/version';
 import { useUserStore } from './features/auth/store/user-store';
 import { setAnalyticsUser, startAnalytics, trackApi } from './lib/analytics';
 import { setHttpClient } from './lib/api';
+import { fetchConfigEarly } from './lib/early-requests';
 import { getRuntimeConfig, loadRuntimeConfig } from './lib/runtime-config';
 import { routeNamesOf } from './app/route-handle';
 import { maybeLoadVConsole } from './lib/vconsole';
-import { nextTask, whenIdle } from './lib/when-idle';
+import { afterFirstScreen, firstScreenSettled, recordFirstScreen } from './lib/first-screen-settled';
+import { nextTask } from './lib/when-idle';
 import { withoutVersionQuery } from './lib/version-check';
 
 async function start() {
@@ -25,7 +28,9 @@ async function start() {
   const cleanHref = withoutVersionQuery(initialHref);
   if (cleanHref !== initialHref) window.history.replaceState(window.history.state, '', cleanHref);
   const versionChanged = versionChecker.firstLoad(initialHref);
-  const configLoaded = loadRuntimeConfig(fetch, import.meta.env.BASE_URL);
+  // The config and the version script have been under way since the head's early-request
+  // script ran (`src/boot/first-requests.ts`); these take them over.
+  const configLoaded = loadRuntimeConfig(fetchConfigEarly, import.meta.env.BASE_URL);
   // The requests are out; matching the address and starting the route's loaders is a task of its
   // own rather than the tail of the modules' evaluation.
   await nextTask();
@@ -56,9 +61,11 @@ async function start() {
   // can miss the router finishing its first navigation and then show the loading state forever.
   createRoot(container).render(<Providers router={router} />);
   // The analytics SDK is a chunk and a request of its own; the first screen's chunks and data go
-  // first (events before it starts are queued).
+  // first (events before it starts are queued): it starts when the screen has its data and the
+  // main thread is idle.
   const config = getRuntimeConfig();
-  whenIdle(
+  recordFirstScreen(firstScreenSettled(router, queryClient));
+  afterFirstScreen(
     () =>
       void startAnalytics({
         url: config.bfaUrl,

@@ -27,6 +27,8 @@ describe('first-route preload script', () => {
       ['modulepreload', '/assets/thread-b.js'],
     ]);
     expect(links.find((l) => l.rel === 'preload')?.getAttribute('as')).toBe('style');
+    // Like the stylesheet links Vite adds for lazy chunks, or the preload would not be used.
+    expect(links.find((l) => l.rel === 'preload')?.hasAttribute('crossorigin')).toBe(true);
     expect(links.filter((l) => l.rel === 'modulepreload').every((l) => l.hasAttribute('crossorigin'))).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import { useUserStore } from '../features/auth/store/user-store';
 import { authStorage } from '../lib/auth-storage';
+import { takeEarlyApi } from '../lib/early-requests';
 import { createHttpClient, type HttpClient } from '../lib/http-client';
 import { getRuntimeConfig } from '../lib/runtime-config';
 import { getSearchToken } from '../lib/search-token';
@@ -9,6 +10,7 @@ import { showError, showWarning } from '../lib/ui-bridge';
 export function createBrowserHttpClient(navigate: (to: string) => void): HttpClient {
   return createHttpClient({
     baseUrl: () => getRuntimeConfig().apiDomain,
+    takeEarly: (url, authorization) => takeEarlyApi(url, authorization),
     session: {
       accessToken: () => authStorage.read()?.access_token.token,
       refreshToken: () => authStorage.read()?.refresh_token.token,

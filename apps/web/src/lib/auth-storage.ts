@@ -1,7 +1,7 @@
 import type { AccountInfo, StoredUserInfo, Token } from '@portal/contract';
+import { USER_INFO_KEY } from './auth-storage-key';
 
-/** Local-storage key of the signed-in user (section 3). */
-export const USER_INFO_KEY = 'userInfo';
+export { USER_INFO_KEY };
 
 export interface AuthStorage {
   read(): StoredUserInfo | null;

@@ -8,7 +8,9 @@ import {
   type AccountInfo,
   type Token,
 } from '@portal/contract';
+import type { EarlyApiRequest } from './early-requests';
 import { refreshResponseParser, userInfoResponseParser, type Parser } from './parsers';
+import { joinUrl } from './join-url';
 import { browserRefreshLock, type RefreshLock } from './refresh-lock';
 
 /** Not in the server catalogue: the request never got an answer. */
@@ -69,6 +71,12 @@ export interface HttpClientOptions {
   requestId?: () => string;
   /** Serialises token refreshes across the tabs of this browser (Web Locks by default). */
   refreshLock?: RefreshLock;
+  /**
+   * A GET of this address with this Authorization already under way since the page started
+   * (`src/lib/early-requests.ts`): its reply is used instead of sending the request again, and
+   * handled like any other.
+   */
+  takeEarly?: (url: string, authorization: string) => EarlyApiRequest | undefined;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -87,7 +95,11 @@ export type RequestTransport = (request: {
 export interface RequestOptions<T> {
   params?: Record<string, QueryValue | QueryValue[]>;
   body?: unknown;
-  schema?: Parser<T>;
+  /**
+   * Checks the reply's data. May be a promise (a schema chunk still loading): the request does not
+   * wait for it, only the check does.
+   */
+  schema?: Parser<T> | Promise<Parser<T>>;
   signal?: AbortSignal;
   /** The caller shows failures itself: no toast for "other" codes. */
   silent?: boolean;
@@ -124,10 +136,7 @@ function randomId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
-export function joinUrl(base: string, path: string): string {
-  if (/^https?:\/\//i.test(path)) return path;
-  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
-}
+export { joinUrl } from './join-url';
 
 export function buildQuery(params: RequestOptions<unknown>['params']): string {
   if (!params) return '';
@@ -209,22 +218,28 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function send(method: 'GET' | 'POST', path: string, opts: RequestOptions<unknown>): Promise<Reply> {
     const h = headers();
-    const requestId = h[REQUEST_ID_HEADER] ?? '';
+    const target = url(path, method === 'GET' ? opts.params : undefined);
+    // A caller that may abort gets a request of its own: the early one cannot be aborted for it.
+    const early =
+      method === 'GET' && !opts.transport && !opts.signal && h.Authorization
+        ? options.takeEarly?.(target, h.Authorization)
+        : undefined;
+    const requestId = early?.requestId ?? h[REQUEST_ID_HEADER] ?? '';
     h.Accept = 'application/json';
     const init: RequestInit = { method, headers: h, signal: opts.signal, credentials: 'same-origin' };
     if (method === 'POST' && !opts.transport) {
       h['Content-Type'] = 'application/json';
       init.body = JSON.stringify(opts.body ?? {});
     }
-    const started = now();
+    const started = early?.startedAt ?? now();
     let status: number;
     let text: string;
     try {
-      const target = url(path, method === 'GET' ? opts.params : undefined);
       if (opts.transport) {
         ({ status, text } = await opts.transport({ method, url: target, headers: h, signal: opts.signal }));
       } else {
-        const response = await fetchImpl(target, init);
+        // An early request that failed is sent again, as this one would have been.
+        const response = (early && (await early.response)) || (await fetchImpl(target, init));
         status = response.status;
         text = await response.text();
       }
@@ -374,6 +389,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions<T> = {}): Promise<T> {
+    // A schema still loading that fails is reported by the check that awaits it, or not at all
+    // when the request fails first.
+    if (opts.schema instanceof Promise) opts.schema.catch(() => undefined);
     let permissionRetried = false;
     for (;;) {
       const sentToken = session.accessToken();
@@ -382,7 +400,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         case ErrorCode.ok: {
           consecutiveRefreshes = 0;
           if (!opts.schema) return reply.data as T;
-          const parsed = opts.schema.safeParse(reply.data);
+          const parsed = (await opts.schema).safeParse(reply.data);
           if (parsed.success) return parsed.data;
           console.error(`[http] ${method} ${path}: unexpected response`, parsed.error);
           throw fail(reply, ErrorCode.plainString, '响应数据格式不正确');

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { MarkdownProps, SourcesListProps } from '../markdown';
-import { whenIdle } from '../../lib/when-idle';
+import { afterFirstScreen } from '../../lib/first-screen-settled';
 
 const loadMarkdown = () => import('../markdown');
 
@@ -8,11 +8,12 @@ const LazyMarkdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Markdow
 const LazySources = lazy(() => loadMarkdown().then((m) => ({ default: m.SourcesList })));
 
 /**
- * Loads the renderer once the chat screen is idle, so the first answer does not wait for it and
- * the screen's own first paint does not either. Returns a cleanup for effects.
+ * Loads the renderer once the chat screen has its data and is idle, so the first answer does not
+ * wait for it and the screen's own first paint and requests do not either. Returns a cleanup for
+ * effects.
  */
 export function preloadMarkdownWhenIdle(): () => void {
-  return whenIdle(() => void loadMarkdown().catch(() => undefined));
+  return afterFirstScreen(() => void loadMarkdown().catch(() => undefined));
 }
 
 /**

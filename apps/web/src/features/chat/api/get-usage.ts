@@ -1,14 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UsageStatus } from '@portal/contract';
 import { api } from '../../../lib/api';
+import { chatFirstScreenPaths } from './first-screen-paths';
 import { loadChatParsers } from './load-parsers';
 import type { ChatModuleConfig } from '../config/chat-modules';
 
 export const usageQueryKey = (config: ChatModuleConfig) => ['chat', config.name, 'usage'] as const;
 
 export async function getUsage(config: ChatModuleConfig): Promise<UsageStatus> {
-  const { usageStatusParser } = await loadChatParsers();
-  return api.get(`${config.chatApiPath}/promptQueue/list`, { schema: usageStatusParser, silent: true });
+  return api.get(chatFirstScreenPaths(config.chatApiPath).usage, {
+    schema: loadChatParsers().then((p) => p.usageStatusParser),
+    silent: true,
+  });
 }
 
 /** The module's usage window; shared by the counter and its route's prefetch. */

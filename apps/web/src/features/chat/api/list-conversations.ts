@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Conversation } from '@portal/contract';
 import { api } from '../../../lib/api';
+import { chatFirstScreenPaths } from './first-screen-paths';
 import { loadChatParsers } from './load-parsers';
 import type { ChatModuleConfig } from '../config/chat-modules';
 
 export async function listConversations(config: ChatModuleConfig): Promise<Conversation[]> {
-  const { conversationListParser } = await loadChatParsers();
-  const data = await api.get(`${config.chatApiPath}/conversation/list`, { schema: conversationListParser });
+  const data = await api.get(chatFirstScreenPaths(config.chatApiPath).conversations, {
+    schema: loadChatParsers().then((p) => p.conversationListParser),
+  });
   return data.conv_list;
 }
 

@@ -2,11 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChatModelEntry } from '@portal/contract';
 import { api } from '../../../lib/api';
 import type { ChatModuleConfig } from '../config/chat-modules';
+import { chatFirstScreenPaths } from './first-screen-paths';
 import { loadChatParsers } from './load-parsers';
 
 export async function listModels(config: ChatModuleConfig): Promise<ChatModelEntry[]> {
-  const { modelListParser } = await loadChatParsers();
-  return api.get(`${config.chatApiPath}/models`, { schema: modelListParser, silent: true });
+  return api.get(chatFirstScreenPaths(config.chatApiPath).models, {
+    schema: loadChatParsers().then((p) => p.modelListParser),
+    silent: true,
+  });
 }
 
 /** The models the module offers; shared by the settings and the route's prefetch. */

@@ -10,6 +10,7 @@ import {
   type ModelOption,
   type TemperatureRange,
 } from '@portal/contract';
+import { chatApiPathOf } from '../api/first-screen-paths';
 
 export interface WelcomeConfig {
   /** Shown in the welcome avatar: an image address or a short text mark. */
@@ -50,7 +51,7 @@ function base(name: ChatModule): Omit<ChatModuleConfig, 'welcomeConfig'> {
     name,
     type: ModuleType[name],
     topPath: `/${name}`,
-    chatApiPath: `/api/${name}`,
+    chatApiPath: chatApiPathOf(name),
     convMap: ['chat', name, 'conversations'] as const,
     useStatus: true,
     modelTypeConfig: { models: spec.models, defaultModel: spec.defaultModel },
