@@ -99,6 +99,9 @@ describe('a follow-up’s early model call', () => {
     await t.app.db.delete(chatUsage);
   });
 
+  /** The turns of the last call the fake upstream received, as `role:content`. */
+  const lastSentTurns = () => fake.chatRequests.at(-1)!.body.messages!.map((m) => `${m.role}:${m.content}`);
+
   /** A conversation of `token`'s user with one answered question; its id. */
   const answeredConversation = async (token: string) => {
     const first = await ask(t, token, 'chatgpt', chatgptAsk('上一问'));
@@ -118,8 +121,7 @@ describe('a follow-up’s early model call', () => {
     // One call, never cancelled: the turns read first were the turns stored.
     expect(calls).toHaveLength(1);
     expect(calls[0]!.aborted).toBe(false);
-    const sent = fake.chatRequests.at(-1)!.body.messages!.map((m) => `${m.role}:${m.content}`);
-    expect(sent.slice(-3)).toEqual(['user:上一问', 'assistant:答', 'user:下一问']);
+    expect(lastSentTurns().slice(-3)).toEqual(['user:上一问', 'assistant:答', 'user:下一问']);
   });
 
   it('asks again with the stored turns when they differ from those read first', async () => {
@@ -133,8 +135,7 @@ describe('a follow-up’s early model call', () => {
     expect(streamedText(answered.events)).toBe('答');
     expect(calls).toHaveLength(2);
     expect(calls[0]!.aborted).toBe(true);
-    const sent = fake.chatRequests.at(-1)!.body.messages!.map((m) => `${m.role}:${m.content}`);
-    expect(sent.slice(-3)).toEqual(['user:上一问', 'assistant:答', 'user:再问']);
+    expect(lastSentTurns().slice(-3)).toEqual(['user:上一问', 'assistant:答', 'user:再问']);
   });
 
   it('makes no model call for a conversation of another user', async () => {

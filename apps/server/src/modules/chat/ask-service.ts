@@ -138,9 +138,9 @@ export class AskService {
   }
 
   /**
-   * A new question: one round trip to the database (ask-statement.ts) before the answer streams;
-   * a new conversation's model call runs alongside it. The quota is checked first: an exhausted
-   * user learns that even for a conversation id that is wrong.
+   * A new question: one round trip to the database (ask-statement.ts) before the answer streams,
+   * with the model call running alongside it (a follow-up's turns are read first). The quota is
+   * checked first: an exhausted user learns that even for a conversation id that is wrong.
    */
   private async prepareQuestion(
     userId: number,

@@ -3,10 +3,8 @@ import { api } from '../../../lib/api';
 import { loadChatParsers } from './load-parsers';
 import type { ChatModuleConfig } from '../config/chat-modules';
 
-export async function createConversation(
-  config: ChatModuleConfig,
-  body: ConversationCreateRequest,
-): Promise<Conversation> {
-  const { conversationParser } = await loadChatParsers();
-  return api.post(`${config.chatApiPath}/conversation/create`, body, { schema: conversationParser });
+export function createConversation(config: ChatModuleConfig, body: ConversationCreateRequest): Promise<Conversation> {
+  return api.post(`${config.chatApiPath}/conversation/create`, body, {
+    schema: loadChatParsers().then((p) => p.conversationParser),
+  });
 }

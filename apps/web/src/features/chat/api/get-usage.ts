@@ -7,7 +7,7 @@ import type { ChatModuleConfig } from '../config/chat-modules';
 
 export const usageQueryKey = (config: ChatModuleConfig) => ['chat', config.name, 'usage'] as const;
 
-export async function getUsage(config: ChatModuleConfig): Promise<UsageStatus> {
+export function getUsage(config: ChatModuleConfig): Promise<UsageStatus> {
   return api.get(chatFirstScreenPaths(config.chatApiPath).usage, {
     schema: loadChatParsers().then((p) => p.usageStatusParser),
     silent: true,

@@ -5,7 +5,7 @@ import type { ChatModuleConfig } from '../config/chat-modules';
 import { chatFirstScreenPaths } from './first-screen-paths';
 import { loadChatParsers } from './load-parsers';
 
-export async function listModels(config: ChatModuleConfig): Promise<ChatModelEntry[]> {
+export function listModels(config: ChatModuleConfig): Promise<ChatModelEntry[]> {
   return api.get(chatFirstScreenPaths(config.chatApiPath).models, {
     schema: loadChatParsers().then((p) => p.modelListParser),
     silent: true,
