@@ -44,8 +44,8 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     return { db: db as unknown as Db, kind: 'postgres', changes, close: () => pool.end() };
   }
   const compiling = compilePgliteWasm();
-  const [{ PGlite }, { vector }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
+  const [{ PortalPglite }, { vector }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('./pglite-engine'),
     import('@electric-sql/pglite-pgvector'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
@@ -60,13 +60,17 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     // Before the files are opened: a second process must not even read them.
     release = acquireDataDirLock(target.dataDir).release;
     initPgliteDir(dir);
-    client = new PGlite(dir, {
-      ...pgliteOptions(PGlite.defaultStartParams),
+    client = new PortalPglite(dir, {
+      ...pgliteOptions(PortalPglite.defaultStartParams),
       extensions,
       pgliteWasmModule: await compiling,
     });
   } else {
-    client = new PGlite({ ...pgliteOptions(PGlite.defaultStartParams), extensions, pgliteWasmModule: await compiling });
+    client = new PortalPglite({
+      ...pgliteOptions(PortalPglite.defaultStartParams),
+      extensions,
+      pgliteWasmModule: await compiling,
+    });
   }
   try {
     const db = drizzlePglite(client, { schema });
