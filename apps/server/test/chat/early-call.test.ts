@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chatUsage, users } from '../../src/db/schema';
+import { chatMessages, chatUsage, users } from '../../src/db/schema';
 import { MessageStore } from '../../src/modules/chat/message-store';
+import { RecentTurns } from '../../src/modules/chat/recent-turns';
 import { api, body, type TestApp } from '../helper';
 import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
 import { ask, buildChatApp, chatgptAsk, streamedText, tokenFor } from './helpers';
@@ -109,33 +110,89 @@ describe('a follow-up’s early model call', () => {
     return String(first.events.at(-1)!.data.conv_id);
   };
 
-  it('asks with the turns read before the question is stored, which the statement confirms', async () => {
+  it('asks with the turns this process kept from the last answer, without reading them first', async () => {
     fake.setDefault({ tokens: ['答'] });
     const convId = await answeredConversation(admin);
     const read = vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion');
     const calls = modelCalls();
-    const answered = await ask(t, admin, 'chatgpt', chatgptAsk('下一问', { conv_id: convId }));
-    expect(answered.status).toBe(200);
-    expect(streamedText(answered.events)).toBe('答');
-    expect(read).toHaveBeenCalledTimes(1);
-    // One call, never cancelled: the turns read first were the turns stored.
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.aborted).toBe(false);
-    expect(lastSentTurns().slice(-3)).toEqual(['user:上一问', 'assistant:答', 'user:下一问']);
+    for (const prompt of ['下一问', '再下一问']) {
+      const answered = await ask(t, admin, 'chatgpt', chatgptAsk(prompt, { conv_id: convId }));
+      expect(answered.status).toBe(200);
+      expect(streamedText(answered.events)).toBe('答');
+    }
+    expect(read).not.toHaveBeenCalled();
+    // Each call went through, never cancelled: the turns kept were the turns stored.
+    expect(calls).toHaveLength(2);
+    expect(calls.every((c) => !c.aborted)).toBe(true);
+    expect(lastSentTurns()).toEqual(['user:上一问', 'assistant:答', 'user:下一问', 'assistant:答', 'user:再下一问']);
   });
 
-  it('asks again with the stored turns when they differ from those read first', async () => {
+  it('reads the turns first when this process does not know them, and the statement confirms them', async () => {
     fake.setDefault({ tokens: ['答'] });
     const convId = await answeredConversation(admin);
-    // As if another tab's question and answer were stored between the read and the statement.
-    vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion').mockResolvedValueOnce([]);
+    // As after a restart, or for a conversation last answered on another replica.
+    vi.spyOn(RecentTurns.prototype, 'before').mockReturnValueOnce(undefined);
+    const read = vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion');
+    const calls = modelCalls();
+    const answered = await ask(t, admin, 'chatgpt', chatgptAsk('下一问', { conv_id: convId }));
+    expect(answered.status).toBe(200);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.aborted).toBe(false);
+    expect(lastSentTurns()).toEqual(['user:上一问', 'assistant:答', 'user:下一问']);
+  });
+
+  it('asks again with the stored turns when another replica added to the conversation meanwhile', async () => {
+    fake.setDefault({ tokens: ['答'] });
+    const convId = await answeredConversation(admin);
+    const [me] = await t.app.db.select().from(users).where(eq(users.login, 'admin'));
+    await t.app.db.insert(chatMessages).values(
+      [
+        ['user', '别处的问'],
+        ['assistant', '别处的答'],
+      ].map(([role, content], i) => ({
+        id: `elsewhere-${convId}-${i}`,
+        convId,
+        userId: me!.id,
+        role: role as 'user' | 'assistant',
+        content: content!,
+        status: 'done' as const,
+      })),
+    );
+    const read = vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion');
     const calls = modelCalls();
     const answered = await ask(t, admin, 'chatgpt', chatgptAsk('再问', { conv_id: convId }));
     expect(answered.status).toBe(200);
     expect(streamedText(answered.events)).toBe('答');
+    // The call made with the turns kept here was cancelled; the answer asked with the stored ones.
     expect(calls).toHaveLength(2);
     expect(calls[0]!.aborted).toBe(true);
-    expect(lastSentTurns().slice(-3)).toEqual(['user:上一问', 'assistant:答', 'user:再问']);
+    const stored = ['user:上一问', 'assistant:答', 'user:别处的问', 'assistant:别处的答', 'user:再问'];
+    expect(lastSentTurns()).toEqual(stored);
+    expect(read).not.toHaveBeenCalled();
+
+    // What was kept is no longer trusted: the next follow-up reads its turns first.
+    const next = await ask(t, admin, 'chatgpt', chatgptAsk('三问', { conv_id: convId }));
+    expect(next.status).toBe(200);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(3);
+    expect(calls[2]!.aborted).toBe(false);
+    expect(lastSentTurns()).toEqual([...stored, 'assistant:答', 'user:三问']);
+  });
+
+  it('makes no model call for a deleted conversation', async () => {
+    fake.setDefault({ tokens: ['答'] });
+    const convId = await answeredConversation(admin);
+    const removed = await api(t, admin, {
+      method: 'POST',
+      url: '/api/chatgpt/conversation/delete',
+      payload: { conv_id: convId, type: 2 },
+    });
+    expect(removed.statusCode).toBe(200);
+    const calls = modelCalls();
+    const refused = await ask(t, admin, 'chatgpt', chatgptAsk('还在吗', { conv_id: convId }));
+    expect(refused.json?.code).toBe(4000);
+    expect(calls).toHaveLength(0);
   });
 
   it('makes no model call for a conversation of another user', async () => {

@@ -5,6 +5,7 @@ import { conversations, type ConversationRow } from '../../db/schema';
 import { newId } from './ids';
 import { resourceGone } from './not-found';
 import { DEFAULT_TITLE } from './title';
+import type { RecentTurns } from './recent-turns';
 
 export interface NewConversation {
   title?: string;
@@ -16,7 +17,11 @@ export interface NewConversation {
 
 /** Conversations of one user in one module; anything else is "not there". */
 export class ConversationStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Told of a removed conversation, so no follow-up call starts with its turns. */
+    private readonly recentTurns?: RecentTurns,
+  ) {}
 
   async list(userId: number, module: ChatModule, modelType?: number): Promise<ConversationRow[]> {
     const where = [eq(conversations.userId, userId), eq(conversations.module, module)];
@@ -82,6 +87,7 @@ export class ConversationStore {
       .delete(conversations)
       .where(and(eq(conversations.id, convId), eq(conversations.userId, userId), eq(conversations.module, module)))
       .returning({ id: conversations.id });
+    this.recentTurns?.forget(userId, module, convId);
     if (deleted.length === 0) throw resourceGone();
   }
 

@@ -8,7 +8,8 @@ import { AskService } from './ask-service';
 import { chatUsageDefaults, type ChatConfig } from './config';
 import { ConversationStore } from './conversation-store';
 import { FeedbackService } from './feedback-service';
-import { MessageStore } from './message-store';
+import { HISTORY_ROWS, MessageStore } from './message-store';
+import { RecentTurns } from './recent-turns';
 
 export type ChatServices = ReturnType<typeof createChatServices>;
 
@@ -22,10 +23,11 @@ export interface ChatDeps {
 }
 
 export function createChatServices({ db, llm, answers, jobs, quotas }: ChatDeps, config: ChatConfig) {
-  const conversations = new ConversationStore(db);
+  const recentTurns = new RecentTurns(HISTORY_ROWS);
+  const conversations = new ConversationStore(db, recentTurns);
   const messages = new MessageStore(db);
   const usage = new UsageService(db, chatUsageDefaults(config), quotas);
   const feedback = new FeedbackService(db, messages);
-  const asks = new AskService(db, llm, conversations, messages, usage, answers, jobs, config);
+  const asks = new AskService(db, llm, conversations, messages, usage, answers, jobs, config, recentTurns);
   return { config, conversations, messages, usage, feedback, asks, answers };
 }

@@ -1,0 +1,126 @@
+import type { ChatModule } from '@portal/contract';
+import type { ChatTurn } from '../../services/llm';
+
+/** Characters of conversation text one process keeps here at most; the oldest entries go first. */
+const MAX_CHARS = 4_000_000;
+/** A conversation longer than this is read from the database each time. */
+const MAX_ENTRY_CHARS = 400_000;
+/** An entry left alone this long is dropped when next met: the user has likely moved on. */
+const MAX_AGE_MS = 30 * 60_000;
+
+/** A stored message as the history sees it; an empty one still takes its place in the window. */
+type Row = ChatTurn;
+
+interface Entry {
+  /** Exactly the conversation's last rows, up to the window's size, oldest first. */
+  rows: Row[];
+  chars: number;
+  /** The answer being generated: the entry stands for nothing until it ends. */
+  pendingAnswer?: string;
+  touchedAt: number;
+}
+
+/**
+ * The latest turns of conversations that were asked in this process, so that a follow-up's model
+ * call can start before any database round trip (EarlyGeneration); it is the read a follow-up
+ * otherwise makes first, the largest part of its server overhead on the embedded engine.
+ *
+ * Only a guess: the statement that stores the question returns the turns as stored, and a call
+ * that asked with other turns (another tab or replica asked meanwhile, an answer was regenerated
+ * or stopped elsewhere) is cancelled and asked again (ask-service.ts). What is kept is exact when
+ * it is kept at all: the rows of the history window (HISTORY_ROWS, empty answers included, since
+ * they take a place in it) from the conversation's creation here, or from a window the statement
+ * returned full. An entry belongs to one user and module, filled only from that user's own stored
+ * questions, so it never starts a call for a conversation of someone else.
+ */
+export class RecentTurns {
+  private readonly entries = new Map<string, Entry>();
+  private chars = 0;
+
+  constructor(private readonly windowRows: number) {}
+
+  private static key(userId: number, module: ChatModule, convId: string): string {
+    return `${userId}:${module}:${convId}`;
+  }
+
+  /** The turns before a follow-up question, when they are known here and no answer is pending. */
+  before(userId: number, module: ChatModule, convId: string, now = Date.now()): ChatTurn[] | undefined {
+    const key = RecentTurns.key(userId, module, convId);
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (now - entry.touchedAt > MAX_AGE_MS) {
+      this.drop(key);
+      return undefined;
+    }
+    if (entry.pendingAnswer) return undefined;
+    // The question takes the window's last place.
+    return entry.rows.slice(-(this.windowRows - 1)).filter((row) => row.content.length > 0);
+  }
+
+  /**
+   * A question was stored with its empty answer. `storedTurns` are the turns the statement
+   * returned (undefined for a new conversation); `sentTurns`, those the early call asked with,
+   * when it did and they matched.
+   */
+  asked(
+    userId: number,
+    module: ChatModule,
+    convId: string,
+    question: string,
+    answerId: string,
+    stored: { newConversation: boolean; turns?: ChatTurn[]; matchedEarly: boolean },
+    now = Date.now(),
+  ): void {
+    const key = RecentTurns.key(userId, module, convId);
+    const known = this.entries.get(key);
+    let rows: Row[] | undefined;
+    if (stored.newConversation) rows = [{ role: 'user', content: question }];
+    else if (known && !known.pendingAnswer && stored.matchedEarly)
+      rows = [...known.rows, { role: 'user', content: question }];
+    // A full window without empty rows is known exactly; anything shorter may hide empty rows.
+    else if (stored.turns?.length === this.windowRows) rows = stored.turns.slice();
+    this.drop(key);
+    if (rows) this.put(key, rows, answerId, now);
+  }
+
+  /** The answer ended as done, with this content: the entry stands again. */
+  answered(
+    userId: number,
+    module: ChatModule,
+    convId: string,
+    answerId: string,
+    content: string,
+    now = Date.now(),
+  ): void {
+    const key = RecentTurns.key(userId, module, convId);
+    const entry = this.entries.get(key);
+    if (!entry || entry.pendingAnswer !== answerId) return;
+    this.drop(key);
+    this.put(key, [...entry.rows, { role: 'assistant', content }], undefined, now);
+  }
+
+  /** The conversation changed in a way not followed here (stopped, failed, regenerated, deleted). */
+  forget(userId: number, module: ChatModule, convId: string): void {
+    this.drop(RecentTurns.key(userId, module, convId));
+  }
+
+  private put(key: string, all: Row[], pendingAnswer: string | undefined, now: number): void {
+    const rows = all.length > this.windowRows ? all.slice(-this.windowRows) : all;
+    const chars = rows.reduce((sum, row) => sum + row.content.length, 0);
+    if (chars > MAX_ENTRY_CHARS) return;
+    // Map order is insertion order: the first entries are the least recently used.
+    for (const [oldest] of this.entries) {
+      if (this.chars + chars <= MAX_CHARS) break;
+      this.drop(oldest);
+    }
+    this.entries.set(key, { rows, chars, pendingAnswer, touchedAt: now });
+    this.chars += chars;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.chars -= entry.chars;
+    this.entries.delete(key);
+  }
+}
