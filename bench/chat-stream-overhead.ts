@@ -40,9 +40,10 @@ async function measure(label: string, env: Record<string, string>) {
       });
       return readTimed(res, start, (_event, data) => data.includes('"content":"'));
     };
-    // A new conversation's call starts while the question is stored; a follow-up needs the stored
-    // history first. Both are measured: the follow-ups share one conversation, whose history the
-    // portal caps, so every follow-up sends about the same.
+    // A new conversation's call starts while the question is stored; a follow-up's starts with the
+    // turns the process kept from the last answer (or read first, after a restart or on another
+    // replica). Both are measured: the follow-ups share one conversation, whose history the portal
+    // caps, so every follow-up sends about the same.
     let followUpConv: string | undefined;
     const viaPortal = async (followUp: boolean): Promise<TimedEvents> => {
       const start = performance.now();

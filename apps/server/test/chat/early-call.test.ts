@@ -127,6 +127,25 @@ describe('a follow-up’s early model call', () => {
     expect(lastSentTurns()).toEqual(['user:上一问', 'assistant:答', 'user:下一问', 'assistant:答', 'user:再下一问']);
   });
 
+  it('asks the first question of a conversation created empty without reading its turns', async () => {
+    fake.setDefault({ tokens: ['答'] });
+    const created = await api(t, admin, {
+      method: 'POST',
+      url: '/api/chatgpt/conversation/create',
+      payload: { title: '新对话', model_type: 100, temperature: 1 },
+    });
+    const convId = body<{ conv_id: string }>(created).data.conv_id;
+    const read = vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion');
+    const calls = modelCalls();
+    for (const prompt of ['第一问', '第二问']) {
+      expect((await ask(t, admin, 'chatgpt', chatgptAsk(prompt, { conv_id: convId }))).status).toBe(200);
+    }
+    expect(read).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(2);
+    expect(calls.every((c) => !c.aborted)).toBe(true);
+    expect(lastSentTurns()).toEqual(['user:第一问', 'assistant:答', 'user:第二问']);
+  });
+
   it('reads the turns first when this process does not know them, and the statement confirms them', async () => {
     fake.setDefault({ tokens: ['答'] });
     const convId = await answeredConversation(admin);

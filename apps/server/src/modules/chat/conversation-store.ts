@@ -19,7 +19,7 @@ export interface NewConversation {
 export class ConversationStore {
   constructor(
     private readonly db: Db,
-    /** Told of a removed conversation, so no follow-up call starts with its turns. */
+    /** Told of conversations created empty and removed, for the turns a question starts with. */
     private readonly recentTurns?: RecentTurns,
   ) {}
 
@@ -53,6 +53,8 @@ export class ConversationStore {
         updatedAt: now,
       })
       .returning();
+    // Committed here (not in a caller's transaction): its first question may start from no turns.
+    if (db === this.db) this.recentTurns?.created(userId, module, row!.id);
     return row!;
   }
 

@@ -11,6 +11,17 @@ const MAX_AGE_MS = 30 * 60_000;
 /** A stored message as the history sees it; an empty one still takes its place in the window. */
 type Row = ChatTurn;
 
+/** Whether two histories hold the same turns. */
+export function sameTurns(a: readonly ChatTurn[], b: readonly ChatTurn[]): boolean {
+  return a.length === b.length && a.every((turn, i) => turn.role === b[i]!.role && turn.content === b[i]!.content);
+}
+
+/** The turns a model is sent for these rows (and a question after them): empty ones are left out. */
+function turnsOf(rows: readonly Row[], question?: Row): ChatTurn[] {
+  const turns = rows.filter((row) => row.content.length > 0);
+  return question ? [...turns, question] : turns;
+}
+
 interface Entry {
   /** Exactly the conversation's last rows, up to the window's size, oldest first. */
   rows: Row[];
@@ -29,9 +40,9 @@ interface Entry {
  * that asked with other turns (another tab or replica asked meanwhile, an answer was regenerated
  * or stopped elsewhere) is cancelled and asked again (ask-service.ts). What is kept is exact when
  * it is kept at all: the rows of the history window (HISTORY_ROWS, empty answers included, since
- * they take a place in it) from the conversation's creation here, or from a window the statement
- * returned full. An entry belongs to one user and module, filled only from that user's own stored
- * questions, so it never starts a call for a conversation of someone else.
+ * they take a place in it) from the conversation's creation here (by the create call or its first
+ * question), or from a window the statement returned full. An entry belongs to one user and module, filled only from that user's own created
+ * conversations and stored questions, so it never starts a call for a conversation of someone else.
  */
 export class RecentTurns {
   private readonly entries = new Map<string, Entry>();
@@ -53,32 +64,40 @@ export class RecentTurns {
       return undefined;
     }
     if (entry.pendingAnswer) return undefined;
-    // The question takes the window's last place.
-    return entry.rows.slice(-(this.windowRows - 1)).filter((row) => row.content.length > 0);
+    return turnsOf(this.window(entry.rows));
+  }
+
+  /** The rows before a new question that stay in its window: the question takes the last place. */
+  private window(rows: Row[]): Row[] {
+    return rows.slice(-(this.windowRows - 1));
+  }
+
+  /** A conversation was created without messages: its window is known, and empty. */
+  created(userId: number, module: ChatModule, convId: string, now = Date.now()): void {
+    this.put(RecentTurns.key(userId, module, convId), [], undefined, now);
   }
 
   /**
-   * A question was stored with its empty answer. `storedTurns` are the turns the statement
-   * returned (undefined for a new conversation); `sentTurns`, those the early call asked with,
-   * when it did and they matched.
+   * A question was stored with its empty answer, and `storedTurns` are the turns the statement
+   * returned with it (undefined for a conversation the statement created).
    */
   asked(
     userId: number,
     module: ChatModule,
     convId: string,
-    question: string,
+    question: Row,
     answerId: string,
-    stored: { newConversation: boolean; turns?: ChatTurn[]; matchedEarly: boolean },
+    storedTurns: ChatTurn[] | undefined,
     now = Date.now(),
   ): void {
     const key = RecentTurns.key(userId, module, convId);
     const known = this.entries.get(key);
     let rows: Row[] | undefined;
-    if (stored.newConversation) rows = [{ role: 'user', content: question }];
-    else if (known && !known.pendingAnswer && stored.matchedEarly)
-      rows = [...known.rows, { role: 'user', content: question }];
+    if (!storedTurns) rows = [question];
+    else if (known && !known.pendingAnswer && sameTurns(turnsOf(this.window(known.rows), question), storedTurns))
+      rows = [...known.rows, question];
     // A full window without empty rows is known exactly; anything shorter may hide empty rows.
-    else if (stored.turns?.length === this.windowRows) rows = stored.turns.slice();
+    else if (storedTurns.length === this.windowRows) rows = storedTurns.slice();
     this.drop(key);
     if (rows) this.put(key, rows, answerId, now);
   }
