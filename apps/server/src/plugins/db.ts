@@ -7,6 +7,11 @@ declare module 'fastify' {
     db: Db;
     /** The database's LISTEN/NOTIFY, for caches that must hear other replicas' changes. */
     dbChanges: ChangeFeed;
+    /**
+     * The engine. 'pglite' also means this process is the only one on its data (the data folder is
+     * locked), so what it remembers of the data cannot be changed behind its back by a replica.
+     */
+    dbKind: DbHandle['kind'];
   }
 }
 
@@ -16,6 +21,7 @@ export default fp<{ target: DbTarget; opening?: Promise<DbHandle> }>(
     const handle = await (opts.opening ?? openDatabase(opts.target));
     app.decorate('db', handle.db);
     app.decorate('dbChanges', handle.changes);
+    app.decorate('dbKind', handle.kind);
     app.addHook('onClose', () => handle.close());
   },
   { name: 'db', fastify: '5.x' },

@@ -27,7 +27,10 @@ const chat: ServerModule = {
     async (app) => {
       const { db } = app;
       const { llm, answers, jobs, quotas } = app.services;
-      const services = createChatServices({ db, llm, answers, jobs, quotas }, app.portalConfig.chat);
+      const services = createChatServices(
+        { db, llm, answers, jobs, quotas, onlyProcess: app.dbKind === 'pglite' },
+        app.portalConfig.chat,
+      );
       app.decorate('chat', services);
       answers.registerStore(services.messages);
       jobs.register<ChatAnswerJob>(

@@ -37,12 +37,16 @@ interface Entry {
  * otherwise makes first, the largest part of its server overhead on the embedded engine.
  *
  * Only a guess: the statement that stores the question returns the turns as stored, and a call
- * that asked with other turns (another tab or replica asked meanwhile, an answer was regenerated
- * or stopped elsewhere) is cancelled and asked again (ask-service.ts). What is kept is exact when
- * it is kept at all: the rows of the history window (HISTORY_ROWS, empty answers included, since
- * they take a place in it) from the conversation's creation here (by the create call or its first
- * question), or from a window the statement returned full. An entry belongs to one user and module, filled only from that user's own created
- * conversations and stored questions, so it never starts a call for a conversation of someone else.
+ * that asked with other turns (another tab asked meanwhile, rows were written by other means) is
+ * cancelled and asked again (ask-service.ts). What is kept is exact when it is kept at all: the
+ * rows of the history window (HISTORY_ROWS, empty answers included, since they take a place in
+ * it) from the conversation's creation here (by the create call or its first question), or from a
+ * window the statement returned full. An entry belongs to one user and module, filled only from
+ * that user's own created conversations and stored questions, so it never starts a call for a
+ * conversation of someone else.
+ *
+ * Kept only where this process is the database's only writer, on the embedded engine
+ * (services.ts): beside replicas it would often be stale. After a restart the turns are read first.
  */
 export class RecentTurns {
   private readonly entries = new Map<string, Entry>();

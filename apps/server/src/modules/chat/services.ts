@@ -20,10 +20,16 @@ export interface ChatDeps {
   jobs: JobQueue;
   /** Quota rules; without them the configured quotas apply to everyone. */
   quotas?: QuotaService;
+  /**
+   * No other process writes this database (the embedded engine): the turns of recent
+   * conversations are kept for follow-ups (recent-turns.ts). With replicas they would often be
+   * stale, each time costing a cancelled model call, and the read they save is cheap there.
+   */
+  onlyProcess?: boolean;
 }
 
-export function createChatServices({ db, llm, answers, jobs, quotas }: ChatDeps, config: ChatConfig) {
-  const recentTurns = new RecentTurns(HISTORY_ROWS);
+export function createChatServices({ db, llm, answers, jobs, quotas, onlyProcess }: ChatDeps, config: ChatConfig) {
+  const recentTurns = onlyProcess ? new RecentTurns(HISTORY_ROWS) : undefined;
   const conversations = new ConversationStore(db, recentTurns);
   const messages = new MessageStore(db);
   const usage = new UsageService(db, chatUsageDefaults(config), quotas);
