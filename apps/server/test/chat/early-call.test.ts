@@ -116,6 +116,17 @@ describe('a follow-up’s early model call', () => {
     return String(first.events.at(-1)!.data.conv_id);
   };
 
+  /** Asks `prompt` in `convId`, expecting the call it started with cancelled and a second one answering. */
+  const expectAskedAgain = async (convId: string, prompt: string) => {
+    const calls = modelCalls();
+    const answered = await ask(t, admin, 'chatgpt', chatgptAsk(prompt, { conv_id: convId }));
+    expect(answered.status).toBe(200);
+    expect(streamedText(answered.events)).toBe('答');
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.aborted).toBe(true);
+    return calls;
+  };
+
   /** The next follow-up's turns are not known here: as after a restart. */
   const unknownHere = () => {
     if (keepsTurns) vi.spyOn(RecentTurns.prototype, 'before').mockReturnValueOnce(undefined);
@@ -177,12 +188,7 @@ describe('a follow-up’s early model call', () => {
     // As if another tab's question and answer were stored between the read and the statement.
     unknownHere();
     vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion').mockResolvedValueOnce([]);
-    const calls = modelCalls();
-    const answered = await ask(t, admin, 'chatgpt', chatgptAsk('再问', { conv_id: convId }));
-    expect(answered.status).toBe(200);
-    expect(streamedText(answered.events)).toBe('答');
-    expect(calls).toHaveLength(2);
-    expect(calls[0]!.aborted).toBe(true);
+    await expectAskedAgain(convId, '再问');
     expect(lastSentTurns()).toEqual(['user:上一问', 'assistant:答', 'user:再问']);
   });
 
@@ -205,13 +211,8 @@ describe('a follow-up’s early model call', () => {
       })),
     );
     const read = vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion');
-    const calls = modelCalls();
-    const answered = await ask(t, admin, 'chatgpt', chatgptAsk('再问', { conv_id: convId }));
-    expect(answered.status).toBe(200);
-    expect(streamedText(answered.events)).toBe('答');
-    // The call made with the turns kept here was cancelled; the answer asked with the stored ones.
-    expect(calls).toHaveLength(2);
-    expect(calls[0]!.aborted).toBe(true);
+    // The call made with the turns kept here is cancelled; the answer asks with the stored ones.
+    const calls = await expectAskedAgain(convId, '再问');
     const stored = ['user:上一问', 'assistant:答', 'user:别处的问', 'assistant:别处的答', 'user:再问'];
     expect(lastSentTurns()).toEqual(stored);
     expect(read).not.toHaveBeenCalled();
