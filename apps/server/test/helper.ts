@@ -35,14 +35,19 @@ export function exampleConfig(): PortalConfig {
   return loadConfig(resolve(repoRoot, 'portal.config.example.json'));
 }
 
-async function freePort(): Promise<number> {
+/**
+ * A free port, held by a placeholder listener until `release` just before the app listens: the
+ * app is built with its address (the OIDC issuer) first, which takes a while, and a port merely
+ * found free can meanwhile become another connection's local port (EADDRINUSE under a busy run).
+ */
+async function reservePort(): Promise<{ port: number; release(): Promise<void> }> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
+      resolvePort({ port, release: () => new Promise((done) => server.close(() => done())) });
     });
   });
 }
@@ -75,7 +80,7 @@ export async function testDatabase(): Promise<{ target: DbTarget; drop(): Promis
 /** Builds the app on its own database, listening on a real port so OIDC round trips work. */
 export async function buildTestApp(opts: BuildTestAppOptions = {}): Promise<TestApp> {
   const database = await testDatabase();
-  const port = await freePort();
+  const { port, release } = await reservePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = (opts.config ?? ((c) => c))(exampleConfig());
   const app = await buildApp({
@@ -89,7 +94,7 @@ export async function buildTestApp(opts: BuildTestAppOptions = {}): Promise<Test
     rateLimitNamespace: opts.rateLimitNamespace,
     webDistDir: opts.webDistDir,
     logger: opts.logger,
-  });
+  }).finally(release);
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
