@@ -82,3 +82,62 @@ describe('the prepare statement of a chat question', () => {
     expect(await countLeases()).toBe(leases);
   });
 });
+
+describe('a follow-up whose turns the server expects', () => {
+  // Multi-byte text, an emoji outside the basic plane, separators inside the content: the digest
+  // counts bytes as the database does, and turns cannot run into one another.
+  const answerText = '第一个回答 🚀 user:3:abc';
+
+  async function conversationWithOneAnswer() {
+    const first = await askInOneStatement(t.app.db, input({ claim, prompt: '你好 ✨' }));
+    if (first.refused) throw new Error(`refused: ${first.refused}`);
+    await t.app.db
+      .update(chatMessages)
+      .set({ content: answerText, status: 'done' })
+      .where(eq(chatMessages.id, first.answer.id));
+    return first.conversation.id;
+  }
+
+  it('gets no history back when the stored turns are the expected ones', async () => {
+    const convId = await conversationWithOneAnswer();
+    const expectedTurns = [
+      { role: 'user' as const, content: '你好 ✨' },
+      { role: 'assistant' as const, content: answerText },
+      { role: 'user' as const, content: 'next' },
+    ];
+    const stored = await askInOneStatement(t.app.db, input({ claim, convId, prompt: 'next', expectedTurns }));
+    if (stored.refused) throw new Error(`refused: ${stored.refused}`);
+    // The very array the call asked with: the statement sent no turns back.
+    expect(stored.history).toBe(expectedTurns);
+  });
+
+  it('gets the stored turns back when they differ from the expected ones', async () => {
+    const convId = await conversationWithOneAnswer();
+    const stale = [
+      { role: 'user' as const, content: '你好 ✨' },
+      { role: 'assistant' as const, content: `${answerText} (an older draft)` },
+      { role: 'user' as const, content: 'next' },
+    ];
+    const stored = await askInOneStatement(t.app.db, input({ claim, convId, prompt: 'next', expectedTurns: stale }));
+    if (stored.refused) throw new Error(`refused: ${stored.refused}`);
+    expect(stored.history).not.toBe(stale);
+    expect(stored.history).toEqual([
+      { role: 'user', content: '你好 ✨' },
+      { role: 'assistant', content: answerText },
+      { role: 'user', content: 'next' },
+    ]);
+  });
+
+  it('counts an empty answer out of the turns, as the history does', async () => {
+    const first = await askInOneStatement(t.app.db, input({ claim, prompt: 'one' }));
+    if (first.refused) throw new Error(`refused: ${first.refused}`);
+    const convId = first.conversation.id;
+    const expectedTurns = [
+      { role: 'user' as const, content: 'one' },
+      { role: 'user' as const, content: 'two' },
+    ];
+    const stored = await askInOneStatement(t.app.db, input({ claim, convId, prompt: 'two', expectedTurns }));
+    if (stored.refused) throw new Error(`refused: ${stored.refused}`);
+    expect(stored.history).toBe(expectedTurns);
+  });
+});

@@ -95,10 +95,11 @@ describe('a new conversation’s early model call', () => {
 });
 
 /**
- * With the embedded engine this process is the database's only writer, so it keeps the turns of
- * recent conversations (recent-turns.ts); on PostgreSQL, shared with replicas, it reads them.
+ * This process keeps the turns of recent conversations (recent-turns.ts). With the embedded engine
+ * it is the database's only writer and uses them as they are; on PostgreSQL, shared with replicas,
+ * it first confirms them by digest.
  */
-const keepsTurns = (process.env.TEST_DB ?? 'pglite') === 'pglite';
+const trustsKeptTurns = (process.env.TEST_DB ?? 'pglite') === 'pglite';
 
 describe('a follow-up’s early model call', () => {
   // The tests above used up both users' asks.
@@ -128,8 +129,17 @@ describe('a follow-up’s early model call', () => {
   };
 
   /** The next follow-up's turns are not known here: as after a restart. */
-  const unknownHere = () => {
-    if (keepsTurns) vi.spyOn(RecentTurns.prototype, 'before').mockReturnValueOnce(undefined);
+  const unknownHere = () => vi.spyOn(RecentTurns.prototype, 'before').mockReturnValueOnce(undefined);
+
+  /**
+   * Each read was given the turns kept here and handed back those very turns: the database
+   * confirmed them by digest and sent none.
+   */
+  const expectConfirmedReads = async (read: { mock: { calls: unknown[][]; results: { value: unknown }[] } }) => {
+    for (const [i, call] of read.mock.calls.entries()) {
+      expect(call[3]).toBeDefined();
+      expect(await read.mock.results[i]!.value).toBe(call[3]);
+    }
   };
 
   it('asks with the turns the statement then confirms, kept here or read first', async () => {
@@ -142,7 +152,11 @@ describe('a follow-up’s early model call', () => {
       expect(answered.status).toBe(200);
       expect(streamedText(answered.events)).toBe('答');
     }
-    if (keepsTurns) expect(read).not.toHaveBeenCalled();
+    if (trustsKeptTurns) expect(read).not.toHaveBeenCalled();
+    else {
+      expect(read).toHaveBeenCalledTimes(2);
+      await expectConfirmedReads(read);
+    }
     // Each call went through, never cancelled: the turns it started with were the turns stored.
     expect(calls).toHaveLength(2);
     expect(calls.every((c) => !c.aborted)).toBe(true);
@@ -162,7 +176,8 @@ describe('a follow-up’s early model call', () => {
     for (const prompt of ['第一问', '第二问']) {
       expect((await ask(t, admin, 'chatgpt', chatgptAsk(prompt, { conv_id: convId }))).status).toBe(200);
     }
-    if (keepsTurns) expect(read).not.toHaveBeenCalled();
+    if (trustsKeptTurns) expect(read).not.toHaveBeenCalled();
+    else await expectConfirmedReads(read);
     expect(calls).toHaveLength(2);
     expect(calls.every((c) => !c.aborted)).toBe(true);
     expect(lastSentTurns()).toEqual(['user:第一问', 'assistant:答', 'user:第二问']);
@@ -177,6 +192,7 @@ describe('a follow-up’s early model call', () => {
     const answered = await ask(t, admin, 'chatgpt', chatgptAsk('下一问', { conv_id: convId }));
     expect(answered.status).toBe(200);
     expect(read).toHaveBeenCalledTimes(1);
+    expect(read.mock.calls[0]![3]).toBeUndefined();
     expect(calls).toHaveLength(1);
     expect(calls[0]!.aborted).toBe(false);
     expect(lastSentTurns()).toEqual(['user:上一问', 'assistant:答', 'user:下一问']);
@@ -192,10 +208,8 @@ describe('a follow-up’s early model call', () => {
     expect(lastSentTurns()).toEqual(['user:上一问', 'assistant:答', 'user:再问']);
   });
 
-  it.runIf(keepsTurns)('asks again, and reads from then on, when the turns kept here went stale', async () => {
-    fake.setDefault({ tokens: ['答'] });
-    const convId = await answeredConversation(admin);
-    // Rows this process did not store (written directly, as a restore or an operator would).
+  /** Rows this process did not store (written directly, as another replica or a restore would). */
+  const storeBehindThisProcess = async (convId: string) => {
     const [me] = await t.app.db.select().from(users).where(eq(users.login, 'admin'));
     await t.app.db.insert(chatMessages).values(
       [
@@ -210,6 +224,35 @@ describe('a follow-up’s early model call', () => {
         status: 'done' as const,
       })),
     );
+  };
+
+  it.runIf(!trustsKeptTurns)('reads the stored turns first when the turns kept here went stale', async () => {
+    fake.setDefault({ tokens: ['答'] });
+    const convId = await answeredConversation(admin);
+    await storeBehindThisProcess(convId);
+    const read = vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion');
+    const calls = modelCalls();
+    const answered = await ask(t, admin, 'chatgpt', chatgptAsk('再问', { conv_id: convId }));
+    expect(answered.status).toBe(200);
+    // The digest of the kept turns did not match: the stored ones came back, and the one call
+    // asked with them.
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(await read.mock.results[0]!.value).not.toBe(read.mock.calls[0]![3]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.aborted).toBe(false);
+    expect(lastSentTurns()).toEqual([
+      'user:上一问',
+      'assistant:答',
+      'user:别处的问',
+      'assistant:别处的答',
+      'user:再问',
+    ]);
+  });
+
+  it.runIf(trustsKeptTurns)('asks again, and reads from then on, when the turns kept here went stale', async () => {
+    fake.setDefault({ tokens: ['答'] });
+    const convId = await answeredConversation(admin);
+    await storeBehindThisProcess(convId);
     const read = vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion');
     // The call made with the turns kept here is cancelled; the answer asks with the stored ones.
     const calls = await expectAskedAgain(convId, '再问');

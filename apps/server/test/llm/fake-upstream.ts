@@ -165,8 +165,12 @@ export class FakeUpstream {
     this.searchQueue.push(scenario);
     return this;
   }
-  reset(): void {
+  /** Drops the recorded requests: a long benchmark would otherwise keep every body it was sent. */
+  forgetRequests(): void {
     this.requests.length = 0;
+  }
+  reset(): void {
+    this.forgetRequests();
     this.queue.length = 0;
     this.searchQueue.length = 0;
     this.byModel.clear();

@@ -7,6 +7,7 @@ import { rows } from '../../lib/sql-rows';
 import type { LeaseClaimant } from '../../services/answers';
 import type { ChatTurn } from '../../services/llm';
 import { newId } from './ids';
+import { turnsDigest } from './turns-digest';
 
 /** What a new question needs stored; the quota's limit and window were resolved by the caller. */
 export interface AskStatementInput {
@@ -30,6 +31,11 @@ export interface AskStatementInput {
    * this process); without it the lease is left to whoever runs the answer's job.
    */
   claim?: LeaseClaimant;
+  /**
+   * With `claim`: the turns a follow-up's model call already asked with, question included. The
+   * statement then returns the history only when the stored turns differ from these.
+   */
+  expectedTurns?: ChatTurn[];
 }
 
 export type AskStatementResult =
@@ -41,7 +47,10 @@ export type AskStatementResult =
       answer: ChatMessageRow;
       /** The prompt gave the conversation its title (a new one, or one whose title was made up). */
       titled: boolean;
-      /** An existing conversation's turns up to the question; undefined for a new one. */
+      /**
+       * An existing conversation's turns up to the question; undefined for a new one. When they
+       * match `expectedTurns`, they are that same array.
+       */
       history?: ChatTurn[];
       /** Asks of the window used, this one included: with `claim` and a limit only. */
       used?: number;
@@ -54,6 +63,8 @@ interface Returned {
   answer: Record<string, unknown>;
   titled: boolean;
   history: ChatTurn[] | null;
+  /** The stored turns are the expected ones, whose digest was sent. */
+  turnsConfirmed?: boolean;
   used?: number;
 }
 
@@ -63,7 +74,9 @@ interface Returned {
  * limit, create or update the conversation (ownership checked), store the question with its empty
  * answer, count the ask, and read the history — one transaction, before any model call. With
  * `claim`, portal_chat_ask_owned (migrations 0005, 0006) also takes the answer's generation lease
- * and, under a limit, counts the window's asks for the next question's hint (quota-hints.ts).
+ * and, under a limit, counts the window's asks for the next question's hint (quota-hints.ts);
+ * given the turns a follow-up's model call asked with, it compares their digest with the stored
+ * turns' and leaves the history out when they are the same (migration 0008).
  */
 export async function askInOneStatement(db: Db, input: AskStatementInput): Promise<AskStatementResult> {
   const args = sql`${input.userId}::integer, ${input.module}::text, ${ModuleType[input.module]}::integer,
@@ -72,10 +85,11 @@ export async function askInOneStatement(db: Db, input: AskStatementInput): Promi
       ${newId()}::text, ${newId()}::text, ${input.prompt}::text,
       ${input.modelType}::integer, ${input.temperature}::float8,
       ${input.lang ?? null}::integer, ${input.enableMix ?? null}::boolean, ${input.historyRows}::integer`;
-  const { claim } = input;
+  const { claim, expectedTurns } = input;
+  const digest = expectedTurns && input.convId ? turnsDigest(expectedTurns) : null;
   const call = claim
     ? sql`portal_chat_ask_owned(${args}, ${claim.store}::text, ${claim.owner}::text, ${claim.host}::text,
-        ${claim.pid}::integer, ${claim.leaseMs}::integer)`
+        ${claim.pid}::integer, ${claim.leaseMs}::integer, ${digest}::text)`
     : sql`portal_chat_ask(${args})`;
   const [row] = await rows<{ result: Returned }>(db, sql`select ${call} as result`);
   const result = row!.result;
@@ -85,7 +99,7 @@ export async function askInOneStatement(db: Db, input: AskStatementInput): Promi
     question: rowFromJson(chatMessages, result.question),
     answer: rowFromJson(chatMessages, result.answer),
     titled: result.titled,
-    history: result.history ?? undefined,
+    history: result.turnsConfirmed ? expectedTurns : (result.history ?? undefined),
     ...(result.used !== undefined ? { used: Number(result.used) } : {}),
   };
 }

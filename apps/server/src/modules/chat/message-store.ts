@@ -12,6 +12,7 @@ import type { AnswerState, AnswerStore } from '../../services/answers';
 import type { ChatTurn } from '../../services/llm';
 import { rows } from '../../lib/sql-rows';
 import { newId } from './ids';
+import { turnsDigest } from './turns-digest';
 
 export type { AnswerState } from '../../services/answers';
 
@@ -130,14 +131,22 @@ export class MessageStore implements AnswerStore {
    * The turns a new question in this conversation would follow, read before the question is
    * stored: what portal_chat_ask returns as its history, less the question itself (the same rows
    * and the same filter). Undefined when the conversation is not this user's in this module.
+   * Given the turns this process kept, only their digest is sent, and the turns come back only when
+   * the stored ones differ; when they match, `known` itself is returned.
    */
-  async turnsBeforeQuestion(userId: number, module: ChatModule, convId: string): Promise<ChatTurn[] | undefined> {
-    // A database function (migration 0007), whose plans are kept between calls.
-    const [found] = await rows<{ turns: ChatTurn[] | null }>(
-      this.db,
-      sql`select portal_chat_turns(${userId}::integer, ${module}::text, ${convId}::text, ${HISTORY_ROWS - 1}::integer) as turns`,
-    );
-    return found?.turns ?? undefined;
+  async turnsBeforeQuestion(
+    userId: number,
+    module: ChatModule,
+    convId: string,
+    known?: ChatTurn[],
+  ): Promise<ChatTurn[] | undefined> {
+    // Database functions (migrations 0007, 0008), whose plans are kept between calls.
+    const args = sql`${userId}::integer, ${module}::text, ${convId}::text, ${HISTORY_ROWS - 1}::integer`;
+    const call = known ? sql`portal_chat_turns(${args}, ${turnsDigest(known)}::text)` : sql`portal_chat_turns(${args})`;
+    const [found] = await rows<{ turns: ChatTurn[] | true | null }>(this.db, sql`select ${call} as turns`);
+    const turns = found?.turns;
+    if (turns === true) return known;
+    return turns ?? undefined;
   }
 
   /** The conversation up to (and including) `uptoSeq`, as turns for the gateway. */

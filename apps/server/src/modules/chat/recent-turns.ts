@@ -13,6 +13,7 @@ type Row = ChatTurn;
 
 /** Whether two histories hold the same turns. */
 export function sameTurns(a: readonly ChatTurn[], b: readonly ChatTurn[]): boolean {
+  if (a === b) return true;
   return a.length === b.length && a.every((turn, i) => turn.role === b[i]!.role && turn.content === b[i]!.content);
 }
 
@@ -33,20 +34,23 @@ interface Entry {
 
 /**
  * The latest turns of conversations that were asked in this process, so that a follow-up's model
- * call can start before any database round trip (EarlyGeneration); it is the read a follow-up
- * otherwise makes first, the largest part of its server overhead on the embedded engine.
+ * call can start without reading them first (EarlyGeneration); that read was the largest part of a
+ * follow-up's server overhead.
  *
- * Only a guess: the statement that stores the question returns the turns as stored, and a call
- * that asked with other turns (another tab asked meanwhile, rows were written by other means) is
- * cancelled and asked again (ask-service.ts). What is kept is exact when it is kept at all: the
+ * Only a guess: the statement that stores the question compares the turns stored with those the
+ * call asked with, and a call that asked with other turns (another tab asked meanwhile, rows were
+ * written by other means) is cancelled and asked again (ask-service.ts). What is kept is exact when it is kept at all: the
  * rows of the history window (HISTORY_ROWS, empty answers included, since they take a place in
  * it) from the conversation's creation here (by the create call or its first question), or from a
  * window the statement returned full. An entry belongs to one user and module, filled only from
  * that user's own created conversations and stored questions, so it never starts a call for a
  * conversation of someone else.
  *
- * Kept only where this process is the database's only writer, on the embedded engine
- * (services.ts): beside replicas it would often be stale. After a restart the turns are read first.
+ * Where this process is the database's only writer (the embedded engine) what is kept is used as
+ * it is. Beside replicas it may be stale (another replica answered in the conversation), so the
+ * follow-up first sends its digest to the database and reads the turns only when they differ
+ * (services.ts, message-store.ts): a small round trip instead of up to 200 rows. After a restart
+ * the turns are read first.
  */
 export class RecentTurns {
   private readonly entries = new Map<string, Entry>();

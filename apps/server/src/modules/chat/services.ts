@@ -21,19 +21,21 @@ export interface ChatDeps {
   /** Quota rules; without them the configured quotas apply to everyone. */
   quotas?: QuotaService;
   /**
-   * No other process writes this database (the embedded engine): the turns of recent
-   * conversations are kept for follow-ups (recent-turns.ts). With replicas they would often be
-   * stale, each time costing a cancelled model call, and the read they save is cheap there.
+   * No other process writes this database (the embedded engine): the turns kept of recent
+   * conversations (recent-turns.ts) are used as they are. Beside replicas, a follow-up first
+   * confirms them against the stored turns by digest.
    */
   onlyProcess?: boolean;
 }
 
 export function createChatServices({ db, llm, answers, jobs, quotas, onlyProcess }: ChatDeps, config: ChatConfig) {
-  const recentTurns = onlyProcess ? new RecentTurns(HISTORY_ROWS) : undefined;
+  const recentTurns = new RecentTurns(HISTORY_ROWS);
   const conversations = new ConversationStore(db, recentTurns);
   const messages = new MessageStore(db);
   const usage = new UsageService(db, chatUsageDefaults(config), quotas);
   const feedback = new FeedbackService(db, messages);
-  const asks = new AskService(db, llm, conversations, messages, usage, answers, jobs, config, recentTurns);
+  const asks = new AskService(db, llm, conversations, messages, usage, answers, jobs, config, recentTurns, {
+    trustKeptTurns: onlyProcess ?? false,
+  });
   return { config, conversations, messages, usage, feedback, asks, answers };
 }
