@@ -71,8 +71,8 @@ export default fp(
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
       const claims = await app.services.signer.verify(match[1]);
-      // One round trip: the user row with the global rights version beside it. It is read on every
-      // call so that a change made on any replica is seen here at once.
+      // The user row with the global rights version beside it: one round trip, then kept in this
+      // process until a change to either is heard from any replica (rights-gate.ts).
       const read = await app.services.gate.read(claims.userId);
       if (!read || read.user.disabled) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
       const { user, globalVersion } = read;

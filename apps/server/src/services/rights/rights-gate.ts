@@ -17,8 +17,9 @@ export interface GateRead {
 
 /**
  * The auth gate's reads. The user row with the global rights version beside it is one query, kept
- * per process until a change to either is heard (cache/notified-cache.ts), so a rule or catalogue change
- * made on any replica is seen by the next call on every other one without a read per call. What follows from that pair — the user's app list with be_authorized — is
+ * per process until a change to either is heard (cache/notified-cache.ts), so a rule or catalogue
+ * change made on any replica is seen by the next call on every other one without a read per call.
+ * What follows from that pair — the user's app list with be_authorized — is
  * cached per process under (user, global version, user version): both versions only grow and
  * every change that can alter the list moves one of them, so an entry is never stale, only
  * unused. Nothing in it is needed by another replica; a miss just reads the catalogue again.
