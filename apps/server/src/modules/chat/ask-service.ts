@@ -104,8 +104,12 @@ export class AskService {
     private readonly jobs: JobQueue,
     private readonly config: ChatConfig,
     private readonly recentTurns: RecentTurns,
-    /** This process is the database's only writer: what it kept needs no confirming (services.ts). */
-    private readonly options: { trustKeptTurns: boolean },
+    private readonly options: {
+      /** This process is the database's only writer: what it kept needs no confirming (services.ts). */
+      trustKeptTurns: boolean;
+      /** The ask statement compares the early call's turns by digest instead of returning them. */
+      confirmTurnsByDigest: boolean;
+    },
   ) {}
 
   /** Everything that may fail as a plain JSON error happens here, before any stream starts. */
@@ -176,7 +180,7 @@ export class AskService {
         enableMix: search?.enableMix,
         historyRows: HISTORY_ROWS,
         ...(streamHere ? { claim: this.answers.leases.claimantFor(this.messages.kind) } : {}),
-        ...(early ? { expectedTurns: early.turns } : {}),
+        ...(early && this.options.confirmTurnsByDigest ? { expectedTurns: early.turns } : {}),
       });
     } catch (error) {
       early?.call.cancel();

@@ -21,9 +21,9 @@ export interface ChatDeps {
   /** Quota rules; without them the configured quotas apply to everyone. */
   quotas?: QuotaService;
   /**
-   * No other process writes this database (the embedded engine): the turns kept of recent
-   * conversations (recent-turns.ts) are used as they are. Beside replicas, a follow-up first
-   * confirms them against the stored turns by digest.
+   * No other process writes this database, which runs inside it (the embedded engine): the turns
+   * kept of recent conversations (recent-turns.ts) are used as they are. Beside replicas, a
+   * follow-up first confirms them against the stored turns by digest, and so does its statement.
    */
   onlyProcess?: boolean;
 }
@@ -36,6 +36,9 @@ export function createChatServices({ db, llm, answers, jobs, quotas, onlyProcess
   const feedback = new FeedbackService(db, messages);
   const asks = new AskService(db, llm, conversations, messages, usage, answers, jobs, config, recentTurns, {
     trustKeptTurns: onlyProcess ?? false,
+    // The digest saves sending the turns over the network. On the embedded engine nothing crosses
+    // one, and hashing the turns in WebAssembly cost as much as handing them over (measured).
+    confirmTurnsByDigest: !onlyProcess,
   });
   return { config, conversations, messages, usage, feedback, asks, answers };
 }
