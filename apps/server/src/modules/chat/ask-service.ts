@@ -104,12 +104,12 @@ export class AskService {
     private readonly jobs: JobQueue,
     private readonly config: ChatConfig,
     private readonly recentTurns: RecentTurns,
-    private readonly options: {
-      /** This process is the database's only writer: what it kept needs no confirming (services.ts). */
-      trustKeptTurns: boolean;
-      /** The ask statement compares the early call's turns by digest instead of returning them. */
-      confirmTurnsByDigest: boolean;
-    },
+    /**
+     * The database runs in this process, its only writer (services.ts): the turns kept here need
+     * no confirming, and the statement hands the stored turns back rather than hashing them (in
+     * WebAssembly that cost as much as handing them over). Elsewhere both go by digest.
+     */
+    private readonly embedded: boolean,
   ) {}
 
   /** Everything that may fail as a plain JSON error happens here, before any stream starts. */
@@ -180,7 +180,7 @@ export class AskService {
         enableMix: search?.enableMix,
         historyRows: HISTORY_ROWS,
         ...(streamHere ? { claim: this.answers.leases.claimantFor(this.messages.kind) } : {}),
-        ...(early && this.options.confirmTurnsByDigest ? { expectedTurns: early.turns } : {}),
+        ...(early && !this.embedded ? { expectedTurns: early.turns } : {}),
       });
     } catch (error) {
       early?.call.cancel();
@@ -244,7 +244,7 @@ export class AskService {
     const kept = convId ? this.recentTurns.before(userId, target.module, convId) : undefined;
     const before = !convId
       ? []
-      : kept && this.options.trustKeptTurns
+      : kept && this.embedded
         ? kept
         : await this.messages.turnsBeforeQuestion(userId, target.module, convId, kept);
     if (!before) return undefined;

@@ -39,10 +39,10 @@ interface Entry {
  *
  * Only a guess: the statement that stores the question compares the turns stored with those the
  * call asked with, and a call that asked with other turns (another tab asked meanwhile, rows were
- * written by other means) is cancelled and asked again (ask-service.ts). What is kept is exact when it is kept at all: the
- * rows of the history window (HISTORY_ROWS, empty answers included, since they take a place in
- * it) from the conversation's creation here (by the create call or its first question), or from a
- * window the statement returned full. An entry belongs to one user and module, filled only from
+ * written by other means) is cancelled and asked again (ask-service.ts). What is kept is exact
+ * when it is kept at all: the rows of the history window (HISTORY_ROWS, empty answers included,
+ * since they take a place in it) from the conversation's creation here (by the create call or its
+ * first question), or from a window the statement returned full. An entry belongs to one user and module, filled only from
  * that user's own created conversations and stored questions, so it never starts a call for a
  * conversation of someone else.
  *

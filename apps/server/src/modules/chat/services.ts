@@ -34,11 +34,17 @@ export function createChatServices({ db, llm, answers, jobs, quotas, onlyProcess
   const messages = new MessageStore(db);
   const usage = new UsageService(db, chatUsageDefaults(config), quotas);
   const feedback = new FeedbackService(db, messages);
-  const asks = new AskService(db, llm, conversations, messages, usage, answers, jobs, config, recentTurns, {
-    trustKeptTurns: onlyProcess ?? false,
-    // The digest saves sending the turns over the network. On the embedded engine nothing crosses
-    // one, and hashing the turns in WebAssembly cost as much as handing them over (measured).
-    confirmTurnsByDigest: !onlyProcess,
-  });
+  const asks = new AskService(
+    db,
+    llm,
+    conversations,
+    messages,
+    usage,
+    answers,
+    jobs,
+    config,
+    recentTurns,
+    onlyProcess ?? false,
+  );
   return { config, conversations, messages, usage, feedback, asks, answers };
 }
