@@ -93,8 +93,13 @@ const banner = [
 rmSync(distDir, { recursive: true, force: true });
 await build({
   absWorkingDir: serverDir,
-  // The document parser runs in worker threads from its own file beside the server's chunks.
-  entryPoints: { main: 'src/main.ts', 'parse-worker': 'src/services/documents/parse-worker.ts' },
+  // The document parser and the embedded database run in worker threads from files of their own
+  // beside the server's chunks.
+  entryPoints: {
+    main: 'src/main.ts',
+    'parse-worker': 'src/services/documents/parse-worker.ts',
+    'pglite-worker': 'src/db/pglite-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -9,6 +9,10 @@ import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 import type { ChangeFeed, ChangeHandlers } from './change-feed';
 import { listenOnPostgres } from './postgres-listener';
+import { PgliteThread } from './pglite-thread';
+
+/** Either engine of the embedded database: on its own thread, or on this one. */
+type PgliteClient = Pick<PGlite, 'close' | 'listen'> | PgliteThread;
 
 /** One type for both drivers: services never know which engine runs underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -44,15 +48,11 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     return { db: db as unknown as Db, kind: 'postgres', changes, close: () => pool.end() };
   }
   const compiling = compilePgliteWasm();
-  const [{ PortalPglite }, { vector }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('./pglite-engine'),
-    import('@electric-sql/pglite-pgvector'),
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  // pgvector (some 50 KB) is only offered: it loads when vector retrieval creates the extension.
-  const extensions = { vector };
-  let client: PGlite;
+  let client: PgliteClient;
   let release = () => undefined as void;
   if (target.dataDir) {
     const dir = join(target.dataDir, 'pglite');
@@ -60,20 +60,32 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     // Before the files are opened: a second process must not even read them.
     release = acquireDataDirLock(target.dataDir).release;
     initPgliteDir(dir);
-    client = new PortalPglite(dir, {
-      ...pgliteOptions(PortalPglite.defaultStartParams),
-      extensions,
-      pgliteWasmModule: await compiling,
-    });
+    // The server's database runs on a thread of its own (pglite-thread.ts).
+    const thread = new PgliteThread(dir, await compiling);
+    client = thread;
+    try {
+      await thread.ready;
+    } catch (err) {
+      await thread.close().catch(() => undefined);
+      release();
+      throw err;
+    }
   } else {
+    // In memory (tests): on this thread, where a test can reach the engine itself.
+    const [{ PortalPglite }, { vector }] = await Promise.all([
+      import('./pglite-engine'),
+      import('@electric-sql/pglite-pgvector'),
+    ]);
     client = new PortalPglite({
       ...pgliteOptions(PortalPglite.defaultStartParams),
-      extensions,
+      // pgvector (some 50 KB) is only offered: it loads when vector retrieval creates the extension.
+      extensions: { vector },
       pgliteWasmModule: await compiling,
     });
   }
   try {
-    const db = drizzlePglite(client, { schema });
+    // drizzle's PGlite driver calls `query` and `transaction` only, which the thread's client has.
+    const db = drizzlePglite(client as PGlite, { schema });
     if (!(await migrationsCurrent(db, migrationsFolder))) await migratePglite(db, { migrationsFolder });
     const close = async () => {
       try {

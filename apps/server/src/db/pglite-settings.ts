@@ -52,7 +52,7 @@ export function compilePgliteWasm(): Promise<PgliteWasm> {
   return compiled;
 }
 
-type PgliteWasm = NonNullable<PGliteOptions['pgliteWasmModule']>;
+export type PgliteWasm = NonNullable<PGliteOptions['pgliteWasmModule']>;
 /** The one call used of the WebAssembly global, which the server's type libraries leave out. */
 interface WasmCompiler {
   compile(bytes: Uint8Array): Promise<PgliteWasm>;

@@ -164,7 +164,8 @@ export class AskService {
         : undefined;
     let stored: AskStatementResult;
     try {
-      // PGlite runs the statement on this thread: the model request leaves first.
+      // The model request leaves first, before the statement takes the database's thread (this
+      // one, with PGlite in memory) or is sent to it.
       if (early) await new Promise((resolve) => setImmediate(resolve));
       stored = await askInOneStatement(this.db, {
         userId,

@@ -29,8 +29,8 @@ export class ProgressWriter {
     this.busy = true;
     const snapshot: AnswerState = { ...state };
     // The save starts after this turn's I/O: the chunk just sent to the client is written to its
-    // socket on the next tick, and PGlite runs a statement on this thread, so a save started
-    // now would hold the chunk back for the statement's length (the first token, above all).
+    // socket on the next tick, and PGlite in memory (tests) runs a statement on this thread, so a
+    // save started now would hold the chunk back for the statement's length.
     this.pending = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.store.saveProgress(this.messageId, snapshot))
       .catch(this.onError)

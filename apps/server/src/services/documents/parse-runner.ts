@@ -1,8 +1,6 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { docFailureMessages } from '@portal/contract';
+import { workerSource } from '../../lib/worker-source';
 import { isOcrRequest, type OcrReplyMessage, type OcrRequestMessage } from './ocr/ocr-channel';
 import type { OcrService } from './ocr/ocr-service';
 import { DocumentParseError, type ParsedDocument, type ParseLimits } from './parsers/types';
@@ -41,22 +39,6 @@ type WorkerMessage =
 const OUT_OF_MEMORY = '文件过大或结构过于复杂，解析时超出内存上限';
 
 /**
- * The worker's code: the bundle's `parse-worker.js` beside the server's own chunks after
- * `npm run build`; when running from the TypeScript sources (tests, tsx), a tiny bootstrap that
- * registers tsx in the worker first (Node 20 applies `--import` hooks too late for a worker's entry).
- */
-function workerSource(): { source: string | URL; evalSource: boolean } {
-  if (!import.meta.url.endsWith('.ts'))
-    return { source: new URL('./parse-worker.js', import.meta.url), evalSource: false };
-  // The ESM build of tsx's API (its CommonJS build cannot register hooks from a worker).
-  const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
-  const tsx = pathToFileURL(join(dirname(tsxPackage), 'dist/esm/api/index.mjs')).href;
-  const entry = new URL('./parse-worker.ts', import.meta.url).href;
-  const source = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  return { source, evalSource: true };
-}
-
-/**
  * Parses in a fresh worker thread with a time and a heap limit; every failure has a Chinese reason.
  * With a shared OCR pool, the time a parse's scanned pages spend waiting for a free OCR worker
  * (every page of it in line, none being read) does not count against its limit.
@@ -67,7 +49,8 @@ export function parseInWorker(
   limits: ParseLimits,
   options: ParseRunOptions,
 ): Promise<ParsedDocument> {
-  const { source, evalSource } = workerSource();
+  // The bundle's parse-worker.js, or parse-worker.ts beside this file when run from the sources.
+  const { source, evalSource } = workerSource(import.meta.url, 'parse-worker');
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(new ParseAbortedError());
     const worker = new Worker(source, {

@@ -283,8 +283,9 @@ export class JobQueue {
 
   /**
    * Takes due jobs for every registered name with free slots in one statement, each name up to
-   * its free slots. One statement per poll rather than one per name: on PGlite a statement blocks
-   * the process while it runs, and a poll every half second per name would keep delaying requests.
+   * its free slots. One statement per poll rather than one per name: PGlite has one connection, so
+   * while a statement runs every other waits, and a poll every half second per name would keep
+   * delaying requests.
    */
   private async fetch(): Promise<void> {
     if (this.stopped) return;
@@ -293,7 +294,7 @@ export class JobQueue {
       .filter((w) => w.free > 0);
     if (wanted.length === 0) return;
     // Most polls find nothing due. This check costs about a quarter of the taking statement on
-    // PGlite, where every statement blocks the process (and so any request) while it runs.
+    // PGlite, where every other statement (and so any request's) waits while it runs.
     const [due] = await rows<{ due: boolean }>(
       this.db,
       sql`select exists (select 1 from jobs where state = 'queued' and run_at <= now()) as due`,
