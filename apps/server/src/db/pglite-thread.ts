@@ -52,8 +52,7 @@ export class PgliteThread implements PgliteLike {
         else if (message.op === 'ready') {
           if (this.pending.size === 0) this.worker.unref();
           resolve();
-        }
-        else reject(deserializeError(message.error));
+        } else reject(deserializeError(message.error));
       });
       // The thread died (out of memory, a crash in the engine): nothing sent to it will answer.
       const stop = (error: Error) => {

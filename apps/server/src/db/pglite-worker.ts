@@ -21,10 +21,7 @@ const { dataDir, wasmModule } = workerData as Options;
 const post = (reply: ThreadReply) => port.postMessage(reply);
 
 /** Open transactions: the engine's handle, and how the server's side ended it. */
-const transactions = new Map<
-  number,
-  { tx: Transaction; end: (commit: boolean) => void; settled: Promise<unknown> }
->();
+const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; settled: Promise<unknown> }>();
 const unlisteners = new Map<number, () => Promise<void>>();
 /** Thrown inside PGlite's transaction callback so that it rolls back. */
 const rollback = Symbol('rollback');

@@ -29,27 +29,38 @@ afterAll(() => thread?.close());
 const count = async () => Number((await db.execute<{ n: string }>(sql`select count(*)::text as n from t`)).rows[0]!.n);
 
 describe('the embedded database on its own thread', () => {
-  it('gives drizzle the values an engine on this thread gives, for the same statements', async () => {
-    const here = new PortalPglite();
-    try {
-      const statements = [
-        sql`create table v (at timestamptz, n bigint, doc jsonb, bytes bytea, tags text[], dates timestamptz[], x numeric)`,
-        sql`insert into v values (${'2026-01-02T03:04:05.678Z'}, ${'9007199254740993'}, ${JSON.stringify({ 问: '答 🙂' })}::jsonb,
+  it(
+    'gives drizzle the values an engine on this thread gives, for the same statements',
+    async () => {
+      const here = new PortalPglite();
+      try {
+        const statements = [
+          sql`create table v (at timestamptz, n bigint, doc jsonb, bytes bytea, tags text[], dates timestamptz[], x numeric)`,
+          sql`insert into v values (${'2026-01-02T03:04:05.678Z'}, ${'9007199254740993'}, ${JSON.stringify({ 问: '答 🙂' })}::jsonb,
           ${new Uint8Array([0, 1, 255])}, array[${'a'}, ${'引号"'}], array[now()], 1.50)`,
-      ];
-      const read = sql`select at, n, doc, bytes, tags, x, array_length(dates, 1) as dates from v`;
-      const results = [];
-      for (const engine of [drizzle(here), drizzle(new PgliteThread('memory://', await compilePgliteWasm()) as unknown as PGlite)]) {
-        for (const statement of statements) await engine.execute(statement);
-        results.push((await engine.execute(read)).rows);
-        await (engine.$client as unknown as { close(): Promise<void> }).close();
+        ];
+        const read = sql`select at, n, doc, bytes, tags, x, array_length(dates, 1) as dates from v`;
+        const results = [];
+        for (const engine of [
+          drizzle(here),
+          drizzle(new PgliteThread('memory://', await compilePgliteWasm()) as unknown as PGlite),
+        ]) {
+          for (const statement of statements) await engine.execute(statement);
+          results.push((await engine.execute(read)).rows);
+          await (engine.$client as unknown as { close(): Promise<void> }).close();
+        }
+        expect(results[1]).toEqual(results[0]);
+        expect(results[0]![0]).toMatchObject({
+          at: '2026-01-02 03:04:05.678+00',
+          tags: ['a', '引号"'],
+          doc: { 问: '答 🙂' },
+        });
+      } finally {
+        await here.close().catch(() => undefined);
       }
-      expect(results[1]).toEqual(results[0]);
-      expect(results[0]![0]).toMatchObject({ at: '2026-01-02 03:04:05.678+00', tags: ['a', '引号"'], doc: { 问: '答 🙂' } });
-    } finally {
-      await here.close().catch(() => undefined);
-    }
-  }, SLOW);
+    },
+    SLOW,
+  );
 
   it('passes a database error over with its code, and goes on working', async () => {
     await db.execute(sql`insert into t (name) values ('twice')`);
@@ -81,7 +92,8 @@ describe('the embedded database on its own thread', () => {
         throw new Error('stop');
       }),
     ).rejects.toThrow('stop');
-    const names = (await db.execute<{ name: string }>(sql`select name from t where name in ('kept', 'inner', 'lost')`)).rows;
+    const names = (await db.execute<{ name: string }>(sql`select name from t where name in ('kept', 'inner', 'lost')`))
+      .rows;
     expect(names.map((r) => r.name)).toEqual(['kept']);
     expect(await count()).toBe(before + 1);
   });
@@ -114,14 +126,18 @@ describe('the embedded database on its own thread', () => {
     expect(heard).toEqual(['first']);
   });
 
-  it('fails what waits on a thread that died, and everything sent after', async () => {
-    const doomed = new PgliteThread('memory://', await compilePgliteWasm());
-    await doomed.ready;
-    const waiting = doomed.query('select pg_sleep(5)');
-    await (doomed as unknown as { worker: Worker }).worker.terminate();
-    await expect(waiting).rejects.toThrow(/thread stopped/);
-    await expect(doomed.query('select 1')).rejects.toThrow(/thread stopped/);
-  }, SLOW);
+  it(
+    'fails what waits on a thread that died, and everything sent after',
+    async () => {
+      const doomed = new PgliteThread('memory://', await compilePgliteWasm());
+      await doomed.ready;
+      const waiting = doomed.query('select pg_sleep(5)');
+      await (doomed as unknown as { worker: Worker }).worker.terminate();
+      await expect(waiting).rejects.toThrow(/thread stopped/);
+      await expect(doomed.query('select 1')).rejects.toThrow(/thread stopped/);
+    },
+    SLOW,
+  );
 });
 
 describe('the server’s database in a data folder', () => {
