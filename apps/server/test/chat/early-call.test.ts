@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatMessages, chatUsage, users } from '../../src/db/schema';
-import { MessageStore } from '../../src/modules/chat/message-store';
+import { askInOneStatement } from '../../src/modules/chat/ask-statement';
+import { HISTORY_ROWS, MessageStore } from '../../src/modules/chat/message-store';
 import { RecentTurns } from '../../src/modules/chat/recent-turns';
 import { api, body, type TestApp } from '../helper';
 import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
@@ -95,11 +96,11 @@ describe('a new conversation’s early model call', () => {
 });
 
 /**
- * This process keeps the turns of recent conversations (recent-turns.ts). With the embedded engine
- * it is the database's only writer and uses them as they are; on PostgreSQL, shared with replicas,
- * it first confirms them by digest.
+ * This process keeps the turns of recent conversations (recent-turns.ts) and uses them as they are:
+ * with the embedded engine it is the database's only writer; on PostgreSQL it hears the other
+ * replicas' asks (turns-feed.ts). While it cannot hear them, it first confirms them by digest.
  */
-const trustsKeptTurns = (process.env.TEST_DB ?? 'pglite') === 'pglite';
+const onPostgres = (process.env.TEST_DB ?? 'pglite') !== 'pglite';
 
 describe('a follow-up’s early model call', () => {
   // The tests above used up both users' asks.
@@ -142,7 +143,7 @@ describe('a follow-up’s early model call', () => {
     }
   };
 
-  it('asks with the turns the statement then confirms, kept here or read first', async () => {
+  it('asks with the turns kept here, which the statement then confirms', async () => {
     fake.setDefault({ tokens: ['答'] });
     const convId = await answeredConversation(admin);
     const read = vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion');
@@ -152,11 +153,7 @@ describe('a follow-up’s early model call', () => {
       expect(answered.status).toBe(200);
       expect(streamedText(answered.events)).toBe('答');
     }
-    if (trustsKeptTurns) expect(read).not.toHaveBeenCalled();
-    else {
-      expect(read).toHaveBeenCalledTimes(2);
-      await expectConfirmedReads(read);
-    }
+    expect(read).not.toHaveBeenCalled();
     // Each call went through, never cancelled: the turns it started with were the turns stored.
     expect(calls).toHaveLength(2);
     expect(calls.every((c) => !c.aborted)).toBe(true);
@@ -176,8 +173,7 @@ describe('a follow-up’s early model call', () => {
     for (const prompt of ['第一问', '第二问']) {
       expect((await ask(t, admin, 'chatgpt', chatgptAsk(prompt, { conv_id: convId }))).status).toBe(200);
     }
-    if (trustsKeptTurns) expect(read).not.toHaveBeenCalled();
-    else await expectConfirmedReads(read);
+    expect(read).not.toHaveBeenCalled();
     expect(calls).toHaveLength(2);
     expect(calls.every((c) => !c.aborted)).toBe(true);
     expect(lastSentTurns()).toEqual(['user:第一问', 'assistant:答', 'user:第二问']);
@@ -226,13 +222,38 @@ describe('a follow-up’s early model call', () => {
     );
   };
 
-  it.runIf(!trustsKeptTurns)('reads the stored turns first when the turns kept here went stale', async () => {
+  /** As while the other replicas' asks cannot be heard (the listening connection broke). */
+  const untrusted = () => {
+    const recentTurns = t.app.chat.recentTurns;
+    recentTurns.trusted = false;
+    return () => void (recentTurns.trusted = true);
+  };
+
+  it('confirms the turns kept here by digest while other replicas cannot be heard', async () => {
+    fake.setDefault({ tokens: ['答'] });
+    const convId = await answeredConversation(admin);
+    const trustAgain = untrusted();
+    try {
+      const read = vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion');
+      const calls = modelCalls();
+      for (const prompt of ['下一问', '再下一问'])
+        expect((await ask(t, admin, 'chatgpt', chatgptAsk(prompt, { conv_id: convId }))).status).toBe(200);
+      expect(read).toHaveBeenCalledTimes(2);
+      await expectConfirmedReads(read);
+      expect(calls.every((c) => !c.aborted)).toBe(true);
+    } finally {
+      trustAgain();
+    }
+  });
+
+  it('reads the stored turns first when the turns kept here went stale while other replicas could not be heard', async () => {
     fake.setDefault({ tokens: ['答'] });
     const convId = await answeredConversation(admin);
     await storeBehindThisProcess(convId);
+    const trustAgain = untrusted();
     const read = vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion');
     const calls = modelCalls();
-    const answered = await ask(t, admin, 'chatgpt', chatgptAsk('再问', { conv_id: convId }));
+    const answered = await ask(t, admin, 'chatgpt', chatgptAsk('再问', { conv_id: convId })).finally(trustAgain);
     expect(answered.status).toBe(200);
     // The digest of the kept turns did not match: the stored ones came back, and the one call
     // asked with them.
@@ -249,7 +270,7 @@ describe('a follow-up’s early model call', () => {
     ]);
   });
 
-  it.runIf(trustsKeptTurns)('asks again, and reads from then on, when the turns kept here went stale', async () => {
+  it('asks again, and reads from then on, when the turns kept here went stale unheard', async () => {
     fake.setDefault({ tokens: ['答'] });
     const convId = await answeredConversation(admin);
     await storeBehindThisProcess(convId);
@@ -267,6 +288,88 @@ describe('a follow-up’s early model call', () => {
     expect(calls).toHaveLength(3);
     expect(calls[2]!.aborted).toBe(false);
     expect(lastSentTurns()).toEqual([...stored, 'assistant:答', 'user:三问']);
+  });
+
+  /** Until the conversation's turns are no longer kept here (a notification takes a moment). */
+  const untilForgotten = async (userId: number, convId: string) => {
+    await vi.waitFor(() => expect(t.app.chat.recentTurns.before(userId, 'chatgpt', convId)).toBeUndefined(), {
+      timeout: 10_000,
+    });
+  };
+
+  /** Another replica's streamed ask, answered: the rows are stored under its name. */
+  const askElsewhere = async (userId: number, convId: string) => {
+    const elsewhere = { store: 'chat', owner: 'other-host:1:replica', host: 'other-host', pid: 1, leaseMs: 60_000 };
+    const stored = await askInOneStatement(t.app.db, {
+      userId,
+      module: 'chatgpt',
+      limit: null,
+      since: new Date(0),
+      convId,
+      title: '上一问',
+      prompt: '别处的问',
+      modelType: 100,
+      temperature: 1,
+      historyRows: HISTORY_ROWS,
+      claim: elsewhere,
+    });
+    if (stored.refused) throw new Error(`refused: ${stored.refused}`);
+    await t.app.db
+      .update(chatMessages)
+      .set({ content: '别处的答', status: 'done' })
+      .where(eq(chatMessages.id, stored.answer.id));
+  };
+
+  it.runIf(onPostgres)('forgets the turns kept here when another replica asks in the conversation', async () => {
+    fake.setDefault({ tokens: ['答'] });
+    const convId = await answeredConversation(admin);
+    const [me] = await t.app.db.select().from(users).where(eq(users.login, 'admin'));
+    expect(t.app.chat.recentTurns.before(me!.id, 'chatgpt', convId)).toBeDefined();
+    await askElsewhere(me!.id, convId);
+    await untilForgotten(me!.id, convId);
+
+    // The next follow-up here reads the stored turns first, and its one call asks with them.
+    const read = vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion');
+    const calls = modelCalls();
+    expect((await ask(t, admin, 'chatgpt', chatgptAsk('再问', { conv_id: convId }))).status).toBe(200);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.aborted).toBe(false);
+    expect(lastSentTurns()).toEqual([
+      'user:上一问',
+      'assistant:答',
+      'user:别处的问',
+      'assistant:别处的答',
+      'user:再问',
+    ]);
+  });
+
+  it.runIf(onPostgres)('keeps the turns kept here when it hears of its own asks', async () => {
+    fake.setDefault({ tokens: ['答'] });
+    const convId = await answeredConversation(admin);
+    expect((await ask(t, admin, 'chatgpt', chatgptAsk('下一问', { conv_id: convId }))).status).toBe(200);
+    // Notifications arrive in the order of their commits: once another replica's later ask is
+    // heard, the notification of the follow-up above has been heard too.
+    const [me] = await t.app.db.select().from(users).where(eq(users.login, 'admin'));
+    const later = await answeredConversation(admin);
+    await askElsewhere(me!.id, later);
+    await untilForgotten(me!.id, later);
+    expect(t.app.chat.recentTurns.before(me!.id, 'chatgpt', convId)).toEqual([
+      { role: 'user', content: '上一问' },
+      { role: 'assistant', content: '答' },
+      { role: 'user', content: '下一问' },
+      { role: 'assistant', content: '答' },
+    ]);
+  });
+
+  it.runIf(onPostgres)('forgets the turns kept here when rows of the conversation are deleted elsewhere', async () => {
+    fake.setDefault({ tokens: ['答'] });
+    const convId = await answeredConversation(admin);
+    const [me] = await t.app.db.select().from(users).where(eq(users.login, 'admin'));
+    expect(t.app.chat.recentTurns.before(me!.id, 'chatgpt', convId)).toBeDefined();
+    // As another replica regenerating: the answer's row is deleted.
+    await t.app.db.delete(chatMessages).where(and(eq(chatMessages.convId, convId), eq(chatMessages.role, 'assistant')));
+    await untilForgotten(me!.id, convId);
   });
 
   it('makes no model call for a deleted conversation', async () => {

@@ -105,9 +105,9 @@ export class AskService {
     private readonly config: ChatConfig,
     private readonly recentTurns: RecentTurns,
     /**
-     * The database runs in this process, its only writer (services.ts): the turns kept here need
-     * no confirming, and the statement hands the stored turns back rather than hashing them (in
-     * WebAssembly that cost as much as handing them over). Elsewhere both go by digest.
+     * The database runs in this process, its only writer (services.ts): the statement hands the
+     * stored turns back rather than hashing them (in WebAssembly that cost as much as handing them
+     * over). Elsewhere it compares them by digest.
      */
     private readonly embedded: boolean,
   ) {}
@@ -233,7 +233,7 @@ export class AskService {
    * Starts a question's model call before the statement that stores it. A new conversation's turns
    * are the question alone. A follow-up's are those this process kept from the conversation's last
    * answer (recent-turns.ts); they are read first when none were kept, or confirmed first (by
-   * digest) where other processes write too. The read checks the conversation's owner: no call is
+   * digest) while other replicas' asks may go unheard. The read checks the conversation's owner: no call is
    * started for a conversation that is not this user's (the statement refuses it).
    */
   private async startEarly(
@@ -245,7 +245,7 @@ export class AskService {
     const kept = convId ? this.recentTurns.before(userId, target.module, convId) : undefined;
     const before = !convId
       ? []
-      : kept && this.embedded
+      : kept && this.recentTurns.trusted
         ? kept
         : await this.messages.turnsBeforeQuestion(userId, target.module, convId, kept);
     if (!before) return undefined;

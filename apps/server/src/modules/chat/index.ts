@@ -5,6 +5,7 @@ import { CHAT_ANSWER_JOB, type ChatAnswerJob } from './ask-service';
 import feedbackRoutes from './feedback-routes';
 import { conversationRoutes, messageRoutes } from './routes';
 import { createChatServices, type ChatServices } from './services';
+import { followOtherReplicas } from './turns-feed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +33,15 @@ const chat: ServerModule = {
         app.portalConfig.chat,
       );
       app.decorate('chat', services);
+      if (app.dbKind === 'postgres') {
+        // Other replicas' asks make the turns kept here stale: heard, they are forgotten.
+        let stopFollowing: (() => Promise<void>) | undefined;
+        app.addHook('onReady', async () => {
+          const me = answers.leases.claimantFor(services.messages.kind).owner;
+          stopFollowing = await followOtherReplicas(services.recentTurns, app.dbChanges, me);
+        });
+        app.addHook('onClose', async () => stopFollowing?.());
+      }
       answers.registerStore(services.messages);
       jobs.register<ChatAnswerJob>(
         CHAT_ANSWER_JOB,

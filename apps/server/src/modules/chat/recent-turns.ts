@@ -47,19 +47,46 @@ interface Entry {
  * conversation of someone else.
  *
  * Where this process is the database's only writer (the embedded engine) what is kept is used as
- * it is. Beside replicas it may be stale (another replica answered in the conversation), so the
- * follow-up first sends its digest to the database and reads the turns only when they differ
- * (services.ts, message-store.ts): a small round trip instead of up to 200 rows. After a restart
- * the turns are read first.
+ * it is. Beside replicas it could go stale (another replica asked in the conversation): every
+ * streamed ask in an existing conversation notifies the replicas (migration 0009, turns-feed.ts),
+ * and a replica that hears of one forgets the conversation's entry. While the notifications are
+ * not heard (the listening connection broke) nothing kept is trusted: a follow-up first sends the
+ * digest of its kept turns to the database and reads the turns only when they differ
+ * (message-store.ts). After a restart the turns are read first.
  */
 export class RecentTurns {
   private readonly entries = new Map<string, Entry>();
+  /** The key of each conversation's entry: a notification names the conversation only. */
+  private readonly keyOfConv = new Map<string, string>();
   private chars = 0;
+  /**
+   * What is kept may be used without confirming it: no other process writes the database, or the
+   * other replicas' asks are being heard (turns-feed.ts).
+   */
+  trusted = false;
 
   constructor(private readonly windowRows: number) {}
 
   private static key(userId: number, module: ChatModule, convId: string): string {
     return `${userId}:${module}:${convId}`;
+  }
+
+  /** The conversation of a key: after the user and the module, which hold no colon. */
+  private static convOf(key: string): string {
+    return key.slice(key.indexOf(':', key.indexOf(':') + 1) + 1);
+  }
+
+  /** Another process asked in the conversation, whoever its user is. */
+  forgetConversation(convId: string): void {
+    const key = this.keyOfConv.get(convId);
+    if (key) this.drop(key);
+  }
+
+  /** Nothing kept can be trusted any more (notifications were missed). */
+  forgetAll(): void {
+    this.entries.clear();
+    this.keyOfConv.clear();
+    this.chars = 0;
   }
 
   /** The turns before a follow-up question, when they are known here and no answer is pending. */
@@ -141,6 +168,7 @@ export class RecentTurns {
       this.drop(oldest);
     }
     this.entries.set(key, { rows, chars, pendingAnswer, touchedAt: now });
+    this.keyOfConv.set(RecentTurns.convOf(key), key);
     this.chars += chars;
   }
 
@@ -149,5 +177,6 @@ export class RecentTurns {
     if (!entry) return;
     this.chars -= entry.chars;
     this.entries.delete(key);
+    this.keyOfConv.delete(RecentTurns.convOf(key));
   }
 }

@@ -22,14 +22,16 @@ export interface ChatDeps {
   quotas?: QuotaService;
   /**
    * No other process writes this database, which runs inside it (the embedded engine): the turns
-   * kept of recent conversations (recent-turns.ts) are used as they are. Beside replicas, a
-   * follow-up first confirms them against the stored turns by digest, and so does its statement.
+   * kept of recent conversations (recent-turns.ts) are used as they are. Beside replicas they are
+   * used while the other replicas' asks are heard, and the statement confirms them by digest.
    */
   onlyProcess?: boolean;
 }
 
 export function createChatServices({ db, llm, answers, jobs, quotas, onlyProcess }: ChatDeps, config: ChatConfig) {
   const recentTurns = new RecentTurns(HISTORY_ROWS);
+  // Beside replicas, trusted once their asks are heard (turns-feed.ts, started by the module).
+  recentTurns.trusted = onlyProcess ?? false;
   const conversations = new ConversationStore(db, recentTurns);
   const messages = new MessageStore(db);
   const usage = new UsageService(db, chatUsageDefaults(config), quotas);
@@ -46,5 +48,5 @@ export function createChatServices({ db, llm, answers, jobs, quotas, onlyProcess
     recentTurns,
     onlyProcess ?? false,
   );
-  return { config, conversations, messages, usage, feedback, asks, answers };
+  return { config, conversations, messages, usage, feedback, asks, answers, recentTurns };
 }
