@@ -21,6 +21,8 @@ export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   changes: ChangeFeed;
+  /** Resolves when the embedded database's thread dies: nothing will answer from then on. */
+  died?: Promise<Error>;
   close(): Promise<void>;
 }
 
@@ -98,7 +100,8 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     const changes: ChangeFeed = {
       listen: async (channel: string, handlers: ChangeHandlers) => client.listen(channel, handlers.onMessage),
     };
-    return { db: db as unknown as Db, kind: 'pglite', changes, close };
+    const died = client instanceof PgliteThread ? client.died : undefined;
+    return { db: db as unknown as Db, kind: 'pglite', changes, close, ...(died ? { died } : {}) };
   } catch (err) {
     await client.close().catch(() => undefined);
     release();

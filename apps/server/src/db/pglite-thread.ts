@@ -35,11 +35,16 @@ export class PgliteThread implements PgliteLike {
   private nextTxId = 0;
   private nextListenId = 0;
   private stopped: Error | undefined;
+  private closing = false;
   readonly ready: Promise<void>;
+  /** Resolves with the reason when the thread dies other than by `close` (out of memory, a crash). */
+  readonly died: Promise<Error>;
+  private dying: (error: Error) => void = () => undefined;
 
   constructor(dataDir: string, wasmModule: PgliteWasm) {
     const { source, evalSource } = workerSource(import.meta.url, 'pglite-worker');
     this.worker = new Worker(source, { eval: evalSource, workerData: { dataDir, wasmModule } });
+    this.died = new Promise((resolve) => (this.dying = resolve));
     this.ready = new Promise((resolve, reject) => {
       this.worker.on('message', (message: ThreadReply) => {
         if ('id' in message) {
@@ -56,6 +61,7 @@ export class PgliteThread implements PgliteLike {
       });
       // The thread died (out of memory, a crash in the engine): nothing sent to it will answer.
       const stop = (error: Error) => {
+        if (!this.closing) this.dying(error);
         this.stopped ??= error;
         reject(this.stopped);
         for (const waiting of this.pending.values()) waiting.reject(this.stopped);
@@ -121,6 +127,7 @@ export class PgliteThread implements PgliteLike {
 
   /** Closes the engine (its files flushed) and ends the thread. */
   async close(): Promise<void> {
+    this.closing = true;
     try {
       if (!this.stopped) await this.send({ op: 'close' });
     } finally {

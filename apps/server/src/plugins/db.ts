@@ -23,6 +23,12 @@ export default fp<{ target: DbTarget; opening?: Promise<DbHandle> }>(
     app.decorate('dbChanges', handle.changes);
     app.decorate('dbKind', handle.kind);
     app.addHook('onClose', () => handle.close());
+    // A server whose database is gone answers every request with an error: it stops instead, its
+    // data folder unlocked, for the service manager to start it again.
+    void handle.died?.then((error) => {
+      app.log.fatal({ err: error }, 'the embedded database stopped; the server stops');
+      process.exit(1);
+    });
   },
   { name: 'db', fastify: '5.x' },
 );

@@ -134,6 +134,7 @@ describe('the embedded database on its own thread', () => {
       const waiting = doomed.query('select pg_sleep(5)');
       await (doomed as unknown as { worker: Worker }).worker.terminate();
       await expect(waiting).rejects.toThrow(/thread stopped/);
+      expect((await doomed.died).message).toMatch(/thread stopped/);
       await expect(doomed.query('select 1')).rejects.toThrow(/thread stopped/);
     },
     SLOW,
@@ -153,6 +154,12 @@ describe('the server’s database in a data folder', () => {
       expect(heard).toEqual(['hello']);
       expect((first.db as unknown as { $client: unknown }).$client).toBeInstanceOf(PgliteThread);
       await first.close();
+      // Closed on purpose: that is no death the server would stop for.
+      const outcome = await Promise.race([
+        first.died!.then(() => 'died'),
+        new Promise((resolve) => setTimeout(() => resolve('closed'), 200)),
+      ]);
+      expect(outcome).toBe('closed');
 
       const second = await openDatabase({ kind: 'pglite', dataDir });
       expect(await rows<{ v: string }>(second.db, sql`select v from kept`)).toEqual([{ v: '数据' }]);
