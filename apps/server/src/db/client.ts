@@ -63,7 +63,7 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     release = acquireDataDirLock(target.dataDir).release;
     initPgliteDir(dir);
     // The server's database runs on a thread of its own (pglite-thread.ts).
-    const thread = new PgliteThread(dir, await compiling);
+    const thread = new PgliteThread(dir, compiling);
     client = thread;
     try {
       await thread.ready;

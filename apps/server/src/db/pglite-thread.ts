@@ -4,6 +4,12 @@ import { workerSource } from '../lib/worker-source';
 import type { PgliteWasm } from './pglite-settings';
 import { deserializeError, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol';
 
+/**
+ * The thread's young generation. Its garbage is query results, soon dropped: a small young
+ * generation is collected more often, off the server's thread, and keeps its resident memory down.
+ */
+const YOUNG_GENERATION_MB = 8;
+
 type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /** What drizzle-orm's PGlite driver calls on its client and on a transaction's. */
@@ -36,14 +42,23 @@ export class PgliteThread implements PgliteLike {
   private nextListenId = 0;
   private stopped: Error | undefined;
   private closing = false;
+  private opened = false;
   readonly ready: Promise<void>;
   /** Resolves with the reason when the thread dies other than by `close` (out of memory, a crash). */
   readonly died: Promise<Error>;
   private dying: (error: Error) => void = () => undefined;
 
-  constructor(dataDir: string, wasmModule: PgliteWasm) {
+  /**
+   * Starts the thread at once: it loads the engine's code while `wasmModule` is still being
+   * compiled here, and opens `dataDir` when the module is handed over.
+   */
+  constructor(dataDir: string, wasmModule: Promise<PgliteWasm>) {
     const { source, evalSource } = workerSource(import.meta.url, 'pglite-worker');
-    this.worker = new Worker(source, { eval: evalSource, workerData: { dataDir, wasmModule } });
+    this.worker = new Worker(source, {
+      eval: evalSource,
+      workerData: { dataDir },
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
     this.died = new Promise((resolve) => (this.dying = resolve));
     this.ready = new Promise((resolve, reject) => {
       this.worker.on('message', (message: ThreadReply) => {
@@ -55,6 +70,7 @@ export class PgliteThread implements PgliteLike {
           else waiting?.reject(deserializeError(message.error));
         } else if (message.op === 'notify') this.listeners.get(message.listenId)?.(message.payload);
         else if (message.op === 'ready') {
+          this.opened = true;
           if (this.pending.size === 0) this.worker.unref();
           resolve();
         } else reject(deserializeError(message.error));
@@ -68,12 +84,21 @@ export class PgliteThread implements PgliteLike {
         this.pending.clear();
       };
       this.worker.on('error', stop);
+      wasmModule.then(
+        (module) => this.worker.postMessage({ wasmModule: module }),
+        (error: unknown) => {
+          reject(error);
+          void this.worker.terminate();
+        },
+      );
       this.worker.on('exit', (code) => stop(new Error(`the embedded database's thread stopped (exit code ${code})`)));
     });
   }
 
   private send(request: Request): Promise<unknown> {
     if (this.stopped) return Promise.reject(this.stopped);
+    // The thread's first message must be the module; anything sent sooner waits until it opened.
+    if (!this.opened) return this.ready.then(() => this.send(request));
     const id = ++this.nextId;
     return new Promise((resolve, reject) => {
       if (this.pending.size === 0) this.worker.ref();

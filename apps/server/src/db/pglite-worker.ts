@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Transaction } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -7,17 +8,13 @@ import { serializeError, type ThreadReply, type ThreadRequest } from './pglite-t
 
 /**
  * The embedded database's own thread (pglite-thread.ts explains why). It opens the data folder
- * with the module compiled by the server's thread and runs what it is sent, in order; PGlite's own
+ * with the module compiled by the server's thread, sent as the first message, and then runs what
+ * it is sent, in order; PGlite's own
  * lock keeps statements sent outside a transaction waiting until that transaction ends, exactly as
  * in one thread.
  */
-interface Options {
-  dataDir: string;
-  wasmModule: PgliteWasm;
-}
-
 const port = parentPort!;
-const { dataDir, wasmModule } = workerData as Options;
+const { dataDir } = workerData as { dataDir: string };
 const post = (reply: ThreadReply) => port.postMessage(reply);
 
 /** Open transactions: the engine's handle, and how the server's side ended it. */
@@ -28,6 +25,8 @@ const rollback = Symbol('rollback');
 
 let db: PortalPglite;
 try {
+  // The first message is the compiled module, sent once the server's thread has it.
+  const [{ wasmModule }] = (await once(port, 'message')) as [{ wasmModule: PgliteWasm }];
   db = new PortalPglite(dataDir, {
     ...pgliteOptions(PortalPglite.defaultStartParams),
     // pgvector (some 50 KB) is only offered: it loads when vector retrieval creates the extension.

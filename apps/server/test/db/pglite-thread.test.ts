@@ -18,7 +18,7 @@ const SLOW = 60_000;
 let thread: PgliteThread;
 let db: ReturnType<typeof drizzle>;
 beforeAll(async () => {
-  thread = new PgliteThread('memory://', await compilePgliteWasm());
+  thread = new PgliteThread('memory://', compilePgliteWasm());
   await thread.ready;
   db = drizzle(thread as unknown as PGlite);
   await db.execute(sql`create table t (id serial primary key, name text unique not null, at timestamptz,
@@ -43,7 +43,7 @@ describe('the embedded database on its own thread', () => {
         const results = [];
         for (const engine of [
           drizzle(here),
-          drizzle(new PgliteThread('memory://', await compilePgliteWasm()) as unknown as PGlite),
+          drizzle(new PgliteThread('memory://', compilePgliteWasm()) as unknown as PGlite),
         ]) {
           for (const statement of statements) await engine.execute(statement);
           results.push((await engine.execute(read)).rows);
@@ -129,7 +129,7 @@ describe('the embedded database on its own thread', () => {
   it(
     'fails what waits on a thread that died, and everything sent after',
     async () => {
-      const doomed = new PgliteThread('memory://', await compilePgliteWasm());
+      const doomed = new PgliteThread('memory://', compilePgliteWasm());
       await doomed.ready;
       const waiting = doomed.query('select pg_sleep(5)');
       await (doomed as unknown as { worker: Worker }).worker.terminate();
