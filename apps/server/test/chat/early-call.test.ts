@@ -222,6 +222,19 @@ describe('a follow-up’s early model call', () => {
     );
   };
 
+  /** One call, not cancelled, asked with the turns stored behind this process and then '再问'. */
+  const expectOneCallWithTurnsStoredElsewhere = (calls: AbortSignal[]) => {
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.aborted).toBe(false);
+    expect(lastSentTurns()).toEqual([
+      'user:上一问',
+      'assistant:答',
+      'user:别处的问',
+      'assistant:别处的答',
+      'user:再问',
+    ]);
+  };
+
   /** As while the other replicas' asks cannot be heard (the listening connection broke). */
   const untrusted = () => {
     const recentTurns = t.app.chat.recentTurns;
@@ -259,15 +272,7 @@ describe('a follow-up’s early model call', () => {
     // asked with them.
     expect(read).toHaveBeenCalledTimes(1);
     expect(await read.mock.results[0]!.value).not.toBe(read.mock.calls[0]![3]);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.aborted).toBe(false);
-    expect(lastSentTurns()).toEqual([
-      'user:上一问',
-      'assistant:答',
-      'user:别处的问',
-      'assistant:别处的答',
-      'user:再问',
-    ]);
+    expectOneCallWithTurnsStoredElsewhere(calls);
   });
 
   it('asks again, and reads from then on, when the turns kept here went stale unheard', async () => {
@@ -333,15 +338,7 @@ describe('a follow-up’s early model call', () => {
     const calls = modelCalls();
     expect((await ask(t, admin, 'chatgpt', chatgptAsk('再问', { conv_id: convId }))).status).toBe(200);
     expect(read).toHaveBeenCalledTimes(1);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.aborted).toBe(false);
-    expect(lastSentTurns()).toEqual([
-      'user:上一问',
-      'assistant:答',
-      'user:别处的问',
-      'assistant:别处的答',
-      'user:再问',
-    ]);
+    expectOneCallWithTurnsStoredElsewhere(calls);
   });
 
   it.runIf(onPostgres)('keeps the turns kept here when it hears of its own asks', async () => {
