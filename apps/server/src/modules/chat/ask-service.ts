@@ -233,8 +233,8 @@ export class AskService {
    * Starts a question's model call before the statement that stores it. A new conversation's turns
    * are the question alone. A follow-up's are those this process kept from the conversation's last
    * answer (recent-turns.ts); they are read first when none were kept, or confirmed first (by
-   * digest) while other replicas' asks may go unheard. The read checks the conversation's owner: no call is
-   * started for a conversation that is not this user's (the statement refuses it).
+   * digest) while other replicas' asks may go unheard. The read checks the conversation's owner:
+   * no call is started for a conversation that is not this user's (the statement refuses it).
    */
   private async startEarly(
     userId: number,

@@ -42,9 +42,9 @@ interface Entry {
  * written by other means) is cancelled and asked again (ask-service.ts). What is kept is exact
  * when it is kept at all: the rows of the history window (HISTORY_ROWS, empty answers included,
  * since they take a place in it) from the conversation's creation here (by the create call or its
- * first question), or from a window the statement returned full. An entry belongs to one user and module, filled only from
- * that user's own created conversations and stored questions, so it never starts a call for a
- * conversation of someone else.
+ * first question), or from a window the statement returned full. An entry belongs to one user and
+ * module, filled only from that user's own created conversations and stored questions, so it never
+ * starts a call for a conversation of someone else.
  *
  * Where this process is the database's only writer (the embedded engine) what is kept is used as
  * it is. Beside replicas it could go stale (another replica asked in the conversation): every
