@@ -6,13 +6,18 @@
  * BENCH_DATABASE_URL); the fake upstream runs here.
  *
  * Run: node --import tsx bench/chat-stream-overhead.ts [runs=300] [tokens=200] [intervalMs=5]
- * (BENCH_DATABASES=pglite or postgres for one engine)
+ * (BENCH_DATABASES=pglite or postgres for one engine; BENCH_SERVER_TRACE=1 adds the time each ask
+ * spends inside the server, on each side of the model call: ttft-trace.mjs)
  *
  * Three hundred runs by default: the p99 of thirty is simply their slowest run, and of a hundred
  * the second slowest, so one or two stalls (a garbage collection in either process, a periodic
  * statement, another process on the machine) decided it; on one quiet machine and one build, the
  * p99 of a hundred runs ranged from +3.7 to +10.4 ms. Of three hundred it is the fourth slowest.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { signInOverHttp } from '../e2e/oidc-login';
 import { startPortal } from '../e2e/portal-server';
 import { startFakeUpstream } from '../apps/server/test/llm/fake-upstream';
@@ -27,8 +32,15 @@ const fake = await startFakeUpstream();
 fake.setDefault({ tokens, intervalMs });
 const configPath = writeBenchConfig(fake.baseUrl);
 
+// BENCH_SERVER_TRACE=1 also times each ask inside the server (ttft-trace.mjs).
+const traceDir = process.env.BENCH_SERVER_TRACE === '1' ? mkdtempSync(join(tmpdir(), 'ttft-trace-')) : undefined;
+
 async function measure(label: string, env: Record<string, string>) {
-  const portal = await startPortal({ PORTAL_CONFIG: configPath, ...env });
+  const traceFile = traceDir && join(traceDir, `${label}.jsonl`);
+  const portal = await startPortal(
+    { PORTAL_CONFIG: configPath, ...env, ...(traceFile ? { TTFT_TRACE_FILE: traceFile } : {}) },
+    traceFile ? { nodeArgs: ['--import', pathToFileURL(join(import.meta.dirname, 'ttft-trace.mjs')).href] } : {},
+  );
   try {
     const login = await signInOverHttp(portal.baseUrl, 'admin', 'admin123');
     const token = login.access_token.token;
@@ -137,6 +149,32 @@ async function measure(label: string, env: Record<string, string>) {
     );
   } finally {
     await portal.stop();
+  }
+  if (traceFile) printServerTrace(traceFile);
+}
+
+/** The asks timed inside the server, in order: the warm-up's ten, then a new conversation and a follow-up per run. */
+function printServerTrace(traceFile: string) {
+  type Line = { toUpstream: number | null; toClient: number | null };
+  const lines = readFileSync(traceFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Line)
+    .slice(10);
+  console.info(
+    '  inside the server (to upstream: request parsed → model request written; to client: model chunk read → event written):',
+  );
+  for (const [name, parity] of [
+    ['portal, new conversation', 0],
+    ['portal, follow-up', 1],
+  ] as const) {
+    const mine = lines.filter((_, i) => i % 2 === parity);
+    const values = (key: keyof Line) => mine.map((line) => line[key]).filter((v): v is number => v !== null);
+    const [toUpstream, toClient] = [values('toUpstream'), values('toClient')];
+    console.info(
+      `    ${name.padEnd(25)} to upstream p50 ${ms(percentile(toUpstream, 50))} p99 ${ms(percentile(toUpstream, 99))}; ` +
+        `to client p50 ${ms(percentile(toClient, 50))} p99 ${ms(percentile(toClient, 99))} (${toUpstream.length} asks)`,
+    );
   }
 }
 

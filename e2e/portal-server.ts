@@ -28,6 +28,8 @@ export interface StartOptions {
   keepDataDir?: boolean;
   /** PUBLIC_URL when the browser reaches the server through a load balancer. */
   publicUrl?: string;
+  /** Node options of the server process, after those of SERVER_NODE_ARGS. */
+  nodeArgs?: string[];
 }
 
 export function freePort(): Promise<number> {
@@ -52,7 +54,7 @@ export async function startPortal(
   const spawnedAt = performance.now();
   if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` first`);
   // e.g. SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server of a benchmark.
-  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const nodeArgs = [...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(options.nodeArgs ?? [])];
   const server = spawn(process.execPath, [...nodeArgs, serverEntry], {
     cwd: join(repoRoot, 'apps/server'),
     env: {
