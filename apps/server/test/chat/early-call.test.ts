@@ -4,6 +4,7 @@ import { chatMessages, chatUsage, users } from '../../src/db/schema';
 import { askInOneStatement } from '../../src/modules/chat/ask-statement';
 import { HISTORY_ROWS, MessageStore } from '../../src/modules/chat/message-store';
 import { RecentTurns } from '../../src/modules/chat/recent-turns';
+import { TURNS_CHANNEL } from '../../src/modules/chat/turns-feed';
 import { api, body, type TestApp } from '../helper';
 import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
 import { ask, buildChatApp, chatgptAsk, streamedText, tokenFor } from './helpers';
@@ -302,9 +303,13 @@ describe('a follow-up’s early model call', () => {
     });
   };
 
-  /** Another replica's streamed ask, answered: the rows are stored under its name. */
-  const askElsewhere = async (userId: number, convId: string) => {
-    const elsewhere = { store: 'chat', owner: 'other-host:1:replica', host: 'other-host', pid: 1, leaseMs: 60_000 };
+  const otherReplica = 'other-host:1:replica';
+
+  /**
+   * Another replica's ask, answered: the rows are stored under its name. Streamed, it takes the
+   * answer's lease; asynchronous, it is announced (the answer's job may run anywhere).
+   */
+  const askElsewhere = async (userId: number, convId: string, transport: 'streamed' | 'asynchronous' = 'streamed') => {
     const stored = await askInOneStatement(t.app.db, {
       userId,
       module: 'chatgpt',
@@ -316,7 +321,9 @@ describe('a follow-up’s early model call', () => {
       modelType: 100,
       temperature: 1,
       historyRows: HISTORY_ROWS,
-      claim: elsewhere,
+      ...(transport === 'streamed'
+        ? { claim: { store: 'chat', owner: otherReplica, host: 'other-host', pid: 1, leaseMs: 60_000 } }
+        : { announceAs: otherReplica }),
     });
     if (stored.refused) throw new Error(`refused: ${stored.refused}`);
     await t.app.db
@@ -325,20 +332,71 @@ describe('a follow-up’s early model call', () => {
       .where(eq(chatMessages.id, stored.answer.id));
   };
 
-  it.runIf(onPostgres)('forgets the turns kept here when another replica asks in the conversation', async () => {
+  it.runIf(onPostgres).each(['streamed', 'asynchronous'] as const)(
+    'forgets the turns kept here when another replica asks in the conversation (%s)',
+    async (transport) => {
+      fake.setDefault({ tokens: ['答'] });
+      const convId = await answeredConversation(admin);
+      const [me] = await t.app.db.select().from(users).where(eq(users.login, 'admin'));
+      expect(t.app.chat.recentTurns.before(me!.id, 'chatgpt', convId)).toBeDefined();
+      await askElsewhere(me!.id, convId, transport);
+      await untilForgotten(me!.id, convId);
+
+      // The next follow-up here reads the stored turns first, and its one call asks with them.
+      const read = vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion');
+      const calls = modelCalls();
+      expect((await ask(t, admin, 'chatgpt', chatgptAsk('再问', { conv_id: convId }))).status).toBe(200);
+      expect(read).toHaveBeenCalledTimes(1);
+      expectOneCallWithTurnsStoredElsewhere(calls);
+    },
+  );
+
+  it.runIf(onPostgres)('hears nothing of an asynchronous ask that was refused', async () => {
     fake.setDefault({ tokens: ['答'] });
     const convId = await answeredConversation(admin);
     const [me] = await t.app.db.select().from(users).where(eq(users.login, 'admin'));
+    const [other] = await t.app.db.select().from(users).where(eq(users.login, 'staff'));
+    // Another user's ask in this conversation is refused as gone, and stores nothing.
+    await expect(askElsewhere(other!.id, convId, 'asynchronous')).rejects.toThrow('refused: gone');
+    // Notifications arrive in the order of their commits: once a later one is heard, a
+    // notification of the refused ask would have been heard too.
+    const later = await answeredConversation(admin);
+    await askElsewhere(me!.id, later, 'asynchronous');
+    await untilForgotten(me!.id, later);
     expect(t.app.chat.recentTurns.before(me!.id, 'chatgpt', convId)).toBeDefined();
-    await askElsewhere(me!.id, convId);
-    await untilForgotten(me!.id, convId);
+  });
 
-    // The next follow-up here reads the stored turns first, and its one call asks with them.
-    const read = vi.spyOn(MessageStore.prototype, 'turnsBeforeQuestion');
-    const calls = modelCalls();
-    expect((await ask(t, admin, 'chatgpt', chatgptAsk('再问', { conv_id: convId }))).status).toBe(200);
-    expect(read).toHaveBeenCalledTimes(1);
-    expectOneCallWithTurnsStoredElsewhere(calls);
+  it.runIf(onPostgres)('announces its asynchronous asks in a conversation under its own name', async () => {
+    fake.setDefault({ tokens: ['答'] });
+    const convId = await answeredConversation(admin);
+    const heard: string[] = [];
+    const stop = await t.app.dbChanges.listen(TURNS_CHANNEL, {
+      onMessage: (payload) => heard.push(payload),
+      onLost: () => undefined,
+      onResumed: () => undefined,
+    });
+    try {
+      // ERNIE answers on /api/ernie through a job, polled: no lease is taken with the question.
+      const asked = await api(t, admin, {
+        method: 'POST',
+        url: '/api/ernie/message/ask',
+        payload: { prompt: '异步问', model_type: 200, temperature: 1, conv_id: convId },
+      });
+      expect(asked.statusCode).toBe(200);
+      const me = t.app.services.answers.leases.claimantFor('chat').owner;
+      await vi.waitFor(() => expect(heard).toContain(`${me} ${convId}`), { timeout: 10_000 });
+      // The answer's job ends before the next test counts model calls.
+      const { message_id } = body<{ message_id: string }>(asked).data;
+      await vi.waitFor(
+        async () => {
+          const [row] = await t.app.db.select().from(chatMessages).where(eq(chatMessages.id, message_id));
+          expect(row?.status).toBe('done');
+        },
+        { timeout: 10_000 },
+      );
+    } finally {
+      await stop();
+    }
   });
 
   it.runIf(onPostgres)('keeps the turns kept here when it hears of its own asks', async () => {

@@ -26,7 +26,7 @@ import type { MessageStore } from './message-store';
 import { resourceGone } from './not-found';
 import { answerChat, searchOptionsOf, type ChatPromptTarget, type SearchOptions } from './prompts';
 import { DEFAULT_TITLE, titleFromPrompt } from './title';
-import { askInOneStatement, type AskStatementResult } from './ask-statement';
+import { askInOneStatement, type AskStatementInput, type AskStatementResult } from './ask-statement';
 import { HISTORY_ROWS } from './message-store';
 import { quotaExhausted, type UsageService } from '../../services/usage';
 import { QuotaHints } from './quota-hints';
@@ -180,7 +180,7 @@ export class AskService {
         lang: search?.lang,
         enableMix: search?.enableMix,
         historyRows: HISTORY_ROWS,
-        ...(streamHere ? { claim: this.answers.leases.claimantFor(this.messages.kind) } : {}),
+        ...this.askedBy(streamHere),
         ...(early && !this.embedded ? { expectedTurns: early.turns } : {}),
       });
     } catch (error) {
@@ -227,6 +227,16 @@ export class AskService {
       claimed: streamHere,
       ...(started ? { early: started } : {}),
     };
+  }
+
+  /**
+   * How the ask statement names this process. A streamed answer's lease is taken with its rows. An
+   * asynchronous answer's is left to its job; beside replicas the ask is announced instead.
+   */
+  private askedBy(streamHere: boolean): Pick<AskStatementInput, 'claim' | 'announceAs'> {
+    const claimant = this.answers.leases.claimantFor(this.messages.kind);
+    if (streamHere) return { claim: claimant };
+    return this.embedded ? {} : { announceAs: claimant.owner };
   }
 
   /**

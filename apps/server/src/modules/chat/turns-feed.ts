@@ -2,8 +2,9 @@ import type { ChangeFeed } from '../../db/change-feed';
 import type { RecentTurns } from './recent-turns';
 
 /**
- * Notified by each streamed ask in an existing conversation, `<process> <conversation>`, and when
- * rows of a conversation are deleted, ` <conversation>` (migration 0009).
+ * Notified by each ask in an existing conversation, `<process> <conversation>` (a streamed one by
+ * migration 0009's function, an asynchronous one by its statement: ask-statement.ts), and when rows
+ * of a conversation are deleted, ` <conversation>` (migration 0009).
  */
 export const TURNS_CHANNEL = 'portal_chat_turns';
 
