@@ -1,22 +1,29 @@
 // First: see the file for why the order matters.
 import './builtins-first';
-import { ConfigError, loadConfig } from './config/load';
-import { openDatabase } from './db/client';
+import { ConfigError } from './config/config-error';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { embeddedDatabaseExists, startEmbeddedThread } from './db/embedded-thread';
 import { readEnv } from './env';
 
 async function main(): Promise<void> {
   const env = readEnv();
+  // On a restart the embedded database's thread starts before anything else loads here (this file
+  // imports little for that reason): the engine starts on that thread while this one loads the
+  // server. A first start creates the database, which takes seconds: the config is checked first.
+  const { database } = env;
+  const embedded =
+    database.kind === 'pglite' && database.dataDir && embeddedDatabaseExists(database.dataDir)
+      ? startEmbeddedThread(database.dataDir)
+      : undefined;
+  const [{ loadConfig }, { openDatabase }] = await Promise.all([import('./config/load'), import('./db/client')]);
   const config = loadConfig(env.configPath);
-  // The database opens while the rest of the server loads: the embedded engine compiles its
-  // WebAssembly on other threads, which would otherwise leave this one idle. A restart is
-  // some 100 ms shorter.
-  const openingDatabase = openDatabase(env.database);
+  // The database opens while the rest of the server loads.
+  const openingDatabase = openDatabase(database, embedded);
   openingDatabase.catch(() => undefined); // awaited (and reported) by buildApp
   const [{ buildApp }, { loggerOptions }] = await Promise.all([import('./app'), import('./lib/log-redaction')]);
   const app = await buildApp({
     config,
-    database: env.database,
+    database,
     openingDatabase,
     dataDir: env.dataDir,
     publicUrl: env.publicUrl,

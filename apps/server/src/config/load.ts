@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { ConfigError } from './config-error';
 import { portalConfigSchema, type PortalConfig } from './schema';
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError };
 
 /** Reads and validates the config file; any problem stops the start with a readable message. */
 export function loadConfig(path: string): PortalConfig {

@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverRoot } from '../config/paths';
 import { migrationsCurrent } from './migrations-current';
-import { compilePgliteWasm, initPgliteDir, pgliteOptions } from './pglite-settings';
-import { acquireDataDirLock } from './data-dir-lock';
+import { compilePgliteWasm, pgliteOptions } from './pglite-settings';
+import { startEmbeddedThread, type EmbeddedThread } from './embedded-thread';
 import * as schema from './schema';
 import type { ChangeFeed, ChangeHandlers } from './change-feed';
 import { listenOnPostgres } from './postgres-listener';
@@ -30,8 +29,11 @@ export type DbTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'
 
 export const migrationsFolder = join(serverRoot, 'drizzle');
 
-/** Opens the database and applies every pending migration before anything else touches it. */
-export async function openDatabase(target: DbTarget): Promise<DbHandle> {
+/**
+ * Opens the database and applies every pending migration before anything else touches it. An
+ * embedded database on a data folder may have had its thread started already (`embedded`).
+ */
+export async function openDatabase(target: DbTarget, embedded?: EmbeddedThread): Promise<DbHandle> {
   // Each engine's driver loads only when used: the other one is never needed by this process.
   if (target.kind === 'postgres') {
     const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
@@ -50,21 +52,19 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     return { db: db as unknown as Db, kind: 'postgres', changes, close: () => pool.end() };
   }
   const compiling = compilePgliteWasm();
+  // On a data folder the thread starts first (or was started by main.ts): the drizzle modules
+  // below load while the engine starts.
+  const started = target.dataDir ? (embedded ?? startEmbeddedThread(target.dataDir)) : undefined;
   const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
   let client: PgliteClient;
   let release = () => undefined as void;
-  if (target.dataDir) {
-    const dir = join(target.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    // Before the files are opened: a second process must not even read them.
-    release = acquireDataDirLock(target.dataDir).release;
-    initPgliteDir(dir);
-    // The server's database runs on a thread of its own (pglite-thread.ts).
-    const thread = new PgliteThread(dir, compiling);
+  if (started) {
+    const { thread } = started;
     client = thread;
+    release = started.release;
     try {
       await thread.ready;
     } catch (err) {

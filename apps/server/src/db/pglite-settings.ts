@@ -25,6 +25,11 @@ export const PGLITE_SETTINGS = [
   'wal_buffers=256kB',
 ];
 
+/** The engine's folder holds a database (initPgliteDir ran on it before). */
+export function pgliteDirReady(dir: string): boolean {
+  return existsSync(join(dir, 'PG_VERSION'));
+}
+
 /**
  * V8 first runs WebAssembly from its quick baseline compiler and recompiles a function with its
  * optimising compiler once it has run a while. PostgreSQL's start runs so much code just once that
@@ -69,7 +74,7 @@ export function pgliteOptions(defaultStartParams: readonly string[]): PGliteOpti
  * child exits, and the server then opens the directory like on any restart.
  */
 export function initPgliteDir(dir: string): void {
-  if (existsSync(join(dir, 'PG_VERSION'))) return;
+  if (pgliteDirReady(dir)) return;
   const script = [
     "const { PGlite } = await import('@electric-sql/pglite');",
     'const db = new PGlite(process.argv[1]);',

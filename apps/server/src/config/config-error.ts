@@ -1,0 +1,4 @@
+/** A config file that cannot be used: the start stops with this message. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
