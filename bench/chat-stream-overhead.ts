@@ -32,6 +32,9 @@ const fake = await startFakeUpstream();
 fake.setDefault({ tokens, intervalMs });
 const configPath = writeBenchConfig(fake.baseUrl);
 
+/** Runs before the measured ones, each a direct call, a new conversation and a follow-up. */
+const WARM_UP_RUNS = 5;
+
 // BENCH_SERVER_TRACE=1 also times each ask inside the server (ttft-trace.mjs).
 const traceDir = process.env.BENCH_SERVER_TRACE === '1' ? mkdtempSync(join(tmpdir(), 'ttft-trace-')) : undefined;
 
@@ -87,7 +90,7 @@ async function measure(label: string, env: Record<string, string>) {
     };
 
     // Warm-up: JIT, connection pools, the database's caches.
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < WARM_UP_RUNS; i++) {
       await direct();
       await viaPortal(false);
       await viaPortal(true);
@@ -153,14 +156,14 @@ async function measure(label: string, env: Record<string, string>) {
   if (traceFile) printServerTrace(traceFile);
 }
 
-/** The asks timed inside the server, in order: the warm-up's ten, then a new conversation and a follow-up per run. */
+/** The asks timed inside the server, in order: the warm-up's, then a new conversation and a follow-up per run. */
 function printServerTrace(traceFile: string) {
   type Line = { toUpstream: number | null; toClient: number | null };
   const lines = readFileSync(traceFile, 'utf8')
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as Line)
-    .slice(10);
+    .slice(2 * WARM_UP_RUNS);
   console.info(
     '  inside the server (to upstream: request parsed → model request written; to client: model chunk read → event written):',
   );

@@ -2,8 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError } from './config-error';
 import { portalConfigSchema, type PortalConfig } from './schema';
 
-export { ConfigError };
-
 /** Reads and validates the config file; any problem stops the start with a readable message. */
 export function loadConfig(path: string): PortalConfig {
   if (!existsSync(path)) throw new ConfigError(`Config file not found: ${path}`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/config/load';
+import { ConfigError } from '../../src/config/config-error';
+import { parseConfig } from '../../src/config/load';
 import { exampleConfig } from '../helper';
 
 describe('config file', () => {
