@@ -104,6 +104,9 @@ describe('brainstorm idea cards', { timeout: 90_000 }, () => {
       state: 'kept',
     });
 
+    // A card's buttons stay disabled until its save has ended; a click before that is lost.
+    const saved = () => waitFor(() => expect(round.querySelectorAll('.idea-action:disabled')).toHaveLength(0));
+    await saved();
     const games = within(round).getByRole('article', { name: '桌游角' });
     fireEvent.click(within(games).getByRole('button', { name: /放弃/ }));
     await waitFor(() => expect(games.getAttribute('data-state')).toBe('dropped'));
@@ -111,6 +114,7 @@ describe('brainstorm idea cards', { timeout: 90_000 }, () => {
     // The drop has reached the backend (and the round re-rendered) before the stars are taken:
     // stars found earlier could be replaced and the click lost on a busy machine.
     await waitFor(() => expect(backend.calls('/idea/update')).toHaveLength(2));
+    await saved();
     // Four stars on the first card.
     const stars = night.querySelectorAll('.ant-rate-star > div');
     fireEvent.click(stars[3]!);
