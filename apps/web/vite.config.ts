@@ -76,7 +76,12 @@ export default defineConfig({
     routePreloadPlugin({
       modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/home.tsx'],
       byPath: [
-        { path: `^(?:${chatPaths})/session(?:/|$)`, modules: chatScreen('session-screen') },
+        // A conversation's screen shows stored answers at once: the renderer comes with it, or the
+        // answers' raw text shows until it has loaded (about 0.3 s on a phone-like profile).
+        {
+          path: `^(?:${chatPaths})/session(?:/|$)`,
+          modules: [...chatScreen('session-screen'), 'src/components/markdown/index.ts'],
+        },
         { path: `^(?:${chatPaths})(?:/|$)`, modules: chatScreen('welcome-screen') },
       ],
     }),

@@ -11,7 +11,7 @@ export { AssistantContent, UserContent, MessageContent } from './message-content
 export { AnswerActions } from './answer-actions';
 export { ReasoningBlock } from './reasoning-block';
 export { ThreadComposer } from './thread-composer';
-export { AnswerMarkdown, AnswerSources, preloadMarkdownWhenIdle } from './lazy-markdown';
+export { AnswerMarkdown, AnswerSources, useMarkdownPreload } from './lazy-markdown';
 export { ThreadContext, useThread, useThreadState, useThreadMessage, type ThreadContextValue } from './thread-context';
 export {
   createThreadSlice,

@@ -1,19 +1,57 @@
-import { lazy, Suspense } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { MarkdownProps, SourcesListProps } from '../markdown';
 import { afterFirstScreen } from '../../lib/first-screen-settled';
 
-const loadMarkdown = () => import('../markdown');
-
-const LazyMarkdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Markdown })));
-const LazySources = lazy(() => loadMarkdown().then((m) => ({ default: m.SourcesList })));
+type MarkdownModule = typeof import('../markdown');
 
 /**
- * Loads the renderer once the chat screen has its data and is idle, so the first answer does not
- * wait for it and the screen's own first paint and requests do not either. Returns a cleanup for
- * effects.
+ * The renderer once loaded. Not React.lazy: a lazy component suspends on its first render even
+ * when its chunk has long been loaded, and React then holds the rendered answer back for some
+ * 300 ms (Suspense's reveal throttle) with the raw text shown. Read from here, an answer is
+ * formatted in its first render whenever the renderer is loaded, and at once when it arrives.
  */
-export function preloadMarkdownWhenIdle(): () => void {
-  return afterFirstScreen(() => void loadMarkdown().catch(() => undefined));
+let loaded: MarkdownModule | undefined;
+const listeners = new Set<() => void>();
+
+function loadMarkdown(): Promise<MarkdownModule> {
+  return import('../markdown').then((renderer) => {
+    if (!loaded) {
+      loaded = renderer;
+      for (const listener of listeners) listener();
+    }
+    return renderer;
+  });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The renderer, loading it on first use; undefined until it has arrived (or when it failed to). */
+function useRenderer(): MarkdownModule | undefined {
+  const renderer = useSyncExternalStore(subscribe, () => loaded);
+  useEffect(() => {
+    // A failed load leaves the raw text; the next screen that needs the renderer asks again.
+    if (!renderer) preloadMarkdown();
+  }, [renderer]);
+  return renderer;
+}
+
+/** Loads the renderer now. */
+export function preloadMarkdown(): void {
+  void loadMarkdown().catch(() => undefined);
+}
+
+/**
+ * Loads the renderer for a screen of answers. One opened on stored answers (a conversation, a
+ * session) loads it at once, to evaluate it while their request is under way rather than show
+ * their raw text after they arrived; on a first load the route's preload has fetched it with the
+ * screen's chunks (vite.config.ts). Other screens (a new conversation) load it once they have their
+ * data and are idle, so their first paint and requests do not wait for it.
+ */
+export function useMarkdownPreload(storedAnswers: boolean): void {
+  useEffect(() => (storedAnswers ? preloadMarkdown() : afterFirstScreen(preloadMarkdown)), [storedAnswers]);
 }
 
 /**
@@ -21,17 +59,11 @@ export function preloadMarkdownWhenIdle(): () => void {
  * shown for the moment it takes to arrive.
  */
 export function AnswerMarkdown(props: MarkdownProps) {
-  return (
-    <Suspense fallback={<div className="chat-answer-raw">{props.content}</div>}>
-      <LazyMarkdown {...props} />
-    </Suspense>
-  );
+  const renderer = useRenderer();
+  return renderer ? <renderer.Markdown {...props} /> : <div className="chat-answer-raw">{props.content}</div>;
 }
 
 export function AnswerSources(props: SourcesListProps) {
-  return (
-    <Suspense fallback={null}>
-      <LazySources {...props} />
-    </Suspense>
-  );
+  const renderer = useRenderer();
+  return renderer ? <renderer.SourcesList {...props} /> : null;
 }

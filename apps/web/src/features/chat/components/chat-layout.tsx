@@ -3,7 +3,7 @@ import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import UnorderedListOutlined from '@ant-design/icons/es/icons/UnorderedListOutlined';
 import { useLocation, useNavigate } from 'react-router';
 import { SmartImageProvider } from '../../../components/smart-image';
-import { preloadMarkdownWhenIdle } from '../../../components/thread/lazy-markdown';
+import { useMarkdownPreload } from '../../../components/thread/lazy-markdown';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 import { fetchProxiedImage } from '../api/fetch-proxied-image';
 import type { ChatModuleConfig } from '../config/chat-modules';
@@ -40,7 +40,7 @@ interface ChatLayoutProps {
  * thread fills the screen and the list is a drawer behind the header's 会话列表 button.
  */
 export function ChatLayout({ config, activeId, title, children }: ChatLayoutProps) {
-  useEffect(preloadMarkdownWhenIdle, []);
+  useMarkdownPreload(!!activeId);
   const phone = usePhoneLayout();
   useVisualViewportHeight(phone);
   const [listOpen, setListOpen] = useState(false);

@@ -17,7 +17,7 @@ import {
   loadThread,
   localKey,
   MessageList,
-  preloadMarkdownWhenIdle,
+  useMarkdownPreload,
   stopAsking,
   ThreadContext,
   type ListPage,
@@ -103,7 +103,7 @@ export function MarketingPage() {
   const isAsking = useStore(marketingStore, (s) => (threadId ? (s.sessions[threadId]?.isAsking ?? 0) : 0));
   const load = useStore(marketingStore, (s) => (threadId ? (s.sessions[threadId]?.load ?? 'idle') : 'idle'));
 
-  useEffect(preloadMarkdownWhenIdle, []);
+  useMarkdownPreload(!!convId);
 
   const listPage = useCallback<ListPage>(async () => {
     const data = await queryClient.fetchQuery({

@@ -1,10 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Typography from 'antd/es/typography';
 import FileTextOutlined from '@ant-design/icons/es/icons/FileTextOutlined';
 import UnorderedListOutlined from '@ant-design/icons/es/icons/UnorderedListOutlined';
-import { preloadMarkdownWhenIdle } from '../../../components/thread';
+import { useMarkdownPreload } from '../../../components/thread';
 import { useMediaQuery, usePhoneLayout } from '../../../lib/phone-layout';
 import type { SessionModuleConfig } from '../config/session-modules';
 import { SessionList } from './session-list';
@@ -46,7 +46,7 @@ export function SessionLayout({
   const filesColumn = useMediaQuery(FILES_COLUMN_QUERY) && !phone;
   const [listOpen, setListOpen] = useState(false);
   const [filesOpen, setFilesOpen] = useState(false);
-  useEffect(preloadMarkdownWhenIdle, []);
+  useMarkdownPreload(!!activeId);
 
   return (
     <div className="session-layout" data-module={config.name}>
