@@ -4,7 +4,9 @@
  * HTTP cache) with a signed-in user's stored tokens and version, and measures from navigation
  * start until
  * - `/home`: the first catalogue card is in the page;
- * - `/chatgpt/welcome`: the question box is in the page and can be typed into.
+ * - `/chatgpt/welcome`: the question box is in the page and can be typed into;
+ * - `/chatgpt/session?id=…` of a conversation with a stored answer: the answer is formatted (and,
+ *   when its raw text was shown first while the renderer loaded, for how long).
  * Prints the median of the runs and every run. Times depend on the machine; compare builds in one
  * sitting on one machine.
  *
@@ -12,13 +14,14 @@
  */
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/browser';
+import { signInOverHttp } from '../e2e/oidc-login';
 import { startPortal } from '../e2e/portal-server';
 import { phonePage, signedInState, type StorageState } from './phone-page';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const PROFILE = { latencyMs: 150, downloadBps: 1_600_000, uploadBps: 750_000, cpuSlowdown: 4 };
 
-type Mark = 'card' | 'box';
+type Mark = 'card' | 'box' | 'formatted' | 'raw';
 type Marks = Partial<Record<Mark, number>>;
 declare global {
   interface Window {
@@ -37,6 +40,8 @@ const WATCHER = `(() => {
     const box = document.querySelector('textarea');
     if (!marks.box && box && !box.disabled && !box.readOnly && box.getBoundingClientRect().height > 0)
       marks.box = performance.now();
+    if (!marks.raw && document.querySelector('.chat-answer-raw')) marks.raw = performance.now();
+    if (!marks.formatted && document.querySelector('[data-testid="chat-answer"] .md-root')) marks.formatted = performance.now();
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
@@ -65,8 +70,9 @@ async function coldRun(browser: Browser, baseUrl: string, state: StorageState, p
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const transferred = bytes;
+  const raw = await page.evaluate(() => window.__benchMarks?.raw);
   await context.close();
-  return { ms, transferred };
+  return { ms, transferred, rawMs: raw === undefined ? 0 : ms - raw };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -75,15 +81,17 @@ const portal = await startPortal();
 const browser = await launchBrowser();
 try {
   const state = await signedInState(browser, portal.baseUrl);
+  const conversation = await storedAnswer(portal.baseUrl);
   const targets = [
     { what: '/home catalogue visible, cold', path: '/home', mark: 'card' as const },
     { what: 'chat question box usable, cold', path: '/chatgpt/welcome', mark: 'box' as const },
+    { what: 'stored answer formatted, cold', path: `/chatgpt/session?id=${conversation}`, mark: 'formatted' as const },
   ];
   console.log(
     `slow profile: ${PROFILE.latencyMs} ms RTT, ${PROFILE.downloadBps / 1e6} Mbps, ${PROFILE.cpuSlowdown}× CPU; ${RUNS} cold runs each`,
   );
   for (const target of targets) {
-    const runs: { ms: number; transferred: number }[] = [];
+    const runs: { ms: number; transferred: number; rawMs: number }[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await coldRun(browser, portal.baseUrl, state, target.path, target.mark));
     const times = runs.map((r) => r.ms);
     console.log(
@@ -91,8 +99,23 @@ try {
         .map((t) => (t / 1000).toFixed(2))
         .join(' / ')} s  transferred ≈ ${(median(runs.map((r) => r.transferred)) / 1024).toFixed(0)} KiB`,
     );
+    if (target.mark === 'formatted')
+      console.log(`${''.padEnd(34)} raw text shown before: ${runs.map((r) => r.rawMs.toFixed(0)).join(' / ')} ms`);
   }
 } finally {
   await browser.close();
   await portal.stop();
+}
+
+/** A conversation of the benchmark's staff user with one answer of the built-in demo model (markdown). */
+async function storedAnswer(baseUrl: string): Promise<string> {
+  const login = await signInOverHttp(baseUrl, 'staff', 'staff123');
+  const res = await fetch(`${baseUrl}/api/chatgpt/message/askStream`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${login.access_token.token}` },
+    body: JSON.stringify({ prompt: '列出三个要点', model_type: 100, temperature: 1 }),
+  });
+  const finish = /event: finish\ndata: (.*)\n/.exec(await res.text());
+  if (!finish) throw new Error(`the demo answer did not finish (${res.status})`);
+  return (JSON.parse(finish[1]!) as { conv_id: string }).conv_id;
 }
