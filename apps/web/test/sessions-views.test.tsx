@@ -121,6 +121,7 @@ describe('brainstorm idea cards', { timeout: 90_000 }, () => {
     await waitFor(() =>
       expect(backend.calls('/idea/update').at(-1)?.body).toEqual({ session_id: S1, card_id: 'c1', rating: 4 }),
     );
+    await saved();
     // The shortlist beside the thread shows the kept card.
     await openFiles();
     const board = await screen.findByRole('region', { name: '已保留的想法' });
@@ -140,6 +141,7 @@ describe('brainstorm idea cards', { timeout: 90_000 }, () => {
       expect(backend.calls('/idea/merge')[0]?.body).toEqual({ session_id: S1, card_ids: ['c1', 'c3'] }),
     );
     await waitFor(() => expect(within(board).getByText('合并的想法')).toBeTruthy());
+    await saved();
 
     // 展开新一轮 asks for a round on that card with the session's method, polled until done.
     fireEvent.click(within(night).getByRole('button', { name: /展开新一轮/ }));
