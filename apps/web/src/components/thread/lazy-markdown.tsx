@@ -46,8 +46,8 @@ export function preloadMarkdown(): void {
 /**
  * Loads the renderer for a screen of answers. One opened on stored answers (a conversation, a
  * session) loads it at once, to evaluate it while their request is under way rather than show
- * their raw text after they arrived; on a first load the route's preload has fetched it with the
- * screen's chunks (vite.config.ts). Other screens (a new conversation) load it once they have their
+ * their raw text after they arrived (a chat conversation opened by its address has had it fetched
+ * with the screen's chunks: vite.config.ts). Other screens (a new conversation) load it once they have their
  * data and are idle, so their first paint and requests do not wait for it.
  */
 export function useMarkdownPreload(storedAnswers: boolean): void {

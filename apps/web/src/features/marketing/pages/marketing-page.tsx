@@ -17,9 +17,9 @@ import {
   loadThread,
   localKey,
   MessageList,
-  useMarkdownPreload,
   stopAsking,
   ThreadContext,
+  useMarkdownPreload,
   type ListPage,
   type ThreadContextValue,
 } from '../../../components/thread';
