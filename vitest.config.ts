@@ -22,8 +22,8 @@ const budget = {
 const maxWorkers = Math.min(6, Math.max(3, availableParallelism() - 1));
 
 /**
- * One runner for the whole repo. Server suites run on the embedded PGlite and, when
- * TEST_DATABASE_URL is set (CI), a second time against that PostgreSQL.
+ * The embedded engine's own suites (the DATA_DIR lock starts servers on PGlite whatever TEST_DB
+ * says; the engine and its thread) never touch TEST_DB: they run once, not again beside PostgreSQL.
  */
 const embeddedEngineOnly = [
   'test/db/data-dir-lock.test.ts',
@@ -31,6 +31,10 @@ const embeddedEngineOnly = [
   'test/db/pglite-thread.test.ts',
 ];
 
+/**
+ * One runner for the whole repo. Server suites run on the embedded PGlite and, when
+ * TEST_DATABASE_URL is set (CI), a second time against that PostgreSQL.
+ */
 const serverProject = (name: string, databaseUrl: string) => ({
   test: {
     name,
@@ -42,8 +46,6 @@ const serverProject = (name: string, databaseUrl: string) => ({
     // Files run in parallel on both engines: testDatabase() gives each file its own database
     // (PGlite in memory, or a fresh database on the TEST_DB server), and everything else a file
     // shares with others (ports, Redis namespaces, temp folders) is unique per file.
-    // The embedded engine's own suites (the DATA_DIR lock starts servers on PGlite whatever TEST_DB
-    // says; the engine and its thread) never touch TEST_DB: run them once.
     ...(databaseUrl === 'pglite' ? {} : { exclude: embeddedEngineOnly }),
   },
 });

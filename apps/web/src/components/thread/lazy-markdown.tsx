@@ -13,16 +13,6 @@ type MarkdownModule = typeof import('../markdown');
 let loaded: MarkdownModule | undefined;
 const listeners = new Set<() => void>();
 
-function loadMarkdown(): Promise<MarkdownModule> {
-  return import('../markdown').then((renderer) => {
-    if (!loaded) {
-      loaded = renderer;
-      for (const listener of listeners) listener();
-    }
-    return renderer;
-  });
-}
-
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -38,17 +28,24 @@ function useRenderer(): MarkdownModule | undefined {
   return renderer;
 }
 
-/** Loads the renderer now. */
+/** Loads the renderer now; its first arrival re-renders the answers waiting for it. */
 export function preloadMarkdown(): void {
-  void loadMarkdown().catch(() => undefined);
+  void import('../markdown').then(
+    (renderer) => {
+      if (loaded) return;
+      loaded = renderer;
+      for (const listener of listeners) listener();
+    },
+    () => undefined,
+  );
 }
 
 /**
  * Loads the renderer for a screen of answers. One opened on stored answers (a conversation, a
  * session) loads it at once, to evaluate it while their request is under way rather than show
- * their raw text after they arrived (a chat conversation opened by its address has had it fetched
- * with the screen's chunks: vite.config.ts). Other screens (a new conversation) load it once they have their
- * data and are idle, so their first paint and requests do not wait for it.
+ * their raw text after they arrived (a chat conversation opened by its address has had it
+ * fetched with the screen's chunks: vite.config.ts). Other screens (a new conversation) load it
+ * once they have their data and are idle, so their first paint and requests do not wait for it.
  */
 export function useMarkdownPreload(storedAnswers: boolean): void {
   useEffect(() => (storedAnswers ? preloadMarkdown() : afterFirstScreen(preloadMarkdown)), [storedAnswers]);
