@@ -49,6 +49,15 @@ function apiPath(request: FastifyRequest): string {
   return decoded.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
 }
 
+/**
+ * Administration lives under `/api/admin/…` and under a module's own `/api/<module>/admin/…`. The
+ * gate refuses those paths to anyone but administrators, so an admin route cannot forget the check.
+ */
+export function isAdminPath(path: string): boolean {
+  const segments = path.toLowerCase().split('/');
+  return segments[2] === 'admin' || segments[3] === 'admin';
+}
+
 /** The signed-in user of a request that passed the auth hook; handlers call this instead of `!`. */
 export function requireUser(request: FastifyRequest): RequestUser {
   if (!request.user) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
@@ -56,8 +65,9 @@ export function requireUser(request: FastifyRequest): RequestUser {
 }
 
 /**
- * One gate for all of /api: authenticate, check the rights version, and for module prefixes check
- * the user may open that app. Routes never opt in, so a module route added later is covered.
+ * One gate for all of /api: authenticate, check the rights version, refuse admin paths to staff,
+ * and for module prefixes check the user may open that app. Routes never opt in, so a module or
+ * admin route added later is covered.
  */
 export default fp(
   async (app) => {
@@ -89,6 +99,9 @@ export default fp(
         groups: user.groups,
         departments: user.departments,
       };
+      if (!request.user.isAdmin && isAdminPath(path)) {
+        throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
+      }
 
       const prefix = path.split('/')[2]?.toLowerCase() ?? '';
       const appKey = Object.hasOwn(prefixApp, prefix) ? prefixApp[prefix] : undefined;

@@ -1,15 +1,7 @@
-import {
-  analyticsAppQuerySchema,
-  analyticsRangeQuerySchema,
-  analyticsRollupRequestSchema,
-  ErrorCode,
-  ErrorMessage,
-} from '@portal/contract';
+import { analyticsAppQuerySchema, analyticsRangeQuerySchema, analyticsRollupRequestSchema } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../errors/app-error';
 import { ok } from '../../lib/envelope';
 import { parse } from '../../lib/validate';
-import { requireUser } from '../../plugins/auth';
 import type { AnalyticsQueryService, AnalyticsRollupJob, AnalyticsRollupService, DropCounter } from './services';
 
 export interface AdminRouteOptions {
@@ -21,10 +13,6 @@ export interface AdminRouteOptions {
 
 /** `/api/analytics/admin/*`: the dashboard's figures over a `from`/`to` day range, administrators only. */
 const adminRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, { query, rollup, job, dropped }) => {
-  app.addHook('preHandler', async (request) => {
-    if (!requireUser(request).isAdmin) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
-  });
-
   app.get('/overview', async (request) => ok(await query.overview(parse(analyticsRangeQuerySchema, request.query))));
   app.get('/app-opens', async (request) => ok(await query.appOpens(parse(analyticsRangeQuerySchema, request.query))));
   app.get('/cycles', async (request) => ok(await query.cycles(parse(analyticsRangeQuerySchema, request.query))));

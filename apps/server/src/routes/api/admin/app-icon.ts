@@ -1,8 +1,6 @@
-import { APP_ICON_PATH, APP_ICON_RULES, APP_ICON_UPLOAD_PATH, ErrorCode, ErrorMessage } from '@portal/contract';
+import { APP_ICON_PATH, APP_ICON_RULES, APP_ICON_UPLOAD_PATH } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../../errors/app-error';
 import { ok } from '../../../lib/envelope';
-import { requireUser } from '../../../plugins/auth';
 import { toStoredFile } from '../../../services/files';
 import { APP_ICON_MODULE } from '../../../services/catalogue/app-icon';
 import { receiveUpload, registerMultipart, uploadRateLimit } from '../file/transfer';
@@ -17,10 +15,6 @@ const PREFIX = '/api/admin';
  */
 const appIconRoutes: FastifyPluginAsync = async (app) => {
   await registerMultipart(app);
-
-  app.addHook('preHandler', async (request) => {
-    if (!requireUser(request).isAdmin) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
-  });
 
   app.post(
     APP_ICON_UPLOAD_PATH.slice(PREFIX.length),

@@ -44,10 +44,6 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
   const { audit, accessRequests, departments, workplace, jobs, rights, users, catalogue, people, appSecrets } =
     app.services;
 
-  app.addHook('preHandler', async (request) => {
-    if (!requireUser(request).isAdmin) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
-  });
-
   // ---- audit log ----
 
   app.get(path(CONSOLE_API_PATHS.audit), async (request) => {

@@ -12,7 +12,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../errors/app-error';
 import { ok } from '../../../lib/envelope';
 import { parse } from '../../../lib/validate';
-import { requireUser } from '../../../plugins/auth';
 import { toEntry } from '../../../services/catalogue/catalogue-service';
 import { recordChange } from './record-change';
 
@@ -22,10 +21,6 @@ const path = (full: string) => full.slice(PREFIX.length);
 /** /api/admin: the catalogue and access rules, administrators only. */
 const adminRoutes: FastifyPluginAsync = async (app) => {
   const { catalogue, rights, users } = app.services;
-
-  app.addHook('preHandler', async (request) => {
-    if (!requireUser(request).isAdmin) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
-  });
 
   app.get(path(ADMIN_API_PATHS.listApps), async () => {
     const all = await catalogue.listAll();

@@ -20,7 +20,6 @@ import { marketingUsageDefaults } from '../../../modules/marketing/config';
 import { reportUsageDefaults } from '../../../modules/report/config';
 import { sessionsUsageDefaults } from '../../../modules/sessions/config';
 import { UsageService } from '../../../services/usage';
-import { requireUser } from '../../../plugins/auth';
 
 const PREFIX = '/api/admin';
 const DAY_MS = 86_400_000;
@@ -45,10 +44,6 @@ const personUsageRoutes: FastifyPluginAsync = async (app) => {
   ];
   // Days are the portal's local days, the same offset the chat windows start at.
   const offsetMs = app.portalConfig.chat.quota_utc_offset_minutes * 60_000;
-
-  app.addHook('preHandler', async (request) => {
-    if (!requireUser(request).isAdmin) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
-  });
 
   app.get(PERSON_USAGE_API_PATH.slice(PREFIX.length), async (request) => {
     const { user_id } = parse(personUsageQuerySchema, request.query);

@@ -12,7 +12,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../errors/app-error';
 import { ok } from '../../../lib/envelope';
 import { parse } from '../../../lib/validate';
-import { requireUser } from '../../../plugins/auth';
 import { recordChange } from './record-change';
 
 const PREFIX = '/api/admin';
@@ -25,10 +24,6 @@ const quotaRoutes: FastifyPluginAsync = async (app) => {
   // What applies where no rule does: the chat section's quota of each module counted today.
   const defaults: Record<string, number | null> = Object.fromEntries(QUOTA_KEYS.map((key) => [key, null]));
   for (const module of CHAT_MODULES) defaults[moduleQuotaKeys[module] ?? module] = configured[module];
-
-  app.addHook('preHandler', async (request) => {
-    if (!requireUser(request).isAdmin) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
-  });
 
   app.get(path(QUOTA_API_PATHS.list), async () => ok({ list: await quotas.list(), defaults }));
 
