@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { SignJWT } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, submitProviderLogin } from './browser';
+import { expireStoredToken } from './expired-token';
 import { startPortal, type RunningPortal } from './portal-server';
 
 /**
@@ -23,21 +23,6 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-/** An access token for the same user and rights version that expired a minute ago. */
-async function expiredCopy(token: string): Promise<string> {
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
-    sub: string;
-    rv: number;
-  };
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ rv: payload.rv })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(payload.sub)
-    .setIssuedAt(now - 120)
-    .setExpirationTime(now - 60)
-    .sign(new TextEncoder().encode(jwtSecret));
-}
-
 describe('tabs refreshing together', () => {
   let context: BrowserContext;
   let first: Page;
@@ -54,17 +39,7 @@ describe('tabs refreshing together', () => {
 
     // Expire the shared access token, and hold every refresh answer back a moment so that both
     // tabs are refreshing at once.
-    const access = await first.evaluate(
-      () =>
-        (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { access_token: { token: string } }).access_token
-          .token,
-    );
-    const expired = await expiredCopy(access);
-    await first.evaluate((token) => {
-      const info = JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { access_token: { token: string } };
-      info.access_token.token = token;
-      localStorage.setItem('userInfo', JSON.stringify(info));
-    }, expired);
+    await expireStoredToken(first, jwtSecret);
     let refreshes = 0;
     await context.route('**/api/user/refreshToken', async (route) => {
       refreshes += 1;

@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, submitProviderLogin } from './browser';
 import { signInOverHttp } from './oidc-login';
 import { markOnSheet } from './pdf-mark';
+import { pdfOf } from './report-pdf';
 
 /**
  * 行业分析报告 in the browser: the library, a conversation on two reports, a suggested question,
@@ -14,16 +14,6 @@ import { markOnSheet } from './pdf-mark';
  */
 const baseUrl = inject('baseUrl');
 const artifacts = join(import.meta.dirname, 'artifacts');
-
-async function pdfOf(pages: readonly string[]): Promise<Blob> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const text of pages) {
-    const page = doc.addPage([400, 400]);
-    text.split('\n').forEach((line, i) => page.drawText(line, { x: 20, y: 360 - i * 16, size: 11, font }));
-  }
-  return new Blob([new Uint8Array(await doc.save())], { type: 'application/pdf' });
-}
 
 /** word/document.xml of a docx (a zip), inflated. */
 function documentXml(zip: Buffer): string {

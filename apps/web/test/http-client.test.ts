@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ErrorCode,
   ErrorMessage,
@@ -9,6 +9,8 @@ import {
   type Token,
 } from '@portal/contract';
 import { createHttpClient, HttpError, NETWORK_ERROR_CODE, type ApiResult } from '../src/lib/http-client';
+import { setHttpClient } from '../src/lib/api';
+import { fetchBlob } from '../src/lib/fetch-blob';
 import { createFakeFetch, fail, ok, type FakeHandler } from '../src/testing/fake-fetch';
 import { accountInfo } from '../src/testing/fixtures';
 
@@ -375,5 +377,42 @@ describe('queueing of simultaneous errors', () => {
     expect(await all).toEqual(['/api/a', '/api/b', '/api/c']);
     expect(fake.calls('/api/user/refreshToken')).toHaveLength(1);
     expect(fake.calls('/api/b')).toHaveLength(2);
+  });
+});
+
+describe('downloads (fetchBlob): the same refresh and retry as every other call', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A download route that answers bytes to the current token and 1001 to any other. */
+  function downloadServer(state: { access?: string }) {
+    return setup((req) => {
+      if (req.path === '/api/user/refreshToken') return ok(tokens(2));
+      if (req.headers.authorization !== `Bearer ${state.access}`) return fail(ErrorCode.tokenExpired, 'expired', 401);
+      return { text: '%PDF-1.7 bytes' };
+    });
+  }
+
+  it('refreshes an expired token and fetches the bytes again', async () => {
+    const shared: { access?: string } = { access: 'access-2' };
+    const { client, fake } = downloadServer(shared);
+    setHttpClient(client);
+    vi.stubGlobal('fetch', fake.fetch);
+    const blob = await fetchBlob('/api/report/export', { params: { message_id: 'm1', format: 'md' } });
+    expect(await blob.text()).toBe('%PDF-1.7 bytes');
+    expect(fake.calls('/api/user/refreshToken')).toHaveLength(1);
+    const exports = fake.calls('/api/report/export');
+    expect(exports.map((r) => r.headers.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(exports[1]?.url.searchParams.get('message_id')).toBe('m1');
+  });
+
+  it('throws the server’s message for any other refusal, without retrying', async () => {
+    const { client, fake } = setup(() => fail(ErrorCode.notFound, '文件不存在', 404));
+    setHttpClient(client);
+    vi.stubGlobal('fetch', fake.fetch);
+    await expect(fetchBlob('/api/report/export')).rejects.toMatchObject({
+      code: ErrorCode.notFound,
+      message: '文件不存在',
+    });
+    expect(fake.calls('/api/report/export')).toHaveLength(1);
   });
 });

@@ -218,7 +218,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function send(method: 'GET' | 'POST', path: string, opts: RequestOptions<unknown>): Promise<Reply> {
     const h = headers();
-    const target = url(path, method === 'GET' ? opts.params : undefined);
+    const target = url(path, opts.params);
     // A caller that may abort gets a request of its own: the early one cannot be aborted for it.
     const early =
       method === 'GET' && !opts.transport && !opts.signal && h.Authorization

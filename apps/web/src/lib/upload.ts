@@ -6,7 +6,7 @@ import {
   type UploadConfigResponse,
 } from '@portal/contract';
 import { getHttpClient } from './api';
-import { HttpError, type RequestTransport } from './http-client';
+import { HttpError, type RequestOptions, type RequestTransport } from './http-client';
 import type { Parser } from './parsers';
 import { checkFile, UploadCheckError, type UploadRules } from './upload-checks';
 
@@ -23,6 +23,8 @@ export interface UploadProgress {
 export interface UploadOptions<T = StoredFile> {
   /** A module's own upload (`/api/pdf/file/upload`); the common image upload when absent. */
   url?: string;
+  /** Query parameters of a module's own upload (e.g. the category a report goes into). */
+  params?: RequestOptions<T>['params'];
   /** How a module upload's answer is checked; a stored file otherwise. */
   schema?: Parser<T>;
   /** The module's rules; the common upload takes them from the server's upload configuration. */
@@ -132,6 +134,7 @@ async function uploadThroughServer<T>(
   }, options.onProgress);
   return getHttpClient().request('POST', url, {
     transport,
+    params: options.params,
     schema,
     signal: options.signal,
     silent: true,

@@ -27,8 +27,11 @@ export function createFakeFetch(handler: FakeHandler) {
     requests.push(request);
     const reply = await handler(request);
     if (reply instanceof Error) throw reply;
-    const body = reply.text ?? JSON.stringify(reply.json);
-    return new Response(body, { status: reply.status ?? 200 });
+    if (reply.text !== undefined) return new Response(reply.text, { status: reply.status ?? 200 });
+    return new Response(JSON.stringify(reply.json), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
   };
   return {
     fetch: fetchImpl as typeof fetch,

@@ -17,7 +17,9 @@ import {
   type SliceDetail,
 } from '@portal/contract';
 import { api } from '../../lib/api';
+import { fetchBlob } from '../../lib/fetch-blob';
 import { streamSse, type SseError } from '../../lib/sse';
+import { uploadFile } from '../../lib/upload';
 
 /** The /api/report calls of the industry report screens, checked with the contract's schemas. */
 const BASE = '/api/report';
@@ -74,23 +76,17 @@ export function streamReport(
   });
 }
 
-async function fetchBlob(path: string, params: Record<string, string>): Promise<Blob> {
-  const response = await fetch(api.url(path, params), { headers: api.headers() });
-  if (!response.ok || (response.headers.get('content-type') ?? '').startsWith('application/json')) {
-    throw new Error('下载失败，请稍后重试');
-  }
-  return response.blob();
-}
-
 /** The report PDF's bytes, fetched with the sign-in headers a plain URL cannot carry. */
 export async function reportPdf(fileUrl: string): Promise<Blob> {
-  const [path, query = ''] = fileUrl.split('?');
-  const blob = await fetchBlob(path!, Object.fromEntries(new URLSearchParams(query)));
+  const blob = await fetchBlob(fileUrl);
   return new Blob([blob], { type: 'application/pdf' });
 }
 
 export async function downloadExport(messageId: string, format: 'md' | 'docx', name: string): Promise<void> {
-  const blob = await fetchBlob(`${BASE}/export`, { message_id: messageId, format });
+  const blob = await fetchBlob(`${BASE}/export`, {
+    params: { message_id: messageId, format },
+    failure: '导出失败，请稍后重试',
+  });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -111,15 +107,10 @@ export const deleteReport = (reportId: string): Promise<unknown> =>
 export const createCategory = (name: string): Promise<unknown> => api.post(`${BASE}/admin/category/create`, { name });
 
 /** Uploads a PDF for the user alone (我的报告), or into a shared category (administrators). */
-export async function uploadReport(file: File, categoryId: number | null): Promise<ReportSummary> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const headers = { ...api.headers() };
-  delete headers['content-type'];
-  delete headers['Content-Type'];
-  const params = categoryId === null ? undefined : { category_id: categoryId };
-  const response = await fetch(api.url(`${BASE}/file/upload`, params), { method: 'POST', headers, body: form });
-  const envelope = (await response.json().catch(() => ({}))) as { code?: number; message?: string; data?: unknown };
-  if (envelope.code !== 0) throw new Error(envelope.message || '上传失败，请稍后重试');
-  return reportSummarySchema.parse(envelope.data);
+export function uploadReport(file: File, categoryId: number | null): Promise<ReportSummary> {
+  return uploadFile(file, {
+    url: `${BASE}/file/upload`,
+    params: categoryId === null ? undefined : { category_id: categoryId },
+    schema: reportSummarySchema,
+  });
 }

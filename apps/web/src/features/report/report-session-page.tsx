@@ -5,10 +5,11 @@ import antdMessage from 'antd/es/message';
 import Input from 'antd/es/input';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
-import type { DocCitation, ReportMessage, ReportMessageKind } from '@portal/contract';
+import type { DocCitation, ReportMessage, ReportMessageKind, ReportStreamMessage } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AnswerMarkdown } from '../../components/thread';
+import { createThrottledUpdater } from '../../lib/throttled-updater';
 import { downloadExport, fetchDetail, fetchQuestions, streamReport } from './api';
 import { ConversationEdit } from './conversation-edit';
 import { BriefView } from './brief-view';
@@ -82,6 +83,22 @@ export function ReportSessionPage() {
     const controller = new AbortController();
     abort.current = controller;
     let failed = false;
+    const receive = (m: ReportStreamMessage) => {
+      const previous = answerId;
+      answerId = m.message_id;
+      patch(previous, (a) => ({
+        ...a,
+        message_id: m.message_id,
+        // A brief written again after a malformed reply starts over.
+        content: (m.restart ? '' : a.content) + m.text,
+        citations: m.citations ?? a.citations,
+      }));
+    };
+    // Events of one frame are applied together: a fast stream would otherwise re-render the
+    // thread for every event.
+    const updates = createThrottledUpdater<ReportStreamMessage[]>((batch) => batch.forEach(receive), {
+      merge: (queued, next) => [...queued, ...next],
+    });
     await streamReport(
       kind,
       kind === 'answer'
@@ -90,19 +107,13 @@ export function ReportSessionPage() {
           ? { conversation_id: id, report_ids: reportIds }
           : { conversation_id: id },
       {
-        onMessage: (m) => {
-          const previous = answerId;
-          answerId = m.message_id;
-          patch(previous, (a) => ({
-            ...a,
-            message_id: m.message_id,
-            // A brief written again after a malformed reply starts over.
-            content: (m.restart ? '' : a.content) + m.text,
-            citations: m.citations ?? a.citations,
-          }));
+        onMessage: (m) => updates.push([m]),
+        onFinish: (f) => {
+          updates.flush();
+          patch(answerId, () => f.message);
         },
-        onFinish: (f) => patch(answerId, () => f.message),
         onError: (e) => {
+          updates.flush();
           failed = true;
           patch(answerId, (a) => ({ ...a, status: 'incomplete', content: a.content || e.message || TIMEOUT_TEXT }));
         },
@@ -111,6 +122,7 @@ export function ReportSessionPage() {
     ).catch(() => {
       failed = true;
     });
+    updates.flush();
     if (controller.signal.aborted)
       patch(answerId, (a) => (a.status === 'generating' ? { ...a, status: 'aborted' } : a));
     else if (failed) void message.error(kind === 'answer' ? '回答未完成，请重新提问' : '未完成，请重试');

@@ -5,7 +5,7 @@ import Typography from 'antd/es/typography';
 import type { DocCitation, SliceDetail } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { PdfViewer } from '../../components/pdf-viewer';
-import { useNarrow } from './use-narrow';
+import { usePhoneLayout } from '../../lib/phone-layout';
 import { fetchSlice, reportPdf } from './api';
 import { reportMeta } from './report-list';
 
@@ -24,7 +24,7 @@ type State =
 
 /** The cited slice, and the report opened at the cited page with the slice marked on it. */
 export function SliceViewer({ citation, onClose, loadSlice = fetchSlice, loadPdf = reportPdf }: SliceViewerProps) {
-  const phone = useNarrow();
+  const phone = usePhoneLayout();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const chunkId = citation?.chunk_id;
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { auditPageSchema, CONSOLE_API_PATHS } from '@portal/contract';
 import { api } from '../../../lib/api';
+import { fetchBlob } from '../../../lib/fetch-blob';
 import { consoleKey } from './query-keys';
 
 export interface AuditFilter {
@@ -23,9 +24,7 @@ export function useAudit(filter: AuditFilter, page: number, pageSize: number) {
 
 /** The CSV export, fetched with the signed-in headers and handed to the browser as a download. */
 export async function downloadAuditCsv(filter: AuditFilter): Promise<void> {
-  const res = await fetch(api.url(CONSOLE_API_PATHS.auditExport, { ...filter }), { headers: api.headers() });
-  if (!res.ok) throw new Error('导出失败，请重试');
-  const blob = await res.blob();
+  const blob = await fetchBlob(CONSOLE_API_PATHS.auditExport, { params: { ...filter }, failure: '导出失败，请重试' });
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = 'audit-log.csv';

@@ -6,7 +6,7 @@ import ExportOutlined from '@ant-design/icons/es/icons/ExportOutlined';
 import { useQuery } from '@tanstack/react-query';
 import type { SessionFile } from '@portal/contract';
 import { PdfViewer } from '../../../components/pdf-viewer';
-import { api } from '../../../lib/api';
+import { fetchBlob } from '../../../lib/fetch-blob';
 import { usePhoneLayout } from '../../../lib/phone-layout';
 import { getSlice } from '../api/session-api';
 import type { SessionModuleConfig } from '../config/session-modules';
@@ -30,16 +30,15 @@ interface SourceViewerProps {
 function usePdfBlob(file: SessionFile | undefined) {
   const [state, setState] = useState<{ blob?: Blob; url?: string; error?: boolean }>({});
   const isPdf = file?.mime === 'application/pdf';
-  const downloadUrl = file ? api.url(file.url) : '';
+  const downloadPath = file?.url ?? '';
   useEffect(() => {
-    if (!isPdf || !downloadUrl) return;
+    if (!isPdf || !downloadPath) return;
     let url: string | undefined;
     const controller = new AbortController();
     setState({});
-    fetch(downloadUrl, { headers: api.headers(), signal: controller.signal })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(String(res.status));
-        const blob = new Blob([await res.blob()], { type: 'application/pdf' });
+    fetchBlob(downloadPath, { signal: controller.signal })
+      .then((bytes) => {
+        const blob = new Blob([bytes], { type: 'application/pdf' });
         url = URL.createObjectURL(blob);
         setState({ blob, url });
       })
@@ -50,7 +49,7 @@ function usePdfBlob(file: SessionFile | undefined) {
       controller.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [isPdf, downloadUrl]);
+  }, [isPdf, downloadPath]);
   return state;
 }
 
