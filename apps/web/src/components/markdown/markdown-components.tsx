@@ -2,7 +2,8 @@ import type { MouseEvent, ReactNode } from 'react';
 import type { Components } from 'react-markdown';
 import { SmartImage } from '../smart-image';
 import { CodeBlock } from './code-block';
-import { mayLoadImage, parseUrl, safeImageUrl, safeLinkUrl } from './safe-url';
+import { mayLoadImage, parseUrl } from '../../lib/image-hosts';
+import { safeImageUrl, safeLinkUrl } from './safe-url';
 
 export type LinkClickHandler = (href: string, event: MouseEvent<HTMLAnchorElement>) => void;
 
