@@ -2,9 +2,9 @@ import { isAllowedImageHost } from '@portal/contract';
 import { getRuntimeConfig } from './runtime-config';
 
 /** `URL.parse`, which older browsers lack. */
-export function parseUrl(url: string): URL | null {
+export function parseUrl(url: string, base?: string): URL | null {
   try {
-    return new URL(url);
+    return new URL(url, base);
   } catch {
     return null;
   }
@@ -18,6 +18,7 @@ export function parseUrl(url: string): URL | null {
  * directly or through the image proxy.
  */
 export function mayLoadImage(url: string, allowedHosts: readonly string[] = getRuntimeConfig().imageHosts): boolean {
-  const parsed = parseUrl(url);
+  // Relative to the page, as the browser resolves an <img>'s address (`//host/…` is another host).
+  const parsed = parseUrl(url, window.location.href);
   return !!parsed && (parsed.origin === window.location.origin || isAllowedImageHost(parsed.hostname, allowedHosts));
 }
