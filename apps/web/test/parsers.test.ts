@@ -110,6 +110,7 @@ describe('first-screen parsers agree with the contract schemas', () => {
       apiDomain: 'https://api.example.com/',
       bfaUrl: '/bfa',
       bfaAutoFinishDelay: { chatgpt: 30000 },
+      imageHosts: ['img.example.com', '*.cdn.example.com'],
     };
     expect(parseRuntimeConfig(file)).toEqual(runtimeConfigSchema.parse(file));
     expect(parseRuntimeConfig({ title: 5, bfaAutoFinishDelay: { a: -1, b: 2 } })).toMatchObject({

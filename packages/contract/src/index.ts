@@ -13,6 +13,7 @@ export * from './analytics-catalogue';
 export * from './analytics-admin';
 export * from './admin-api';
 export * from './source-url';
+export * from './image-hosts';
 export * from './file-rules';
 export * from './files';
 export * from './workplace';

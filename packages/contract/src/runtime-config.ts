@@ -9,5 +9,7 @@ export const runtimeConfigSchema = z.object({
   bfaAutoFinishDelay: z.record(z.string(), z.number().int().nonnegative()).default({}),
   /** IANA zone whose calendar days the analytics figures count (the server's `analytics.timezone`). */
   analyticsTimeZone: z.string().default('Asia/Shanghai'),
+  /** Hosts whose images answers show (the server's `image_proxy.allowed_hosts`); others show as a link. */
+  imageHosts: z.array(z.string()).default([]),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -5,6 +5,8 @@ export interface SecurityHeaderOptions {
   connectSrc?: string[];
   /** Extra origins the login page may frame (workplace sign-in QR pages). */
   frameOrigins?: string[];
+  /** Hosts images may load from besides our own (`image_proxy.allowed_hosts`). */
+  imageHosts?: string[];
 }
 
 /**
@@ -16,7 +18,9 @@ export function contentSecurityPolicy(opts: SecurityHeaderOptions = {}): string 
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    // Never any https host: an answer's image would send its address, and whatever chat text an
+    // injected prompt put into it, to that host. Allowed hosts only (see image-proxy/config.ts).
+    'img-src': ["'self'", 'data:', 'blob:', ...(opts.imageHosts ?? [])],
     'font-src': ["'self'", 'data:'],
     // Plus the storage origin browsers upload to directly, which may be plain http on a LAN.
     'connect-src': ["'self'", 'https:', ...(opts.connectSrc ?? [])],

@@ -11,6 +11,7 @@ const appConfigRoute: FastifyPluginAsync = async (app) => {
     bfaUrl: '/api/analytics/collect',
     bfaAutoFinishDelay: config.analytics.auto_finish_delay,
     analyticsTimeZone: config.analytics.timezone,
+    imageHosts: config.image_proxy.allowed_hosts,
   });
   app.get('/app-config.json', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ImageProxy,
   imageProxyConfigSchema,
@@ -8,6 +8,7 @@ import {
   pickPublicAddress,
   sniffImageType,
 } from '../../src/services/image-proxy';
+import { isAllowedImageHost } from '@portal/contract';
 import { AppError } from '../../src/errors/app-error';
 import { api, body, type TestApp } from '../helper';
 import { buildChatApp, tokenFor } from './helpers';
@@ -70,6 +71,29 @@ describe('address policy', () => {
     expect(pickPublicAddress([{ address: '10.0.0.1', family: 4 }], { allowLoopback: true })).toBeNull();
   });
 
+  it('matches allowed image hosts as the CSP does: exactly, or any subdomain of a *. entry', () => {
+    const hosts = imageProxyConfigSchema.parse({
+      allowed_hosts: [' IMG.example.org ', '*.cdn.example.com'],
+    }).allowed_hosts;
+    expect(hosts).toEqual(['img.example.org', '*.cdn.example.com']);
+    for (const host of ['img.example.org', 'IMG.EXAMPLE.ORG', 'a.cdn.example.com', 'a.b.cdn.example.com']) {
+      expect(isAllowedImageHost(host, hosts), host).toBe(true);
+    }
+    for (const host of [
+      'example.org',
+      'x.img.example.org',
+      'cdn.example.com',
+      'evilcdn.example.com',
+      'attacker.example',
+    ]) {
+      expect(isAllowedImageHost(host, hosts), host).toBe(false);
+    }
+    expect(isAllowedImageHost('attacker.example', [])).toBe(false);
+    for (const entry of ['*', 'https://img.example.org', 'img.example.org:443', 'img.example.org/p', '*.', 'a b']) {
+      expect(imageProxyConfigSchema.safeParse({ allowed_hosts: [entry] }).success, entry).toBe(false);
+    }
+  });
+
   it('sniffs raster formats and nothing else', () => {
     expect(sniffImageType(PNG)).toBe('image/png');
     expect(sniffImageType(JPEG)).toBe('image/jpeg');
@@ -83,10 +107,13 @@ describe('address policy', () => {
 
 let origin: Server;
 let originUrl: string;
+const port = () => (origin.address() as AddressInfo).port;
 let t: TestApp;
 let open: TestApp;
+let unlisted: TestApp;
 let token: string;
 let openToken: string;
+let unlistedToken: string;
 
 beforeAll(async () => {
   origin = createServer((req, res) => {
@@ -109,20 +136,32 @@ beforeAll(async () => {
       return;
     }
     if (path === '/to-private') return void res.writeHead(302, { location: 'http://10.0.0.1/x.png' }).end();
+    if (path === '/to-elsewhere') {
+      return void res.writeHead(302, { location: `http://localhost:${port()}/a.png?d=secret` }).end();
+    }
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
   originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
-  [t, open] = await Promise.all([
-    buildChatApp(),
-    buildChatApp({ imageProxy: { allow_loopback_for_tests: true, max_bytes: 2048 } }),
+  // The address policy applies to allowed hosts: these name the addresses it must still refuse.
+  const listed = ['127.0.0.1', '10.0.0.1', '[::1]', '[::ffff:127.0.0.1]', '169.254.169.254'];
+  [t, open, unlisted] = await Promise.all([
+    buildChatApp({ imageProxy: { allowed_hosts: listed } }),
+    buildChatApp({
+      imageProxy: { allow_loopback_for_tests: true, max_bytes: 2048, allowed_hosts: ['127.0.0.1', '10.0.0.1'] },
+    }),
+    buildChatApp({
+      imageProxy: { allow_loopback_for_tests: true, allowed_hosts: ['*.example.com', 'img.example.org'] },
+    }),
   ]);
   token = await tokenFor(t, 'staff');
   openToken = await tokenFor(open, 'staff');
+  unlistedToken = await tokenFor(unlisted, 'staff');
 });
 afterAll(async () => {
   await t?.close();
   await open?.close();
+  await unlisted?.close();
   await new Promise((resolve) => origin?.close(resolve));
 });
 
@@ -162,6 +201,41 @@ describe('GET /api/image/proxy', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('refuses every host that is not allowed, also where an allowed host redirects', async () => {
+    for (const url of [
+      `http://localhost:${port()}/a.png?d=secret`,
+      'https://attacker.example/p.png?d=secret',
+      'https://example.com/a.png',
+      'https://img.example.org.attacker.example/a.png',
+      'https://evil-img.example.org/a.png',
+    ]) {
+      const res = await proxy(unlisted, unlistedToken, url);
+      expect(res.statusCode, url).toBe(403);
+      expect(body(res), url).toEqual({ code: 4003, message: '该图片地址不在允许范围内', data: null });
+    }
+    const redirected = await proxy(open, openToken, `${originUrl}/to-elsewhere`);
+    expect(redirected.statusCode).toBe(403);
+    expect(body(redirected).message).toBe('该图片地址不在允许范围内');
+  });
+
+  it('sends its answers, refusals included, as sandboxed, unsniffed content', async () => {
+    const served = await proxy(open, openToken, `${originUrl}/a.png`);
+    const refused = await proxy(unlisted, unlistedToken, 'https://attacker.example/p.png?d=secret');
+    for (const res of [served, refused]) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('tells the browser the allowed hosts, and lets its images load from them only', async () => {
+    const config = await unlisted.app.inject({ method: 'GET', url: '/app-config.json' });
+    expect(config.json().imageHosts).toEqual(['*.example.com', 'img.example.org']);
+    const imgSrc = String(config.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.startsWith('img-src '));
+    expect(imgSrc).toBe("img-src 'self' data: blob: *.example.com img.example.org");
+  });
+
   it('serves an image with the sniffed type and safe headers', async () => {
     const res = await proxy(open, openToken, `${originUrl}/a.png`);
     expect(res.statusCode).toBe(200);
@@ -191,12 +265,23 @@ describe('GET /api/image/proxy', () => {
 });
 
 describe('ImageProxy resolution', () => {
-  const config = imageProxyConfigSchema.parse({ allow_loopback_for_tests: true });
+  const config = imageProxyConfigSchema.parse({
+    allow_loopback_for_tests: true,
+    allowed_hosts: ['images.invalid', 'rebind.invalid'],
+  });
+
+  it('asks no DNS server about a host that is not allowed', async () => {
+    const resolver = vi.fn(async () => [{ address: '93.184.216.34', family: 4 as const }]);
+    const proxy = new ImageProxy(config, { resolver });
+    await expect(proxy.fetch('http://secret-text.attacker.example/a.png')).rejects.toMatchObject({
+      message: '该图片地址不在允许范围内',
+    });
+    expect(resolver).not.toHaveBeenCalled();
+  });
 
   it('connects to the address it checked, not to a fresh DNS answer', async () => {
-    const port = (origin.address() as AddressInfo).port;
     const proxy = new ImageProxy(config, { resolver: async () => [{ address: '127.0.0.1', family: 4 }] });
-    const image = await proxy.fetch(`http://images.invalid:${port}/a.png`);
+    const image = await proxy.fetch(`http://images.invalid:${port()}/a.png`);
     expect(image.contentType).toBe('image/png');
   });
 

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import securityHeaders from '../../src/plugins/security-headers';
 
-async function served(opts: { connectSrc?: string[]; frameOrigins?: string[] } = {}) {
+async function served(opts: { connectSrc?: string[]; frameOrigins?: string[]; imageHosts?: string[] } = {}) {
   const app = Fastify();
   await app.register(securityHeaders, opts);
   app.get('/json', async () => ({ ok: true }));
@@ -19,7 +19,7 @@ describe('security headers', () => {
       const { headers } = await app.inject(path);
       expect(headers).toMatchObject({
         'content-security-policy':
-          "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob: https:;" +
+          "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
           "font-src 'self' data:;connect-src 'self' https:;media-src 'self' blob: https:;frame-src 'self' blob: https:;" +
           "worker-src 'self' blob:;object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'self'",
         'cross-origin-opener-policy': 'same-origin-allow-popups',
@@ -40,6 +40,14 @@ describe('security headers', () => {
     expect(csp).toContain("connect-src 'self' https: http://minio.lan:9000;");
     expect(csp).toContain("frame-src 'self' blob: https: https://login.example.cn;");
     expect(csp).toContain("script-src 'self';");
+    await app.close();
+  });
+
+  it('lets images load from our origin and the allowed image hosts only, never any https host', async () => {
+    const app = await served({ imageHosts: ['img.example.com', '*.cdn.example.com'] });
+    const csp = String((await app.inject('/json')).headers['content-security-policy']);
+    const imgSrc = csp.split(';').find((d) => d.startsWith('img-src '));
+    expect(imgSrc).toBe("img-src 'self' data: blob: img.example.com *.cdn.example.com");
     await app.close();
   });
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { mayLoadImage } from '../lib/image-hosts';
 
 interface AppIconProps {
   icon?: string;
@@ -13,7 +14,7 @@ interface AppIconProps {
  */
 export function AppIcon({ icon, name, size = 40 }: AppIconProps) {
   const [failed, setFailed] = useState(false);
-  const isImage = !!icon && isImageAddress(icon) && !failed;
+  const isImage = !!icon && isImageAddress(icon) && mayShow(icon) && !failed;
   const box = { width: size, height: size, fontSize: Math.round(size * 0.45), borderRadius: size >= 32 ? 8 : 4 };
   if (isImage) {
     return (
@@ -40,4 +41,9 @@ export function AppIcon({ icon, name, size = 40 }: AppIconProps) {
 
 function isImageAddress(value: string): boolean {
   return /^(https?:\/\/|\/|data:image\/)/i.test(value);
+}
+
+/** Uploaded icons are ours; an external address loads only from an allowed host (the CSP's img-src). */
+function mayShow(icon: string): boolean {
+  return /^data:image\//i.test(icon) || mayLoadImage(icon);
 }

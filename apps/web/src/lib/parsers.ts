@@ -112,6 +112,7 @@ const RUNTIME_DEFAULTS: RuntimeConfig = {
   bfaUrl: '',
   bfaAutoFinishDelay: {},
   analyticsTimeZone: 'Asia/Shanghai',
+  imageHosts: [],
 };
 
 /** `/app-config.json`: each field falls back to its default on its own, as the contract schema's defaults do. */
@@ -127,6 +128,7 @@ export function parseRuntimeConfig(data: unknown): RuntimeConfig {
       Object.entries(delays).filter((entry): entry is [string, number] => isInt(entry[1]) && entry[1] >= 0),
     ),
     analyticsTimeZone: isString(v.analyticsTimeZone) ? v.analyticsTimeZone : RUNTIME_DEFAULTS.analyticsTimeZone,
+    imageHosts: Array.isArray(v.imageHosts) ? v.imageHosts.filter(isString) : RUNTIME_DEFAULTS.imageHosts,
   };
 }
 

@@ -3,7 +3,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
-import { ErrorCode } from '@portal/contract';
+import { ErrorCode, isAllowedImageHost } from '@portal/contract';
 import { AppError } from '../../errors/app-error';
 import { pickPublicAddress, type ResolvedAddress } from './address-policy';
 import type { ImageProxyConfig } from './config';
@@ -25,6 +25,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 const invalidUrl = () => new AppError(ErrorCode.validation, '图片地址无效');
 const privateAddress = () => new AppError(ErrorCode.forbidden, '不允许访问内网地址');
+const hostNotAllowed = () => new AppError(ErrorCode.forbidden, '该图片地址不在允许范围内');
 const loadFailed = () => new AppError(ErrorCode.upstream, '图片加载失败');
 
 const systemResolver: Resolver = async (hostname) => {
@@ -54,8 +55,9 @@ function parseTarget(raw: string): URL {
 }
 
 /**
- * Fetches a public image for `GET /api/image/proxy`: every hop resolved and checked, the
- * connection pinned to the checked address, only raster images, bounded in size and time.
+ * Fetches a public image for `GET /api/image/proxy`: every hop on the allowed hosts, resolved and
+ * checked, the connection pinned to the checked address, only raster images, bounded in size and
+ * time.
  */
 export class ImageProxy {
   private readonly resolver: Resolver;
@@ -71,6 +73,8 @@ export class ImageProxy {
     let url = parseTarget(rawUrl);
     const signal = AbortSignal.timeout(this.config.timeout_ms);
     for (let hop = 0; ; hop++) {
+      // Before any DNS query: the name itself (`secret.attacker.example`) would reach its owner.
+      if (!isAllowedImageHost(url.hostname, this.config.allowed_hosts)) throw hostNotAllowed();
       const target = await this.resolve(url);
       const res = await this.request(url, target, signal);
       if (REDIRECTS.has(res.statusCode ?? 0)) {

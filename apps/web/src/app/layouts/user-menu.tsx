@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useLogout } from '../../features/auth/hooks/use-logout';
+import { mayLoadImage } from '../../lib/image-hosts';
 import { useUserStore } from '../../features/auth/store/user-store';
 
 /**
@@ -14,6 +15,11 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   const logout = useLogout();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  // Workplace and OIDC avatars live on the provider's servers: shown when the operator allowed
+  // that host (`image_proxy.allowed_hosts`, the CSP's img-src), else, or when it fails, the icon.
+  const [failedAvatar, setFailedAvatar] = useState<string>();
+  const avatar =
+    account?.avatar && account.avatar !== failedAvatar && mayLoadImage(account.avatar) ? account.avatar : '';
 
   useEffect(() => {
     if (!open) return;
@@ -43,7 +49,11 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         onClick={() => setOpen((v) => !v)}
       >
         <span className="portal-user-avatar" aria-hidden="true">
-          {account?.avatar ? <img src={account.avatar} alt="" width={32} height={32} /> : <UserOutlined />}
+          {avatar ? (
+            <img src={avatar} alt="" width={32} height={32} onError={() => setFailedAvatar(avatar)} />
+          ) : (
+            <UserOutlined />
+          )}
         </span>
         {compact ? null : <span>{account?.user_name ?? ''}</span>}
       </button>

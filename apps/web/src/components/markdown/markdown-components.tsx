@@ -2,6 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import type { Components } from 'react-markdown';
 import { SmartImage } from '../smart-image';
 import { CodeBlock } from './code-block';
+import { mayLoadImage, parseUrl } from '../../lib/image-hosts';
 import { safeImageUrl, safeLinkUrl } from './safe-url';
 
 export type LinkClickHandler = (href: string, event: MouseEvent<HTMLAnchorElement>) => void;
@@ -55,6 +56,22 @@ export function createComponents(getLinkClick: () => LinkClickHandler | undefine
     img: ({ src, alt, title }) => {
       const safe = safeImageUrl(typeof src === 'string' ? src : undefined);
       if (!safe) return alt ? <span className="md-image-alt">{alt}</span> : null;
+      if (!mayLoadImage(safe)) {
+        // Not loaded, not even through the proxy: the host would get the address. Opening it is
+        // the user's own choice, as with any link of the answer.
+        return (
+          <a
+            href={safe}
+            title={`未自动加载的外部图片：${safe}`}
+            className="md-image-link"
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            onClick={(event) => getLinkClick()?.(safe, event)}
+          >
+            图片：{alt || parseUrl(safe)?.host || safe}
+          </a>
+        );
+      }
       return <SmartImage src={safe} alt={alt ?? ''} title={title} fit="contain" className="md-image" />;
     },
     table: ({ children }) => (
