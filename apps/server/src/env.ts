@@ -4,7 +4,8 @@ import { defaultConfigPath, repoRoot, resolveUserPath } from './config/paths';
 
 export interface Env {
   port: number;
-  host: string;
+  /** HOST when set; unset, the config decides (see config/exposure.ts). */
+  host?: string;
   publicUrl: string;
   database: DbTarget;
   dataDir: string;
@@ -25,7 +26,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
   const dataDir = env.DATA_DIR ? resolveUserPath(env.DATA_DIR) : join(repoRoot, 'data');
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     dataDir,
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir },

@@ -15,8 +15,14 @@ async function main(): Promise<void> {
     database.kind === 'pglite' && database.dataDir && embeddedDatabaseExists(database.dataDir)
       ? startEmbeddedThread(database.dataDir)
       : undefined;
-  const [{ loadConfig }, { openDatabase }] = await Promise.all([import('./config/load'), import('./db/client')]);
+  const [{ loadConfig }, { checkExposure }, { openDatabase }] = await Promise.all([
+    import('./config/load'),
+    import('./config/exposure'),
+    import('./db/client'),
+  ]);
   const config = loadConfig(env.configPath);
+  // Refused before anything opens: example passwords or secrets guarding a networked portal.
+  const host = checkExposure(config, { host: env.host, publicUrl: env.publicUrl });
   // The database opens while the rest of the server loads.
   const openingDatabase = openDatabase(database, embedded);
   openingDatabase.catch(() => undefined); // awaited (and reported) by buildApp
@@ -41,9 +47,9 @@ async function main(): Promise<void> {
       );
     });
   }
-  await app.listen({ port: env.port, host: env.host });
+  await app.listen({ port: env.port, host });
   app.log.info(
-    { config: env.configPath, database: env.database.kind, publicUrl: env.publicUrl },
+    { config: env.configPath, database: env.database.kind, host, publicUrl: env.publicUrl },
     'portal server ready',
   );
 }

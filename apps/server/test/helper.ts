@@ -29,6 +29,8 @@ export interface BuildTestAppOptions {
   webDistDir?: string;
   config?: (config: PortalConfig) => PortalConfig;
   logger?: AppOptions['logger'];
+  /** PUBLIC_URL when not the listening origin (say https behind a proxy); sign-ins through /oidc need the default. */
+  publicUrl?: string;
 }
 
 export function exampleConfig(): PortalConfig {
@@ -86,7 +88,7 @@ export async function buildTestApp(opts: BuildTestAppOptions = {}): Promise<Test
   const app = await buildApp({
     config,
     database: database.target,
-    publicUrl: baseUrl,
+    publicUrl: opts.publicUrl ?? baseUrl,
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
     authRateLimit: opts.authRateLimit ?? { max: 1000, timeWindow: 60_000 },
     extraRoutes: opts.extraRoutes,

@@ -73,7 +73,12 @@ describe('startSignIn', () => {
 
   it('offers the configured providers in a desktop browser', async () => {
     installTestClient(backend().fetch, '/login');
-    expect(await startSignIn('', false, UA.chrome)).toEqual({ kind: 'choose', providers: providers.list });
+    expect(await startSignIn('', false, UA.chrome)).toEqual({ kind: 'choose', providers: providers.list, oidc: true });
+  });
+
+  it('says when the company account is off (only workplace providers on the server)', async () => {
+    installTestClient(backend({ ...providers, oidc: false }).fetch, '/login');
+    expect(await startSignIn('', false, UA.chrome)).toEqual({ kind: 'choose', providers: providers.list, oidc: false });
   });
 
   it('inside a client whose provider is not configured, offers the choice instead', async () => {

@@ -32,7 +32,7 @@ export const signInProviderSchema = z.object({
 });
 export type SignInProvider = z.infer<typeof signInProviderSchema>;
 export const signInProvidersResponseSchema = z.object({
-  /** The company OIDC (or the built-in provider) is always available as well. */
+  /** The company OIDC, or the built-in provider; false when only workplace providers are configured. */
   oidc: z.boolean(),
   list: z.array(signInProviderSchema),
 });

@@ -13,6 +13,7 @@ import { sessionsConfigSchema } from '../modules/sessions/config';
 import { workplaceProvidersConfigSchema } from '../services/auth/providers/config';
 import { accessRequestsConfigSchema } from '../services/access-requests/config';
 import { directorySyncConfigSchema } from '../services/departments/config';
+import { isLoopbackHost } from './exposure';
 
 export const configAppSchema = appDefinitionSchema.extend({
   /** Shared with an external app so it can redeem one-time codes server-to-server. */
@@ -32,9 +33,22 @@ export const demoAccountSchema = z.object({
 });
 export type DemoAccount = z.infer<typeof demoAccountSchema>;
 
+function httpsOrLoopback(url: string): boolean {
+  if (!URL.canParse(url)) return true; // reported by .url()
+  const parsed = new URL(url);
+  return parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname));
+}
+
 export const ssoSchema = z.object({
-  /** Empty: the built-in identity provider at /oidc signs people in with the demo accounts. */
-  issuer: z.string().url().optional(),
+  /**
+   * Empty: the built-in identity provider at /oidc signs people in with the demo accounts. Plain
+   * http is refused beyond loopback: discovery, keys and tokens would travel unprotected.
+   */
+  issuer: z
+    .string()
+    .url()
+    .refine(httpsOrLoopback, '须为 https:// 地址（http:// 仅限 localhost、127.0.0.1、::1）')
+    .optional(),
   client_id: z.string().min(1).default('portal'),
   client_secret: z.string().optional(),
   scopes: z.array(z.string()).default(['openid', 'profile', 'email', 'phone', 'groups']),
@@ -51,6 +65,11 @@ export const ssoSchema = z.object({
     .prefault({}),
   /** WeCom, Feishu/Lark and DingTalk sign-in next to OIDC; see services/auth/providers. */
   providers: workplaceProvidersConfigSchema.prefault({}),
+  /**
+   * Break-glass: keeps the built-in provider and its demo accounts next to WeCom / Feishu /
+   * DingTalk (never next to an issuer); the start is refused while they have the example passwords.
+   */
+  builtin_break_glass: z.boolean().default(false),
 });
 export type SsoConfig = z.infer<typeof ssoSchema>;
 

@@ -1,6 +1,7 @@
 import type { PortalConfig } from '../config/schema';
 import type { Db } from '../db/client';
 import { builtinClientSecret } from '../oidc/keys';
+import { builtinProviderEnabled } from '../config/exposure';
 import { randomToken } from '../lib/crypto';
 import { AccessTokenSigner } from './auth/access-token';
 import { LoginService } from './auth/login-service';
@@ -62,7 +63,9 @@ export async function createServices(opts: ServiceOptions) {
   const signer = new AccessTokenSigner(serverSecret, opts.accessTokenTtlSeconds ?? config.tokens.access_ttl_seconds);
   const refreshTokens = new RefreshTokenService(db, config.tokens.refresh_ttl_seconds);
   const sessions = new SessionService(signer, refreshTokens, rights, users);
-  const builtinIdp = !config.sso.issuer;
+  const builtinIdp = builtinProviderEnabled(config);
+  // The "company account" sign-in: the configured issuer, else the built-in provider when it is on.
+  const oidcSignIn = Boolean(config.sso.issuer) || builtinIdp;
   const sso = new SsoClient({
     issuer: config.sso.issuer ?? `${opts.publicUrl}/oidc`,
     clientId: config.sso.client_id,
@@ -77,11 +80,20 @@ export async function createServices(opts: ServiceOptions) {
   const directorySync = new DirectorySyncService(workplace, departments);
   const notices = new NoticeService(db);
   const accessRequests = new AccessRequestService(db, rights, catalogue, notices, config.access_requests);
-  const login = new LoginService(sso, new LoginStateService(db), users, sessions, catalogue, config.sso.claims, {
-    registry: workplace,
-    departments,
-    audit,
-  });
+  const login = new LoginService(
+    sso,
+    new LoginStateService(db),
+    users,
+    sessions,
+    catalogue,
+    config.sso.claims,
+    {
+      registry: workplace,
+      departments,
+      audit,
+    },
+    oidcSignIn,
+  );
   const codes = new OneTimeCodeService(db, audit);
   const people = new PeopleService(db);
   const quotas = new QuotaService(db, rights);
@@ -136,6 +148,7 @@ export async function createServices(opts: ServiceOptions) {
     files,
     documents,
     builtinIdp,
+    oidcSignIn,
     serverSecret,
     audit,
     workplace,

@@ -44,13 +44,13 @@ afterAll(async () => {
 });
 
 describe('workplace sign-in', () => {
-  it('lists the configured providers for the login page', async () => {
+  it('lists the configured providers for the login page; the built-in provider is off beside them', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/user/providers' });
     expect(body(res)).toEqual({
       code: 0,
       message: expect.any(String),
       data: {
-        oidc: true,
+        oidc: false,
         list: [
           { name: 'wecom', label: '企业微信', qr: true },
           { name: 'feishu', label: '飞书', qr: false },

@@ -46,6 +46,8 @@ export class LoginService {
     private readonly catalogue: CatalogueService,
     private readonly claimNames: SsoConfig['claims'],
     private readonly workplace?: WorkplaceLogin,
+    /** False when only workplace providers are configured (no issuer, built-in provider off). */
+    private readonly oidcEnabled = true,
   ) {}
 
   /** The starting browser's key: the one it presents when well-formed, else a new one. */
@@ -62,6 +64,7 @@ export class LoginService {
     mode: AuthorizeMode = 'web',
   ): Promise<string> {
     if (provider) return this.authorizeWorkplace(from, browserKey, provider, mode);
+    if (!this.oidcEnabled) throw new AppError(ErrorCode.validation, workplaceErrorMessage.notConfigured);
     const state = client.randomState();
     const nonce = client.randomNonce();
     const codeVerifier = client.randomPKCECodeVerifier();

@@ -43,7 +43,7 @@ export class SsoClient {
       .toString();
   }
 
-  /** Exchanges the code (checking state, nonce, PKCE and the ID token) and returns every claim. */
+  /** Exchanges the code (checking state, nonce, PKCE and the ID token and its signature) and returns every claim. */
   async exchange(params: {
     code: string;
     state: string;
@@ -82,13 +82,16 @@ export class SsoClient {
     if (!this.configuration) {
       const { issuer, clientId, clientSecret } = this.settings;
       const insecure = new URL(issuer).protocol === 'http:';
+      // The ID token's signature is checked against the issuer's JWKS (jwks_uri): TLS alone vouches
+      // for the token endpoint, and a plain-http issuer (loopback only, see the config) has no TLS.
+      const execute = [client.enableNonRepudiationChecks, ...(insecure ? [client.allowInsecureRequests] : [])];
       this.configuration = client
         .discovery(
           new URL(issuer),
           clientId,
           undefined,
           clientSecret ? client.ClientSecretBasic(clientSecret) : client.None(),
-          insecure ? { execute: [client.allowInsecureRequests] } : undefined,
+          { execute },
         )
         .catch((err: unknown) => {
           this.configuration = undefined;

@@ -20,7 +20,7 @@ export default function LoginPage() {
   // A refused code + state (say, a link from someone else's sign-in) leaves the current session alone.
   const isLogin = useUserStore((s) => s.isLogin);
   const [error, setError] = useState<string>();
-  const [choices, setChoices] = useState<SignInProvider[]>();
+  const [choices, setChoices] = useState<{ providers: SignInProvider[]; oidc: boolean }>();
   // DingTalk sends the code back as `authCode`.
   const code = params.get('code') ?? params.get('authCode');
   const state = params.get('state');
@@ -54,7 +54,7 @@ export default function LoginPage() {
         .then((next) => {
           if (cancelled) return;
           if (next.kind === 'redirect') window.location.assign(next.url);
-          else setChoices(next.providers);
+          else setChoices({ providers: next.providers, oidc: next.oidc });
         })
         .catch(fail);
     }
@@ -93,7 +93,15 @@ export default function LoginPage() {
     );
   }
   if (choices && !code) {
-    return <WorkplaceSignIn providers={choices} from={from} forceLogin={reauthFlag.isSet()} title="登录" />;
+    return (
+      <WorkplaceSignIn
+        providers={choices.providers}
+        oidc={choices.oidc}
+        from={from}
+        forceLogin={reauthFlag.isSet()}
+        title="登录"
+      />
+    );
   }
   return <PageLoading tip={code ? '正在登录…' : '正在跳转到单点登录…'} />;
 }

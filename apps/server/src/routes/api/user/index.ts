@@ -20,6 +20,7 @@ import { readBrowserKey, setBrowserKey } from './browser-key-cookie';
 const userRoutes: FastifyPluginAsync = async (app) => {
   const { login, sessions, users, catalogue, rights, codes, gate } = app.services;
   const limited = { rateLimit: app.authRateLimit };
+  // Served over https (PUBLIC_URL): the binding cookie gets the __Host- prefix.
   const secureCookie = app.publicUrl.startsWith('https:');
 
   // The sign-in is bound to this browser: the cookie's key travels back with POST /login.
@@ -28,7 +29,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
       authorizeQuerySchema.extend(workplaceAuthorizeQuerySchema.shape),
       request.query,
     );
-    const browserKey = login.browserKey(readBrowserKey(request));
+    const browserKey = login.browserKey(readBrowserKey(request, secureCookie));
     const url = await login.authorize(from, browserKey, prompt, provider, mode);
     setBrowserKey(reply, browserKey, secureCookie);
     return ok({ url });
@@ -37,7 +38,9 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   app.post('/login', { config: limited }, async (request) => {
     const body = parse(loginRequestSchema.extend({ iss: z.string().max(500).optional() }), request.body);
     return ok(
-      await login.login(body.code, body.state, readBrowserKey(request), request.log, body.iss, { ip: request.ip }),
+      await login.login(body.code, body.state, readBrowserKey(request, secureCookie), request.log, body.iss, {
+        ip: request.ip,
+      }),
     );
   });
 

@@ -8,6 +8,8 @@ import { getAuthorizeUrl } from '../api/authorize';
 
 interface Props {
   providers: SignInProvider[];
+  /** The company account (OIDC); off when the server has only workplace providers. */
+  oidc: boolean;
   from: string;
   forceLogin: boolean;
   title: string;
@@ -18,7 +20,7 @@ interface Props {
  * company account (OIDC). WeCom and DingTalk show their QR web-login page in a panel; Feishu (and
  * the QR pages, on request) open in the whole window.
  */
-export function WorkplaceSignIn({ providers, from, forceLogin, title }: Props) {
+export function WorkplaceSignIn({ providers, oidc, from, forceLogin, title }: Props) {
   const [qr, setQr] = useState<{ name: string; label: string; url: string }>();
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<string>();
@@ -73,9 +75,11 @@ export function WorkplaceSignIn({ providers, from, forceLogin, title }: Props) {
                 {p.label}登录
               </Button>
             ))}
-            <Button size="large" block loading={busy === 'oidc'} onClick={() => void go(undefined)}>
-              企业账号登录
-            </Button>
+            {oidc ? (
+              <Button size="large" block loading={busy === 'oidc'} onClick={() => void go(undefined)}>
+                企业账号登录
+              </Button>
+            ) : null}
             {error ? <Typography.Text type="danger">{error}</Typography.Text> : null}
           </Flex>
         )}

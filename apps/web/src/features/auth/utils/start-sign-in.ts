@@ -3,7 +3,10 @@ import { getAuthorizeUrl } from '../api/authorize';
 import { getSignInProviders } from '../api/get-sign-in-providers';
 import { detectWorkplaceClient } from './workplace-client';
 
-export type SignInStart = { kind: 'redirect'; url: string } | { kind: 'choose'; providers: SignInProvider[] };
+export type SignInStart =
+  | { kind: 'redirect'; url: string }
+  /** `oidc`: the company account (OIDC or the built-in provider) is offered besides the providers. */
+  | { kind: 'choose'; providers: SignInProvider[]; oidc: boolean };
 
 /**
  * Where the login page goes without a code: inside WeCom, Feishu or DingTalk straight to that
@@ -12,14 +15,14 @@ export type SignInStart = { kind: 'redirect'; url: string } | { kind: 'choose'; 
  */
 export async function startSignIn(from: string, forceLogin: boolean, userAgent: string): Promise<SignInStart> {
   // An older server without the providers endpoint, or a failing one, must not block sign-in.
-  const providers = await getSignInProviders().then(
-    (r) => r.list,
-    () => [] as SignInProvider[],
-  );
+  const { list: providers, oidc } = await getSignInProviders().catch(() => ({
+    list: [] as SignInProvider[],
+    oidc: true,
+  }));
   const inClient = detectWorkplaceClient(userAgent);
   if (inClient && providers.some((p) => p.name === inClient)) {
     return { kind: 'redirect', url: await getAuthorizeUrl(from, forceLogin, { provider: inClient, mode: 'client' }) };
   }
-  if (providers.length > 0) return { kind: 'choose', providers };
+  if (providers.length > 0) return { kind: 'choose', providers, oidc };
   return { kind: 'redirect', url: await getAuthorizeUrl(from, forceLogin) };
 }
