@@ -42,7 +42,7 @@ export const uploadConfigQuerySchema = z.object({
   /** The type the browser found by the file's first bytes; the presigned POST is bound to it. */
   content_type: z.enum(IMAGE_MIME_TYPES).optional(),
   /** The file's size: one that would not fit in the user's storage quota is refused before it is sent. */
-  size: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  size: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type UploadConfigQuery = z.infer<typeof uploadConfigQuerySchema>;
 
