@@ -45,8 +45,6 @@ export const uploadMessages = {
   imageTooWide: (px: number) => `图片宽度不能超过${px}px`,
   imageTooTall: (px: number) => `图片高度不能超过${px}px`,
   fileTooLarge: (maxBytes: number) => `文件大小不能超过${formatFileSize(maxBytes)}`,
-  storageFull: (usedBytes: number, quotaBytes: number) =>
-    `存储空间已满：已用 ${formatFileSize(usedBytes)} / 上限 ${formatFileSize(quotaBytes)}，请删除不需要的文件`,
   unsupportedType: '不支持的文件类型',
   unreadableImage: '无法读取图片尺寸',
   emptyFile: '文件内容为空',
@@ -54,6 +52,13 @@ export const uploadMessages = {
   uploadFailed: '上传失败，请重试',
   uploadCancelled: '已取消上传',
 } as const;
+
+/**
+ * The storage quota's refusal. Apart from `uploadMessages`, which the first screen carries: the
+ * browser only shows this message as the server sends it.
+ */
+export const storageFullMessage = (usedBytes: number, quotaBytes: number) =>
+  `存储空间已满：已用 ${formatFileSize(usedBytes)} / 上限 ${formatFileSize(quotaBytes)}，请删除不需要的文件`;
 
 /**
  * A display name that is never a path: the last segment only, no control characters, NUL,

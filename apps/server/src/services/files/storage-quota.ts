@@ -1,4 +1,4 @@
-import { ErrorCode, uploadMessages } from '@portal/contract';
+import { ErrorCode, storageFullMessage } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
@@ -15,7 +15,7 @@ export interface StorageRoom {
 
 /** 413 / 4013 with what is used and what is allowed. */
 export function storageFullError(room: StorageRoom): AppError {
-  return new AppError(ErrorCode.tooLarge, uploadMessages.storageFull(room.usedBytes, room.quotaBytes ?? 0));
+  return new AppError(ErrorCode.tooLarge, storageFullMessage(room.usedBytes, room.quotaBytes ?? 0));
 }
 
 /**
