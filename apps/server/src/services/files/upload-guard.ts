@@ -7,8 +7,9 @@ import { storageFullError, type StorageRoom } from './storage-quota';
 
 /**
  * Sits between the incoming bytes and storage: counts them (failing with 413 on the first byte past
- * the file limit or past what the user's storage quota leaves), hashes them, and holds back the first HEAD_BYTES until the content has been inspected,
- * so a refused file never reaches storage. Memory is bounded by HEAD_BYTES whatever the file size.
+ * the file limit or past what the user's storage quota leaves), hashes them, and holds back the
+ * first HEAD_BYTES until the content has been inspected, so a refused file never reaches storage.
+ * Memory is bounded by HEAD_BYTES whatever the file size.
  */
 export class UploadGuard extends Transform {
   /** Not `size`: upload libraries read a body's `size` as its total length. */
