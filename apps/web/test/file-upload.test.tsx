@@ -1,8 +1,9 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ErrorCode } from '@portal/contract';
 import { FileUpload } from '../src/components/upload';
 import { installDomPolyfills } from '../src/testing/dom-polyfills';
-import { createFakeFetch, ok } from '../src/testing/fake-fetch';
+import { createFakeFetch, fail, ok } from '../src/testing/fake-fetch';
 import { installFakeXhr } from '../src/testing/fake-xhr';
 import { installTestClient } from '../src/testing/install-test-client';
 
@@ -65,6 +66,28 @@ describe('FileUpload', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('a.png')).toBeNull();
     expect(onUploaded).not.toHaveBeenCalled();
+  });
+
+  it('shows what the user stores next to the zone, and the storage quota refusal', async () => {
+    let used = 400_000;
+    const full = '存储空间已满：已用 900KB / 上限 1MB，请删除不需要的文件';
+    const fake = createFakeFetch((req) => {
+      if (req.path === '/api/file/usage') return ok({ used_bytes: used, quota_bytes: 1_000_000 });
+      if (req.path === '/api/file/uploadTencentConfig') return fail(ErrorCode.tooLarge, full, 413);
+      return fail(ErrorCode.notFound, 'none', 404);
+    });
+    installTestClient(fake.fetch, '/home');
+    const xhr = installFakeXhr();
+    restoreXhr = xhr.restore;
+    render(<FileUpload />);
+    expect((await screen.findByTestId('file-upload-usage')).textContent).toBe('已用 400KB / 1MB');
+
+    used = 900_000;
+    await choose(new File([PNG], 'a.png', { type: 'image/png' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(full);
+    expect(xhr.sent).toHaveLength(0);
+    // Read again after the attempt: the space may have been filled from elsewhere meanwhile.
+    await vi.waitFor(() => expect(screen.getByTestId('file-upload-usage').textContent).toBe('已用 900KB / 1MB'));
   });
 
   it('accepts a dropped file and reports it', async () => {

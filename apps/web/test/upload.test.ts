@@ -1,8 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode, storedFileSchema, uploadConfigResponseSchema, type StoredFile, type Token } from '@portal/contract';
+import {
+  ErrorCode,
+  storageUsageResponseSchema,
+  storedFileSchema,
+  uploadConfigQuerySchema,
+  uploadConfigResponseSchema,
+  type StoredFile,
+  type Token,
+} from '@portal/contract';
 import { setHttpClient } from '../src/lib/api';
 import { createHttpClient } from '../src/lib/http-client';
-import { uploadErrorMessage, uploadFile } from '../src/lib/upload';
+import { fetchStorageUsage, uploadErrorMessage, uploadFile } from '../src/lib/upload';
 import { checkFile, sniffKind, UploadCheckError } from '../src/lib/upload-checks';
 import { createFakeFetch, fail, ok, type FakeHandler } from '../src/testing/fake-fetch';
 import { installFakeXhr } from '../src/testing/fake-xhr';
@@ -195,6 +203,31 @@ describe('uploadFile', () => {
     expect(sent.body.get('Policy')).toBe('cG9saWN5');
     expect([...sent.body.keys()].at(-1)).toBe('file');
     expect(fake.calls('/api/file/confirm')[0]?.body).toEqual({ key: direct.key, name: 'a.png' });
+  });
+
+  it('tells the server the size first, and shows the storage quota refusal without sending the file', async () => {
+    const message = '存储空间已满：已用 999.99MB / 上限 1GB，请删除不需要的文件';
+    const fake = installClient((req) =>
+      req.path === '/api/file/uploadTencentConfig' ? fail(ErrorCode.tooLarge, message, 413) : fail(404),
+    );
+    const xhr = installFakeXhr();
+    restoreXhr = xhr.restore;
+    const error = await uploadFile(fileOf('a.png', 12_345)).catch((e: unknown) => e);
+    expect(uploadErrorMessage(error)).toBe(message);
+    expect(fake.calls('/api/file/uploadTencentConfig')[0]?.url.searchParams.get('size')).toBe('12345');
+    expect(uploadConfigQuerySchema.parse({ content_type: 'image/png', size: '12345' }).size).toBe(12_345);
+    expect(xhr.sent).toHaveLength(0);
+  });
+
+  it('reads the storage usage with the checks the contract makes', async () => {
+    const usage = { used_bytes: 1_500_000, quota_bytes: 1_000_000_000 };
+    const replies: unknown[] = [usage, { used_bytes: 0, quota_bytes: null }, { used_bytes: '1' }];
+    installClient(() => ok(replies.shift()));
+    await expect(fetchStorageUsage()).resolves.toEqual(usage);
+    await expect(fetchStorageUsage()).resolves.toEqual({ used_bytes: 0, quota_bytes: null });
+    await expect(fetchStorageUsage()).rejects.toBeTruthy();
+    expect(storageUsageResponseSchema.safeParse(usage).success).toBe(true);
+    expect(storageUsageResponseSchema.safeParse({ used_bytes: 0, quota_bytes: null }).success).toBe(true);
   });
 
   it('shows the server refusal message', async () => {

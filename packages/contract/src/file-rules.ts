@@ -54,6 +54,13 @@ export const uploadMessages = {
 } as const;
 
 /**
+ * The storage quota's refusal. Apart from `uploadMessages`, which the first screen carries: the
+ * browser only shows this message as the server sends it.
+ */
+export const storageFullMessage = (usedBytes: number, quotaBytes: number) =>
+  `存储空间已满：已用 ${formatFileSize(usedBytes)} / 上限 ${formatFileSize(quotaBytes)}，请删除不需要的文件`;
+
+/**
  * A display name that is never a path: the last segment only, no control characters, NUL,
  * separators or leading dots, at most FILE_NAME_MAX_CHARS characters; empty becomes "file".
  */

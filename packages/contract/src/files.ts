@@ -4,7 +4,7 @@ import { FILE_KINDS, IMAGE_MIME_TYPES } from './file-rules';
 /**
  * Uploads and stored files: `POST /api/file/upload`, `POST /api/{module}/file/upload`,
  * `GET /api/file/uploadTencentConfig`, `POST /api/file/confirm`, `GET /api/file/download`,
- * `POST /api/file/delete`.
+ * `POST /api/file/delete`, `GET /api/file/usage`.
  */
 
 export const fileKindSchema = z.enum(FILE_KINDS);
@@ -41,6 +41,8 @@ export type UploadResponse = StoredFile;
 export const uploadConfigQuerySchema = z.object({
   /** The type the browser found by the file's first bytes; the presigned POST is bound to it. */
   content_type: z.enum(IMAGE_MIME_TYPES).optional(),
+  /** The file's size: one that would not fit in the user's storage quota is refused before it is sent. */
+  size: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type UploadConfigQuery = z.infer<typeof uploadConfigQuerySchema>;
 
@@ -97,3 +99,11 @@ export type FileIdQuery = z.infer<typeof fileIdQuerySchema>;
 /** `POST /api/file/delete {file_id}` */
 export const deleteFileRequestSchema = z.object({ file_id: fileIdSchema });
 export type DeleteFileRequest = z.infer<typeof deleteFileRequestSchema>;
+
+/** `GET /api/file/usage`: what the signed-in user stores, over all modules, against the storage quota. */
+export const storageUsageResponseSchema = z.object({
+  used_bytes: z.number().int().nonnegative(),
+  /** Null: no quota. */
+  quota_bytes: z.number().int().positive().nullable(),
+});
+export type StorageUsageResponse = z.infer<typeof storageUsageResponseSchema>;

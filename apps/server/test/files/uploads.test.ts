@@ -277,7 +277,7 @@ describe.each(['disk', 's3'] as const)('uploads on %s storage', (kind) => {
     expect(policy.conditions).toEqual(
       expect.arrayContaining([
         ['content-length-range', 1, 10_000_000],
-        ['starts-with', '$key', prefix],
+        ['eq', '$key', config.key],
         ['eq', '$Content-Type', 'image/png'],
         { key: config.key },
         { bucket: S3_BUCKET },

@@ -3,6 +3,7 @@ import {
   type DirectUploadConfig,
   type ImageMimeType,
   type StoredFile,
+  type StorageUsageResponse,
   type UploadConfigResponse,
 } from '@portal/contract';
 import { getHttpClient } from './api';
@@ -14,6 +15,7 @@ export { UploadCheckError, type UploadRules } from './upload-checks';
 
 export const COMMON_UPLOAD_URL = '/api/file/upload';
 export const UPLOAD_CONFIG_URL = '/api/file/uploadTencentConfig';
+export const STORAGE_USAGE_URL = '/api/file/usage';
 
 export interface UploadProgress {
   loaded: number;
@@ -71,6 +73,20 @@ const uploadConfigParser: Parser<UploadConfigResponse> = {
       : { success: false, error: new TypeError('upload config') };
   },
 };
+
+const storageUsageParser: Parser<StorageUsageResponse> = {
+  safeParse(v) {
+    const ok = isObject(v) && isInt(v.used_bytes) && isNullableInt(v.quota_bytes);
+    return ok
+      ? { success: true, data: v as unknown as StorageUsageResponse }
+      : { success: false, error: new TypeError('storage usage') };
+  },
+};
+
+/** What the signed-in user stores over all uploads, against the storage quota (null: none). */
+export function fetchStorageUsage(signal?: AbortSignal): Promise<StorageUsageResponse> {
+  return getHttpClient().get(STORAGE_USAGE_URL, { schema: storageUsageParser, signal, silent: true });
+}
 
 function abortError(): DOMException {
   return new DOMException(uploadMessages.uploadCancelled, 'AbortError');
@@ -182,7 +198,8 @@ export async function uploadFile<T>(file: File, options: UploadOptions<T> = {}):
   }
   const sniffed = await checkFile(file, { kinds: ['image'], maxBytes: Number.MAX_SAFE_INTEGER });
   const config = await getHttpClient().get(UPLOAD_CONFIG_URL, {
-    params: { content_type: sniffed.mime as ImageMimeType },
+    // The size lets the server refuse a file the storage quota has no room for before it is sent.
+    params: { content_type: sniffed.mime as ImageMimeType, size: file.size },
     schema: uploadConfigParser,
     signal: options.signal,
     silent: true,

@@ -17,6 +17,7 @@ import type { ObjectStore } from '../storage/object-store';
 import type { S3Store } from '../storage/s3-store';
 import { tooLargeError } from './inspect';
 import type { UploadRules } from './rules';
+import { storageFullError, type StorageQuota, type StorageRoom } from './storage-quota';
 import { UploadGuard } from './upload-guard';
 
 export interface SaveUploadInput {
@@ -25,6 +26,8 @@ export interface SaveUploadInput {
   rawName: string;
   body: Readable;
   rules: UploadRules;
+  /** The uploader's storage, read before the body was (see `StorageQuota`). */
+  room: StorageRoom;
 }
 
 const newFileId = () => randomUUID().replace(/-/g, '');
@@ -59,6 +62,7 @@ export class FileService {
     private readonly keyPrefix: string,
     /** Set when browsers may upload straight to an S3-compatible store. */
     private readonly direct: S3Store | undefined,
+    readonly quota: StorageQuota,
   ) {}
 
   private keyFor(id: string): string {
@@ -74,7 +78,7 @@ export class FileService {
     const id = newFileId();
     const key = this.keyFor(id);
     const displayName = sanitizeFileName(input.rawName);
-    const guard = new UploadGuard(input.rules, displayName);
+    const guard = new UploadGuard(input.rules, displayName, input.room);
     // pipeline ties both ends: a source error (client gone, bad multipart) destroys the guard, which
     // fails the storage write; a refusal by the guard stops the source. Its own result is not needed.
     const guarded = pipelineCallback(input.body, guard, () => undefined);
@@ -102,6 +106,10 @@ export class FileService {
     });
   }
 
+  /**
+   * Adds the row of a stored object, or deletes the object. The quota is counted in the same
+   * transaction, after the per-user lock, so concurrent uploads of one user take turns here.
+   */
   private async record(row: {
     id: string;
     key: string;
@@ -115,35 +123,46 @@ export class FileService {
     height: number | null;
   }): Promise<FileRow> {
     try {
-      const [inserted] = await this.db
-        .insert(files)
-        .values({
-          id: row.id,
-          ownerId: row.ownerId,
-          module: row.module,
-          storageKey: row.key,
-          displayName: row.displayName,
-          mime: row.mime,
-          size: row.size,
-          width: row.width,
-          height: row.height,
-          sha256: row.sha256,
-        })
-        .returning();
-      if (!inserted) throw new Error('insert returned no row');
-      return inserted;
+      return await this.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        await this.quota.claim(db, row.ownerId, row.size);
+        const [inserted] = await db
+          .insert(files)
+          .values({
+            id: row.id,
+            ownerId: row.ownerId,
+            module: row.module,
+            storageKey: row.key,
+            displayName: row.displayName,
+            mime: row.mime,
+            size: row.size,
+            width: row.width,
+            height: row.height,
+            sha256: row.sha256,
+          })
+          .returning();
+        if (!inserted) throw new Error('insert returned no row');
+        return inserted;
+      });
     } catch (error) {
       await this.store.delete(row.key).catch(() => undefined);
       throw error;
     }
   }
 
-  /** The browser's upload configuration for the common upload (`GET /api/file/uploadTencentConfig`). */
+  /**
+   * The browser's upload configuration for the common upload (`GET /api/file/uploadTencentConfig`).
+   * A user whose quota is used up, or whose file (`size`, when the browser says) would not fit, is
+   * refused here, before any byte is sent.
+   */
   async uploadConfig(
     ownerId: number,
     rules: UploadRules,
     contentType: ImageMimeType | undefined,
+    size?: number,
   ): Promise<UploadConfigResponse> {
+    const room = await this.quota.room(ownerId);
+    if (room.remainingBytes < Math.max(1, size ?? 0)) throw storageFullError(room);
     const limits = {
       max_bytes: rules.maxBytes,
       max_width: rules.maxWidth ?? null,
@@ -151,9 +170,12 @@ export class FileService {
       kinds: [...rules.kinds],
     };
     if (!this.direct) return { mode: 'server', upload_url: '/api/file/upload', ...limits };
-    const prefix = this.incomingPrefix(ownerId);
-    const key = `${prefix}${newFileId()}`;
-    const post = await this.direct.presignPost({ key, keyPrefix: prefix, contentType, maxBytes: rules.maxBytes });
+    const key = `${this.incomingPrefix(ownerId)}${newFileId()}`;
+    const post = await this.direct.presignPost({
+      key,
+      contentType,
+      maxBytes: Math.min(rules.maxBytes, room.remainingBytes),
+    });
     return {
       mode: 'direct',
       url: post.url,
@@ -168,8 +190,8 @@ export class FileService {
 
   /**
    * Registers an object the browser uploaded with a presigned POST: it must sit under the user's own
-   * prefix, be within the size limit and pass the same content checks; it is then moved to its final
-   * key. A refused object is deleted.
+   * prefix, be within the size limit and the user's storage quota and pass the same content checks;
+   * it is then moved to its final key. A refused object is deleted.
    */
   async confirmDirect(ownerId: number, key: string, rawName: string, rules: UploadRules): Promise<FileRow> {
     const direct = this.direct;
@@ -180,9 +202,11 @@ export class FileService {
     const displayName = sanitizeFileName(rawName);
     try {
       if (head.size > rules.maxBytes) throw tooLargeError(rules, undefined);
+      const room = await this.quota.room(ownerId);
+      if (head.size > room.remainingBytes) throw storageFullError(room);
       const object = await direct.get(key);
       if (!object) throw notFound();
-      const guard = new UploadGuard(rules, displayName);
+      const guard = new UploadGuard(rules, displayName, room);
       const discard = new Writable({ write: (_chunk, _enc, done) => done() });
       await pipeline(object.body, guard, discard);
       if (!guard.inspected) throw new AppError(ErrorCode.internal, ErrorMessage.internal);

@@ -3,11 +3,13 @@ import { Transform, type TransformCallback } from 'node:stream';
 import type { AppError } from '../../errors/app-error';
 import { inspectHead, tooLargeError, type Inspected } from './inspect';
 import { HEAD_BYTES, type UploadRules } from './rules';
+import { storageFullError, type StorageRoom } from './storage-quota';
 
 /**
  * Sits between the incoming bytes and storage: counts them (failing with 413 on the first byte past
- * the limit), hashes them, and holds back the first HEAD_BYTES until the content has been inspected,
- * so a refused file never reaches storage. Memory is bounded by HEAD_BYTES whatever the file size.
+ * the file limit or past what the user's storage quota leaves), hashes them, and holds back the
+ * first HEAD_BYTES until the content has been inspected, so a refused file never reaches storage.
+ * Memory is bounded by HEAD_BYTES whatever the file size.
  */
 export class UploadGuard extends Transform {
   /** Not `size`: upload libraries read a body's `size` as its total length. */
@@ -22,6 +24,8 @@ export class UploadGuard extends Transform {
   constructor(
     private readonly rules: UploadRules,
     private readonly displayName: string,
+    /** The uploader's storage when the upload started; the quota itself is claimed at commit. */
+    private readonly room: StorageRoom,
   ) {
     super();
   }
@@ -34,6 +38,11 @@ export class UploadGuard extends Transform {
     this.received += chunk.length;
     if (this.received > this.rules.maxBytes) {
       this.refusal = tooLargeError(this.rules, this.inspected?.kind);
+      callback(this.refusal);
+      return;
+    }
+    if (this.received > this.room.remainingBytes) {
+      this.refusal = storageFullError(this.room);
       callback(this.refusal);
       return;
     }

@@ -42,6 +42,11 @@ export const storageConfigSchema = z
     max_image_height: z.number().int().positive().optional(),
     /** Uploads per user per minute, per upload route. */
     rate_limit_per_minute: z.number().int().min(1).default(60),
+    /**
+     * Bytes each user may keep stored over all upload routes, in MB of 1,000,000 bytes like every
+     * size the portal shows; 0: no quota.
+     */
+    quota_mb_per_user: z.number().int().min(0).max(1_000_000_000).default(1000),
   })
   .strict()
   .refine((v) => v.kind !== 's3' || v.s3 !== undefined, { message: 'kind 为 s3 时需要 s3 配置', path: ['s3'] });

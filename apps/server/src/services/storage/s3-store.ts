@@ -23,10 +23,10 @@ export interface PresignedPost {
 }
 
 export interface PresignPostOptions {
+  /** The one key the POST may write. */
   key: string;
-  /** Every key the POST may write starts with this. */
-  keyPrefix: string;
   contentType: string | undefined;
+  /** The file limit, or less when the uploader's storage quota leaves less. */
   maxBytes: number;
 }
 
@@ -132,8 +132,9 @@ export class S3Store implements ObjectStore {
   }
 
   /**
-   * A browser upload bound to one key under the user's prefix, a size range, one content type (or
-   * raster images when the browser could not tell) and a short lifetime.
+   * A browser upload bound to exactly one key (an `eq` condition, never a prefix: one signature, one
+   * object), a size range, one content type (or raster images when the browser could not tell) and
+   * a short lifetime.
    */
   async presignPost(opts: PresignPostOptions): Promise<PresignedPost> {
     assertSafeKey(opts.key);
@@ -144,7 +145,7 @@ export class S3Store implements ObjectStore {
       Key: opts.key,
       Conditions: [
         ['content-length-range', 1, opts.maxBytes],
-        ['starts-with', '$key', opts.keyPrefix],
+        ['eq', '$key', opts.key],
         contentType ? ['eq', '$Content-Type', contentType] : ['starts-with', '$Content-Type', 'image/'],
       ],
       Fields: contentType ? { 'Content-Type': contentType } : {},

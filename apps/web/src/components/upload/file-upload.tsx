@@ -1,9 +1,10 @@
 import { InboxOutlined } from '@ant-design/icons';
-import type { FileKind, StoredFile } from '@portal/contract';
+import { formatFileSize, type FileKind, type StoredFile } from '@portal/contract';
 import { Button, Progress } from 'antd';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { Parser } from '../../lib/parsers';
 import { uploadErrorMessage, uploadFile, type UploadOptions, type UploadRules } from '../../lib/upload';
+import { useStorageUsage } from './use-storage-usage';
 import './file-upload.css';
 
 export interface FileUploadProps<T = StoredFile> {
@@ -56,6 +57,7 @@ export function FileUpload<T = StoredFile>({
   const controller = useRef<AbortController | null>(null);
   const [state, setState] = useState<State>({ phase: 'idle' });
   const [dragging, setDragging] = useState(false);
+  const [usage, refreshUsage] = useStorageUsage();
   const hintId = useId();
   const busy = state.phase === 'uploading';
 
@@ -105,14 +107,18 @@ export function FileUpload<T = StoredFile>({
       let last = '';
       for (const file of files) {
         const outcome = await upload(file);
-        if (outcome === null) return setState({ phase: 'idle' });
+        if (outcome === null) {
+          refreshUsage();
+          return setState({ phase: 'idle' });
+        }
         if (outcome) refusals.push(files.length > 1 ? `${file.name}：${outcome}` : outcome);
         else last = file.name;
       }
+      refreshUsage();
       if (refusals.length) setState({ phase: 'error', message: refusals.join('；') });
       else setState({ phase: 'done', name: files.length > 1 ? `${files.length} 个文件` : last });
     },
-    [upload],
+    [upload, refreshUsage],
   );
 
   const pick = () => {
@@ -171,6 +177,13 @@ export function FileUpload<T = StoredFile>({
           }}
         />
       </div>
+      {usage && (
+        <p className="file-upload__usage" data-testid="file-upload-usage">
+          {usage.quota_bytes === null
+            ? `已用 ${formatFileSize(usage.used_bytes)}`
+            : `已用 ${formatFileSize(usage.used_bytes)} / ${formatFileSize(usage.quota_bytes)}`}
+        </p>
+      )}
       {state.phase === 'uploading' && (
         <div className="file-upload__status" aria-live="polite">
           <span className="file-upload__name">{state.name}</span>

@@ -3,6 +3,7 @@ import {
   deleteFileRequestSchema,
   fileIdQuerySchema,
   uploadConfigQuerySchema,
+  type StorageUsageResponse,
 } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../../lib/envelope';
@@ -13,7 +14,8 @@ import { receiveUpload, registerMultipart, sendStoredFile, uploadRateLimit } fro
 
 /**
  * /api/file: the common upload of every signed-in user (images, section 5), the browser's upload
- * configuration, registration of direct uploads, download and delete of the user's own files.
+ * configuration, registration of direct uploads, download and delete of the user's own files, and
+ * how much of the storage quota they use.
  */
 const fileRoutes: FastifyPluginAsync = async (app) => {
   await registerMultipart(app);
@@ -25,8 +27,8 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/uploadTencentConfig', async (request) => {
-    const { content_type } = parse(uploadConfigQuerySchema, request.query);
-    return ok(await service.uploadConfig(requireUser(request).id, commonRules, content_type));
+    const { content_type, size } = parse(uploadConfigQuerySchema, request.query);
+    return ok(await service.uploadConfig(requireUser(request).id, commonRules, content_type, size));
   });
 
   app.post('/confirm', { config: { rateLimit: uploadRateLimit(app) } }, async (request) => {
@@ -44,6 +46,11 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
     const { file_id } = parse(fileIdQuerySchema, request.query);
     const { row, body } = await service.open(requireUser(request).id, file_id, null);
     return sendStoredFile(reply, row, body);
+  });
+
+  app.get('/usage', async (request) => {
+    const room = await service.quota.room(requireUser(request).id);
+    return ok({ used_bytes: room.usedBytes, quota_bytes: room.quotaBytes } satisfies StorageUsageResponse);
   });
 
   app.post('/delete', async (request) => {

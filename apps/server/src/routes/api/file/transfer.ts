@@ -6,7 +6,7 @@ import type { FileRow } from '../../../db/schema';
 import { AppError } from '../../../errors/app-error';
 import { requireUser } from '../../../plugins/auth';
 import { tooLargeError } from '../../../services/files/inspect';
-import type { UploadRules } from '../../../services/files';
+import { storageFullError, type UploadRules } from '../../../services/files';
 
 /** Room for the multipart framing around the one file part (boundaries, part headers, a name). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -28,7 +28,10 @@ export function uploadRateLimit(app: FastifyInstance) {
   };
 }
 
-/** Receives the request's file part and streams it through the checks into storage. */
+/**
+ * Receives the request's file part and streams it through the checks into storage, within the file
+ * limit and what the user's storage quota leaves (claimed for good when the file is recorded).
+ */
 export async function receiveUpload(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -36,21 +39,30 @@ export async function receiveUpload(
   rules: UploadRules,
 ): Promise<FileRow> {
   const user = requireUser(request);
+  const { service } = app.services.files;
   try {
     const declared = Number(request.headers['content-length']);
     // A body announced as larger than the limit is refused before a byte of it is read.
     if (Number.isFinite(declared) && declared > rules.maxBytes + MULTIPART_OVERHEAD_BYTES) {
       throw tooLargeError(rules, undefined);
     }
+    const room = await service.quota.room(user.id);
+    if (
+      room.remainingBytes < 1 ||
+      (Number.isFinite(declared) && declared > room.remainingBytes + MULTIPART_OVERHEAD_BYTES)
+    ) {
+      throw storageFullError(room);
+    }
     // One byte past the limit is enough to know; the guard turns it into the 413.
-    const part = await request.file({ limits: { fileSize: rules.maxBytes + 1 } });
+    const part = await request.file({ limits: { fileSize: Math.min(rules.maxBytes, room.remainingBytes) + 1 } });
     if (!part) throw new AppError(ErrorCode.validation, uploadMessages.noFile);
-    return await app.services.files.service.saveUpload({
+    return await service.saveUpload({
       ownerId: user.id,
       module,
       rawName: part.filename ?? '',
       body: part.file,
       rules,
+      room,
     });
   } catch (error) {
     releaseBody(request);
