@@ -1,14 +1,16 @@
 import {
   analyticsBatchSchema,
+  analyticsEventTypes,
   ANALYTICS_COLLECT_PATH,
   ErrorCode,
   ErrorMessage,
   type AnalyticsCollectResult,
+  type AnalyticsEvent,
 } from '@portal/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import { ok } from '../../lib/envelope';
-import { parse } from '../../lib/validate';
+import { nulError, parse } from '../../lib/validate';
 import type { AnalyticsIngestService, DropCounter, EventNameCap, IngestBudget, IngestGate } from './services';
 
 export interface CollectRouteOptions {
@@ -36,6 +38,18 @@ declare module 'fastify' {
 /** What a client cannot choose: its signed-in identity, else its address. */
 function clientKey(request: FastifyRequest): string {
   return typeof request.analyticsUserId === 'number' ? `user:${request.analyticsUserId}` : `ip:${request.ip}`;
+}
+
+/**
+ * Custom event names are looked up in the database by the name cap before anything is stripped,
+ * and a name is what the dashboard groups by: one holding U+0000 is refused, not silently renamed.
+ */
+function assertNoNulInEventNames(events: readonly AnalyticsEvent[]): void {
+  events.forEach((e, i) => {
+    if (e.type !== analyticsEventTypes.custom) return;
+    const error = nulError(e.detail.key, ['events', String(i), 'detail', 'key']);
+    if (error) throw error;
+  });
 }
 
 function eventCount(body: unknown): number {
@@ -90,6 +104,7 @@ const collectRoute: FastifyPluginAsync<CollectRouteOptions> = async (app, opts) 
     },
     async (request) => {
       const { events } = parse(analyticsBatchSchema, request.body, { allowNul: true });
+      assertNoNulInEventNames(events);
       await opts.ingest.assertKnownAppKeys(events);
       const verdict = await opts.budget.reserve(events.length);
       if (verdict === 'budget_minute') {
