@@ -97,6 +97,11 @@ export const portalConfigSchema = z.looseObject({
       /** The global budget: rows stored per minute and per day across all clients (and replicas, with Redis). */
       ingest_rows_per_minute: z.number().int().min(1).default(30_000),
       ingest_rows_per_day: z.number().int().min(1).default(2_000_000),
+      /** Rows (events, not batches) per minute per signed-in user, and per address for anonymous batches. */
+      user_rows_per_minute: z.number().int().min(1).default(2_000),
+      address_rows_per_minute: z.number().int().min(1).default(3_000),
+      /** The part of the global budget anonymous batches may use; the rest stays for signed-in users. */
+      anonymous_budget_share: z.number().min(0).max(1).default(0.5),
       /** Distinct custom event names (detail.key) one app may introduce per day. */
       max_event_names_per_app_day: z.number().int().min(1).default(500),
       /** Ingest statements running at once, and batches allowed to wait for one before 429. */

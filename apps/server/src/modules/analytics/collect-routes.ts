@@ -11,12 +11,21 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import { ok } from '../../lib/envelope';
 import { nulError, parse } from '../../lib/validate';
-import type { AnalyticsIngestService, DropCounter, EventNameCap, IngestBudget, IngestGate } from './services';
+import type {
+  AnalyticsIngestService,
+  ClientRowLimit,
+  DropCounter,
+  EventNameCap,
+  IngestBudget,
+  IngestGate,
+} from './services';
 
 export interface CollectRouteOptions {
   ingest: AnalyticsIngestService;
   gate: IngestGate;
   budget: IngestBudget;
+  /** Rows per minute per client, beside the batches per minute below. */
+  clientRows: ClientRowLimit;
   names: EventNameCap;
   dropped: DropCounter;
   /** Batches per minute per signed-in user. */
@@ -63,8 +72,9 @@ function eventCount(body: unknown): number {
  * invalid or expired token is ignored rather than losing the events.
  *
  * Defences against a flood, cheapest first: a bounded queue of statements (shed before the body
- * is read), a rate per identity or address, a global row budget per minute and day, and a cap on
- * new event names per app and day. Every refusal is counted by reason for the dashboard.
+ * is read), a rate of batches and then of rows per identity or address, a global row budget per
+ * minute and day (of which anonymous batches may use only their share), and a cap on new event
+ * names per app and day. Every refusal is counted by reason for the dashboard.
  */
 const collectRoute: FastifyPluginAsync<CollectRouteOptions> = async (app, opts) => {
   const path = ANALYTICS_COLLECT_PATH.replace(/^\/api\/analytics/, '');
@@ -106,7 +116,14 @@ const collectRoute: FastifyPluginAsync<CollectRouteOptions> = async (app, opts) 
       const { events } = parse(analyticsBatchSchema, request.body, { allowNul: true });
       assertNoNulInEventNames(events);
       await opts.ingest.assertKnownAppKeys(events);
-      const verdict = await opts.budget.reserve(events.length);
+      const signedIn = typeof request.analyticsUserId === 'number';
+      if (!(await opts.clientRows.admit(clientKey(request), signedIn, events.length))) {
+        opts.dropped.add('rate_limit', events.length);
+        throw new AppError(ErrorCode.rateLimited, ErrorMessage.rateLimited, 429, {
+          'retry-after': String(opts.clientRows.retryAfterSeconds()),
+        });
+      }
+      const verdict = await opts.budget.reserve(events.length, signedIn);
       if (verdict === 'budget_minute') {
         opts.dropped.add(verdict, events.length);
         // The SDK keeps the batch and sends it again later with the same event ids.
