@@ -13,6 +13,7 @@ import { sessionsConfigSchema } from '../modules/sessions/config';
 import { workplaceProvidersConfigSchema } from '../services/auth/providers/config';
 import { accessRequestsConfigSchema } from '../services/access-requests/config';
 import { directorySyncConfigSchema } from '../services/departments/config';
+import { codesConfigSchema } from '../services/codes/config';
 
 export const configAppSchema = appDefinitionSchema.extend({
   /** Shared with an external app so it can redeem one-time codes server-to-server. */
@@ -133,5 +134,7 @@ export const portalConfigSchema = z.looseObject({
   access_requests: accessRequestsConfigSchema.prefault({}),
   /** Scheduled pulls of the workplace directories (departments and members). */
   directory_sync: directorySyncConfigSchema.prefault({}),
+  /** Rate limits of the one-time codes handed to external apps. */
+  codes: codesConfigSchema.prefault({}),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;
