@@ -14,6 +14,7 @@ import { workplaceProvidersConfigSchema } from '../services/auth/providers/confi
 import { accessRequestsConfigSchema } from '../services/access-requests/config';
 import { directorySyncConfigSchema } from '../services/departments/config';
 import { codesConfigSchema } from '../services/codes/config';
+import { auditConfigSchema } from '../services/audit/config';
 
 export const configAppSchema = appDefinitionSchema.extend({
   /** Shared with an external app so it can redeem one-time codes server-to-server. */
@@ -136,5 +137,7 @@ export const portalConfigSchema = z.looseObject({
   directory_sync: directorySyncConfigSchema.prefault({}),
   /** Rate limits of the one-time codes handed to external apps. */
   codes: codesConfigSchema.prefault({}),
+  /** How long the audit log is kept. */
+  audit: auditConfigSchema.prefault({}),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;
