@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { ErrorCode, ErrorMessage } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalConfig } from '../../src/config/schema';
 import { rows } from '../../src/lib/sql-rows';
 import { api, body, buildTestApp, issueTokensFor, type TestApp } from '../helper';
 
@@ -50,5 +52,33 @@ describe.each(ROUTES)('%s', (url) => {
     expect(body(limited)).toEqual({ code: ErrorCode.rateLimited, message: ErrorMessage.rateLimited, data: null });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(await issuedCodes()).toBe(before + 1);
+  });
+});
+
+describe('with Redis', () => {
+  const namespace = `test-${randomUUID()}:`;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const config = (c: PortalConfig): PortalConfig => ({
+      ...c,
+      codes: { rate_limit_per_minute: 2, address_rate_limit_per_minute: 100 },
+    });
+    [a, b] = await Promise.all([
+      buildTestApp({ config, redisUrl: 'redis://127.0.0.1:6379', rateLimitNamespace: namespace }),
+      buildTestApp({ config, redisUrl: 'redis://127.0.0.1:6379', rateLimitNamespace: namespace }),
+    ]);
+  });
+  afterAll(async () => Promise.all([a?.close(), b?.close()]));
+
+  it('counts a user across replicas', async () => {
+    const url = ROUTES[0]!;
+    // Real replicas share one database; these two have one each, seeded alike, so the staff
+    // account has the same id, which is what the key holds.
+    const onA = (await issueTokensFor(a, 'staff')).access_token.token;
+    const onB = (await issueTokensFor(b, 'staff')).access_token.token;
+    expect((await api(a, onA, { method: 'GET', url })).statusCode).toBe(200);
+    expect((await api(b, onB, { method: 'GET', url })).statusCode).toBe(200);
+    expect((await api(a, onA, { method: 'GET', url })).statusCode).toBe(429);
   });
 });

@@ -13,7 +13,8 @@ const MINUTE_MS = 60_000;
  */
 export function oneTimeCodeRateLimit(app: FastifyInstance): onRequestAsyncHookHandler {
   const settings = app.portalConfig.codes;
-  // Two limits on one route: the plugin's `config.rateLimit` runs one per request.
+  // Two limits on one route: the plugin's `config.rateLimit` runs one per request. Limiters made
+  // this way have no route of their own, so in Redis their keys read `<namespace>undefinedundefined-code:…`.
   const limits = [
     app.createRateLimit({
       max: settings.rate_limit_per_minute,
