@@ -11,6 +11,7 @@ const pageSize = z.coerce.number().int().min(1).max(200).default(20);
 export const CONSOLE_API_PATHS = {
   audit: '/api/admin/audit',
   auditExport: '/api/admin/audit/export',
+  auditPurge: '/api/admin/audit/purge',
   accessRequests: '/api/admin/access-requests',
   approveRequest: '/api/admin/access-requests/approve',
   denyRequest: '/api/admin/access-requests/deny',
@@ -80,6 +81,17 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = z.object({ list: z.array(auditEntrySchema), total: z.number().int() });
+/**
+ * `POST /api/admin/audit/purge` (no body): deletes the rows older than the configured retention
+ * now, as the daily job does, and records how many in a row of its own. `before` is the cutoff;
+ * null, with nothing removed, when the retention is 0 (rows kept forever).
+ */
+export const auditPurgeResultSchema = z.object({
+  removed: z.number().int().nonnegative(),
+  before: z.string().nullable(),
+  retention_days: z.number().int().nonnegative(),
+});
+export type AuditPurgeResult = z.infer<typeof auditPurgeResultSchema>;
 
 // ---- departments and directory ----
 

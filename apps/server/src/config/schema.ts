@@ -13,6 +13,8 @@ import { sessionsConfigSchema } from '../modules/sessions/config';
 import { workplaceProvidersConfigSchema } from '../services/auth/providers/config';
 import { accessRequestsConfigSchema } from '../services/access-requests/config';
 import { directorySyncConfigSchema } from '../services/departments/config';
+import { codesConfigSchema } from '../services/codes/config';
+import { auditConfigSchema } from '../services/audit/config';
 import { isLoopbackHost } from './exposure';
 
 export const configAppSchema = appDefinitionSchema.extend({
@@ -116,6 +118,11 @@ export const portalConfigSchema = z.looseObject({
       /** The global budget: rows stored per minute and per day across all clients (and replicas, with Redis). */
       ingest_rows_per_minute: z.number().int().min(1).default(30_000),
       ingest_rows_per_day: z.number().int().min(1).default(2_000_000),
+      /** Rows (events, not batches) per minute per signed-in user, and per address for anonymous batches. */
+      user_rows_per_minute: z.number().int().min(1).default(2_000),
+      address_rows_per_minute: z.number().int().min(1).default(3_000),
+      /** The part of the global budget anonymous batches may use; the rest stays for signed-in users. */
+      anonymous_budget_share: z.number().min(0).max(1).default(0.5),
       /** Distinct custom event names (detail.key) one app may introduce per day. */
       max_event_names_per_app_day: z.number().int().min(1).default(500),
       /** Ingest statements running at once, and batches allowed to wait for one before 429. */
@@ -147,5 +154,9 @@ export const portalConfigSchema = z.looseObject({
   access_requests: accessRequestsConfigSchema.prefault({}),
   /** Scheduled pulls of the workplace directories (departments and members). */
   directory_sync: directorySyncConfigSchema.prefault({}),
+  /** Rate limits of the one-time codes handed to external apps. */
+  codes: codesConfigSchema.prefault({}),
+  /** How long the audit log is kept. */
+  audit: auditConfigSchema.prefault({}),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;

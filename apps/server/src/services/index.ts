@@ -25,6 +25,7 @@ import { RightsService } from './rights/rights-service';
 import { SettingsService } from './settings/settings-service';
 import { UserService } from './users/user-service';
 import { AuditService, installAppendOnlyGuard } from './audit/audit-service';
+import { AuditRetention, registerAuditPurgeJob } from './audit/audit-retention';
 import { DepartmentService } from './departments/department-service';
 import { DirectorySyncService } from './departments/directory-sync-service';
 import { registerDirectorySyncJob } from './departments/directory-sync-job';
@@ -109,6 +110,8 @@ export async function createServices(opts: ServiceOptions) {
     leaseMs: config.jobs.lease_ms,
     sweepMs: config.jobs.sweep_ms,
   });
+  const auditRetention = new AuditRetention(db, audit, config.audit);
+  registerAuditPurgeJob(jobs, auditRetention, config.audit);
   registerDirectorySyncJob({
     jobs,
     sync: directorySync,
@@ -151,6 +154,7 @@ export async function createServices(opts: ServiceOptions) {
     oidcSignIn,
     serverSecret,
     audit,
+    auditRetention,
     workplace,
     departments,
     directorySync,

@@ -153,4 +153,19 @@ describe('POST /api/analytics/collect', () => {
     );
     expect(row?.message).toBe('badbyte');
   });
+
+  it('refuses a custom event name holding U+0000 with 400 naming the field, and stores nothing', async () => {
+    const before = await storedCount();
+    const res = await collect({
+      events: [
+        event(initEvent, { ts: Date.now() }),
+        event({ type: 0, detail: { key: 'click\u0000name', params: {} } }, { ts: Date.now() }),
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    const env = body(res);
+    expect(env.code).toBe(ErrorCode.validation);
+    expect(env.message).toContain('events.1.detail.key');
+    expect(await storedCount()).toBe(before);
+  });
 });

@@ -88,7 +88,12 @@ describe('the global ingest budget', () => {
   let admin: string;
   beforeAll(async () => {
     t = await buildTestApp({
-      config: withAnalytics({ ingest_rows_per_minute: 5, address_rate_limit_per_minute: 1000 }),
+      // Anonymous batches may use the whole budget here: what is tested is the budget itself.
+      config: withAnalytics({
+        ingest_rows_per_minute: 5,
+        address_rate_limit_per_minute: 1000,
+        anonymous_budget_share: 1,
+      }),
     });
     admin = (await issueTokensFor(t, 'admin')).access_token.token;
   });
@@ -105,10 +110,70 @@ describe('the global ingest budget', () => {
   });
 });
 
+describe('rows per client', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      config: withAnalytics({ address_rows_per_minute: 250, address_rate_limit_per_minute: 1000 }),
+    });
+    admin = (await issueTokensFor(t, 'admin')).access_token.token;
+  });
+  afterAll(async () => t?.close());
+
+  it('cuts an anonymous address off at its rows per minute, however few batches carry them', async () => {
+    await outsideMinuteEnd();
+    const from = (remoteAddress: string) => (events: unknown[]) =>
+      t.app.inject({ method: 'POST', url: '/api/analytics/collect', payload: { events }, remoteAddress });
+    const flooder = from('10.9.0.1');
+    for (let i = 0; i < 2; i++) {
+      expect(body<AnalyticsCollectResult>(await flooder(batch(100, `anon-${randomUUID()}`))).data.accepted).toBe(100);
+    }
+    const limited = await flooder(batch(100, `anon-${randomUUID()}`));
+    expect(limited.statusCode).toBe(429);
+    expect(body(limited)).toEqual({ code: ErrorCode.rateLimited, message: ErrorMessage.rateLimited, data: null });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Only that address is cut off.
+    expect((await from('10.9.0.2')(batch(100))).statusCode).toBe(200);
+    expect((await droppedBy(t, admin)).rate_limit).toEqual({ batches: 1, events: 100 });
+  });
+});
+
+describe('the anonymous share of the budget', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      config: withAnalytics({
+        ingest_rows_per_minute: 10,
+        anonymous_budget_share: 0.5,
+        address_rate_limit_per_minute: 1000,
+      }),
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('keeps the rest of the budget for signed-in users once anonymous traffic has used its share', async () => {
+    await outsideMinuteEnd();
+    const anonymous = (remoteAddress: string, events: unknown[]) =>
+      t.app.inject({ method: 'POST', url: '/api/analytics/collect', payload: { events }, remoteAddress });
+    expect(body<AnalyticsCollectResult>(await anonymous('10.8.0.1', batch(5, 'a'))).data.accepted).toBe(5);
+    // Another address gains nothing: the share is one for all anonymous traffic.
+    expect((await anonymous('10.8.0.2', batch(3, 'b'))).statusCode).toBe(429);
+    const staff = (await issueTokensFor(t, 'staff')).access_token.token;
+    const signedIn = await collect(t, batch(5, 'c'), staff);
+    expect(signedIn.statusCode).toBe(200);
+    expect(body<AnalyticsCollectResult>(signedIn).data.accepted).toBe(5);
+    // The whole budget is still the bound: signed-in users have used the rest.
+    expect((await collect(t, batch(1, 'd'), staff)).statusCode).toBe(429);
+  });
+});
+
 describe('the daily budget', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ config: withAnalytics({ ingest_rows_per_day: 4, address_rate_limit_per_minute: 1000 }) });
+    t = await buildTestApp({
+      config: withAnalytics({ ingest_rows_per_day: 4, address_rate_limit_per_minute: 1000, anonymous_budget_share: 1 }),
+    });
   });
   afterAll(async () => t?.close());
 
@@ -154,7 +219,11 @@ describe('with Redis: one budget for every replica', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const config = withAnalytics({ ingest_rows_per_minute: 4, address_rate_limit_per_minute: 1000 });
+    const config = withAnalytics({
+      ingest_rows_per_minute: 4,
+      address_rate_limit_per_minute: 1000,
+      anonymous_budget_share: 1,
+    });
     [a, b] = await Promise.all([
       buildTestApp({ config, redisUrl: 'redis://127.0.0.1:6379', rateLimitNamespace: namespace }),
       buildTestApp({ config, redisUrl: 'redis://127.0.0.1:6379', rateLimitNamespace: namespace }),

@@ -2,7 +2,8 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'driz
 
 /**
  * Append-only record of sign-ins, admin changes, one-time code issues and exports. The code has no
- * update or delete path; on start a trigger refusing UPDATE, DELETE and TRUNCATE is installed.
+ * update or delete path; on start a trigger refusing UPDATE, DELETE and TRUNCATE is installed. The
+ * one exception is the retention purge (services/audit/audit-retention.ts), for rows past it only.
  */
 export const auditLogs = pgTable(
   'audit_logs',

@@ -1,20 +1,31 @@
 import {
   analyticsBatchSchema,
+  analyticsEventTypes,
   ANALYTICS_COLLECT_PATH,
   ErrorCode,
   ErrorMessage,
   type AnalyticsCollectResult,
+  type AnalyticsEvent,
 } from '@portal/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import { ok } from '../../lib/envelope';
-import { parse } from '../../lib/validate';
-import type { AnalyticsIngestService, DropCounter, EventNameCap, IngestBudget, IngestGate } from './services';
+import { nulError, parse } from '../../lib/validate';
+import type {
+  AnalyticsIngestService,
+  ClientRowLimit,
+  DropCounter,
+  EventNameCap,
+  IngestBudget,
+  IngestGate,
+} from './services';
 
 export interface CollectRouteOptions {
   ingest: AnalyticsIngestService;
   gate: IngestGate;
   budget: IngestBudget;
+  /** Rows per minute per client, beside the batches per minute below. */
+  clientRows: ClientRowLimit;
   names: EventNameCap;
   dropped: DropCounter;
   /** Batches per minute per signed-in user. */
@@ -38,6 +49,18 @@ function clientKey(request: FastifyRequest): string {
   return typeof request.analyticsUserId === 'number' ? `user:${request.analyticsUserId}` : `ip:${request.ip}`;
 }
 
+/**
+ * Custom event names are looked up in the database by the name cap before anything is stripped,
+ * and a name is what the dashboard groups by: one holding U+0000 is refused, not silently renamed.
+ */
+function assertNoNulInEventNames(events: readonly AnalyticsEvent[]): void {
+  events.forEach((e, i) => {
+    if (e.type !== analyticsEventTypes.custom) return;
+    const error = nulError(e.detail.key, ['events', String(i), 'detail', 'key']);
+    if (error) throw error;
+  });
+}
+
 function eventCount(body: unknown): number {
   const events = (body as { events?: unknown } | undefined)?.events;
   return Array.isArray(events) ? events.length : 0;
@@ -49,8 +72,9 @@ function eventCount(body: unknown): number {
  * invalid or expired token is ignored rather than losing the events.
  *
  * Defences against a flood, cheapest first: a bounded queue of statements (shed before the body
- * is read), a rate per identity or address, a global row budget per minute and day, and a cap on
- * new event names per app and day. Every refusal is counted by reason for the dashboard.
+ * is read), a rate of batches and then of rows per identity or address, a global row budget per
+ * minute and day (of which anonymous batches may use only their share), and a cap on new event
+ * names per app and day. Every refusal is counted by reason for the dashboard.
  */
 const collectRoute: FastifyPluginAsync<CollectRouteOptions> = async (app, opts) => {
   const path = ANALYTICS_COLLECT_PATH.replace(/^\/api\/analytics/, '');
@@ -90,8 +114,16 @@ const collectRoute: FastifyPluginAsync<CollectRouteOptions> = async (app, opts) 
     },
     async (request) => {
       const { events } = parse(analyticsBatchSchema, request.body, { allowNul: true });
+      assertNoNulInEventNames(events);
       await opts.ingest.assertKnownAppKeys(events);
-      const verdict = await opts.budget.reserve(events.length);
+      const signedIn = typeof request.analyticsUserId === 'number';
+      if (!(await opts.clientRows.admit(clientKey(request), signedIn, events.length))) {
+        opts.dropped.add('rate_limit', events.length);
+        throw new AppError(ErrorCode.rateLimited, ErrorMessage.rateLimited, 429, {
+          'retry-after': String(opts.clientRows.retryAfterSeconds()),
+        });
+      }
+      const verdict = await opts.budget.reserve(events.length, signedIn);
       if (verdict === 'budget_minute') {
         opts.dropped.add(verdict, events.length);
         // The SDK keeps the batch and sends it again later with the same event ids.

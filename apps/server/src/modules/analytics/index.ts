@@ -10,7 +10,11 @@ const analyticsRoutes: FastifyPluginAsync = async (app) => {
   const { redis, namespace } = app.sharedCounters;
   // With Redis the budget is one for all replicas; without, each process keeps its own.
   const counter = redis ? new RedisCounter(redis, `${namespace}analytics:`) : new MemoryCounter();
-  const { ingest, rollup, query, budget, names, dropped } = createAnalyticsServices(app.db, settings, counter);
+  const { ingest, rollup, query, budget, clientRows, names, dropped } = createAnalyticsServices(
+    app.db,
+    settings,
+    counter,
+  );
   const job = new AnalyticsRollupJob(rollup, settings.rollup_interval_seconds * 1000, app.log);
   app.addHook('onReady', async () => job.start());
   app.addHook('onClose', async () => {
@@ -23,6 +27,7 @@ const analyticsRoutes: FastifyPluginAsync = async (app) => {
     ingest,
     gate,
     budget,
+    clientRows,
     names,
     dropped,
     ratePerMinute: settings.rate_limit_per_minute,

@@ -52,6 +52,8 @@ export class RedisCounter implements WindowCounter {
 export interface BudgetSettings {
   rowsPerMinute: number;
   rowsPerDay: number;
+  /** The part (0–1) of each budget that batches without a valid access token may use. */
+  anonymousShare: number;
 }
 
 export type BudgetVerdict = 'ok' | 'budget_minute' | 'budget_day';
@@ -62,6 +64,8 @@ const DAY_MS = 86_400_000;
 /**
  * The global ingest budget: however many clients send, at most so many rows are stored per
  * minute and per day (UTC windows), so analytics can never fill the disk or crowd out the API.
+ * Anonymous batches draw on the same budget but only up to their share of it, so anonymous
+ * addresses, which cost an attacker nothing, cannot crowd out the signed-in staff's events.
  */
 export class IngestBudget {
   constructor(
@@ -70,13 +74,22 @@ export class IngestBudget {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async reserve(rows: number): Promise<BudgetVerdict> {
+  async reserve(rows: number, signedIn = true): Promise<BudgetVerdict> {
     const at = this.now();
     const minute = Math.floor(at / MINUTE_MS);
+    const day = Math.floor(at / DAY_MS);
+    const share = this.settings.anonymousShare;
+    // Anonymous rows are counted against their share first: a refusal there leaves the whole
+    // budget untouched for signed-in users.
+    if (!signedIn) {
+      const anonymousMinute = await this.counter.add(`budget:anon:m:${minute}`, rows, MINUTE_MS * 2);
+      if (anonymousMinute > Math.floor(this.settings.rowsPerMinute * share)) return 'budget_minute';
+      const anonymousDay = await this.counter.add(`budget:anon:d:${day}`, rows, DAY_MS * 2);
+      if (anonymousDay > Math.floor(this.settings.rowsPerDay * share)) return 'budget_day';
+    }
     if ((await this.counter.add(`budget:m:${minute}`, rows, MINUTE_MS * 2)) > this.settings.rowsPerMinute) {
       return 'budget_minute';
     }
-    const day = Math.floor(at / DAY_MS);
     if ((await this.counter.add(`budget:d:${day}`, rows, DAY_MS * 2)) > this.settings.rowsPerDay) {
       return 'budget_day';
     }

@@ -33,7 +33,9 @@ function bounded(value: unknown): unknown {
 
 /**
  * The audit log. There is deliberately no update or delete here: rows are only appended and read.
- * On start `installAppendOnlyGuard` adds a trigger so the database refuses changes too.
+ * On start `installAppendOnlyGuard` adds a trigger so the database refuses changes too; the one
+ * way out is the retention purge (`audit-retention.ts`), which may delete only rows older than
+ * the cutoff it names for its own transaction.
  */
 export class AuditService {
   constructor(private readonly db: Db) {}
@@ -89,9 +91,20 @@ export class AuditService {
   }
 }
 
+/**
+ * Set with `set_config(…, true)` (for one transaction only) by the retention purge: the guard lets
+ * that transaction delete rows strictly older than this timestamp, and nothing else.
+ */
+export const AUDIT_PURGE_BEFORE_SETTING = 'portal.audit_purge_before';
+
 /** The guard's function body; a start finds it in place when the stored one is exactly this. */
 const GUARD_BODY = `
     BEGIN
+      IF TG_OP = 'DELETE' THEN
+        IF OLD.at < nullif(current_setting('${AUDIT_PURGE_BEFORE_SETTING}', true), '')::timestamptz THEN
+          RETURN OLD;
+        END IF;
+      END IF;
       RAISE EXCEPTION 'audit_logs is append-only';
     END
     `;

@@ -18,6 +18,7 @@ import {
   signOutUserSchema,
   userAccessQuerySchema,
   type AuditEntryView,
+  type AuditPurgeResult,
 } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AuditLog } from '../../../db/schema';
@@ -43,6 +44,7 @@ const EXPORT_LIMIT = 50_000;
 const consoleRoutes: FastifyPluginAsync = async (app) => {
   const { audit, accessRequests, departments, workplace, jobs, rights, users, catalogue, people, appSecrets } =
     app.services;
+  const { auditRetention } = app.services;
 
   // ---- audit log ----
 
@@ -64,6 +66,18 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
     reply.header('content-disposition', 'attachment; filename="audit-log.csv"');
     reply.header('cache-control', 'no-store');
     return auditCsv(rows);
+  });
+
+  app.post(path(CONSOLE_API_PATHS.auditPurge), async (request) => {
+    const actor = requireUser(request);
+    // The purge writes its own audit row (actor, address, how many, up to when).
+    const result = await auditRetention.purge({
+      actorId: actor.id,
+      actorLogin: actor.login,
+      ip: request.ip,
+      detail: '手动清理',
+    });
+    return ok(result satisfies AuditPurgeResult);
   });
 
   // ---- access requests ----

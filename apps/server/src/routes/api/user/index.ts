@@ -14,6 +14,7 @@ import { AppError } from '../../../errors/app-error';
 import { ok } from '../../../lib/envelope';
 import { parse } from '../../../lib/validate';
 import { loadedGateRead, requireUser } from '../../../plugins/auth';
+import { oneTimeCodeRateLimit } from '../one-time-code-rate-limit';
 import { readBrowserKey, setBrowserKey } from './browser-key-cookie';
 
 /** /api/user: sign-in, tokens, the current account, jump codes. */
@@ -61,7 +62,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     return ok({ account_info: await users.accountInfo(read.user, await gate.appsFor(read)) });
   });
 
-  app.get('/getJumpCode', async (request) => {
+  app.get('/getJumpCode', { onRequest: oneTimeCodeRateLimit(app) }, async (request) => {
     const { app_key } = parse(jumpCodeQuerySchema, request.query);
     const user = requireUser(request);
     const entry = await catalogue.entryFor(rights.principalOf(user), app_key);
