@@ -5,8 +5,10 @@ import { builtinClientSecret, builtinProviderKeys } from './keys';
 import { expiredPage, loginPage } from './login-page';
 import type Provider from 'oidc-provider';
 import { BUILTIN_SCOPES } from './scopes';
+import { oidcSecurityHeaders } from './security-headers';
 
 const MOUNT = '/oidc';
+const RESTART_URL = '/login';
 const WRONG_CREDENTIALS = '账号或密码错误';
 
 /**
@@ -16,6 +18,7 @@ const WRONG_CREDENTIALS = '账号或密码错误';
 const builtinOidc: FastifyPluginAsync = async (app) => {
   const { services, portalConfig: config, db } = app;
   const keys = await builtinProviderKeys(services.settings);
+  const headers = oidcSecurityHeaders(new URL(services.sso.redirectUri).origin);
   // The provider library is large and only sign-ins through it need it: it loads on the first
   // /oidc request, not at start (a restart is then listening that much sooner).
   let loading: Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }> | undefined;
@@ -23,6 +26,7 @@ const builtinOidc: FastifyPluginAsync = async (app) => {
     (loading ??= import('./provider').then(({ createBuiltinProvider }) => {
       const provider = createBuiltinProvider({
         issuer: `${app.publicUrl}${MOUNT}`,
+        title: config.title,
         db,
         accounts: config.demo_accounts,
         client: {
@@ -45,15 +49,17 @@ const builtinOidc: FastifyPluginAsync = async (app) => {
     onRequest: (request, reply) => {
       reply.hijack();
       const req = request.raw as typeof request.raw & { originalUrl?: string };
-      reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+      const res = reply.raw;
+      res.setHeader(REQUEST_ID_HEADER, request.id);
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       req.originalUrl = req.url;
       req.url = (req.url ?? '').slice(MOUNT.length) || '/';
       builtin().then(
-        ({ handle }) => handle(req, reply.raw),
+        ({ handle }) => handle(req, res),
         (err: unknown) => {
           request.log.error({ err }, 'built-in identity provider failed to load');
-          reply.raw.statusCode = 500;
-          reply.raw.end();
+          res.statusCode = 500;
+          res.end();
         },
       );
     },
@@ -61,14 +67,15 @@ const builtinOidc: FastifyPluginAsync = async (app) => {
   });
 
   await app.register(async (pages) => {
+    pages.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
     // These are browser pages: a stale or cookieless interaction gets a page, not a JSON envelope.
     pages.setErrorHandler(async (error, request, reply) => {
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
       request.log.info({ err: error }, 'sign-in interaction failed');
-      reply.header('cache-control', 'no-store');
-      return reply
-        .code(400)
-        .type('text/html; charset=utf-8')
-        .send(expiredPage({ title: config.title, restartUrl: '/login' }));
+      return reply.code(400).send(expiredPage({ title: config.title, restartUrl: RESTART_URL }));
     });
 
     pages.addContentTypeParser(
