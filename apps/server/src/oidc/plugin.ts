@@ -1,8 +1,12 @@
-import { REQUEST_ID_HEADER } from '@portal/contract';
+import type { ServerResponse } from 'node:http';
+import { ErrorCode, REQUEST_ID_HEADER } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../errors/app-error';
 import { safeEqual } from '../lib/crypto';
+import { nulError } from '../lib/validate';
 import { builtinClientSecret, builtinProviderKeys } from './keys';
-import { expiredPage, loginPage } from './login-page';
+import { expiredPage, loginPage, messagePage } from './login-page';
+import { nulInBody, nulInUrl } from './nul-guard';
 import type Provider from 'oidc-provider';
 import { BUILTIN_SCOPES } from './scopes';
 import { oidcSecurityHeaders } from './security-headers';
@@ -10,6 +14,8 @@ import { oidcSecurityHeaders } from './security-headers';
 const MOUNT = '/oidc';
 const RESTART_URL = '/login';
 const WRONG_CREDENTIALS = '账号或密码错误';
+/** The provider's endpoints a browser opens (the rest answer programs in JSON). */
+const BROWSER_ENDPOINT = /^\/(auth|session)(\/|$)/;
 
 /**
  * The built-in identity provider, mounted at /oidc when no company SSO is configured. The
@@ -42,7 +48,21 @@ const builtinOidc: FastifyPluginAsync = async (app) => {
       throw err;
     });
 
-  // The provider parses its own bodies, so it takes the request before Fastify reads it.
+  /** A provider request refused before the provider saw it: a page for browsers, OAuth JSON for programs. */
+  const refuseRaw = (res: ServerResponse, path: string, status: number, message: string) => {
+    res.statusCode = status;
+    res.setHeader('cache-control', 'no-store');
+    if (BROWSER_ENDPOINT.test(path)) {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(messagePage({ title: config.title, message, restartUrl: RESTART_URL }));
+    } else {
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.end(JSON.stringify({ error: 'invalid_request', error_description: message }));
+    }
+  };
+
+  // The provider parses its own bodies, so it takes the request before Fastify reads it. A NUL
+  // byte anywhere in its parameters is refused first: stored, it would end as a database error.
   app.route({
     method: ['GET', 'POST', 'HEAD', 'OPTIONS', 'DELETE', 'PUT'],
     url: `${MOUNT}/*`,
@@ -54,11 +74,18 @@ const builtinOidc: FastifyPluginAsync = async (app) => {
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       req.originalUrl = req.url;
       req.url = (req.url ?? '').slice(MOUNT.length) || '/';
-      builtin().then(
-        ({ handle }) => handle(req, res),
+      const path = req.url.split('?')[0] ?? '/';
+      const refused = nulInUrl(req.url);
+      if (refused) return refuseRaw(res, path, 400, refused.message);
+      Promise.all([builtin(), nulInBody(req)]).then(
+        ([{ handle }, bodyRefused]) => {
+          if (bodyRefused === 'too-large') return refuseRaw(res, path, 413, '请求内容过大');
+          if (bodyRefused) return refuseRaw(res, path, 400, bodyRefused.message);
+          return handle(req, res);
+        },
         (err: unknown) => {
-          request.log.error({ err }, 'built-in identity provider failed to load');
-          res.statusCode = 500;
+          request.log.error({ err }, 'built-in identity provider failed');
+          if (!res.headersSent) res.statusCode = 500;
           res.end();
         },
       );
@@ -71,9 +98,19 @@ const builtinOidc: FastifyPluginAsync = async (app) => {
       reply.headers(headers);
       done();
     });
+    // Fastify parses these routes' input, so the refusal comes before any handler, as under /api.
+    pages.addHook('preValidation', async (request) => {
+      const error = nulError(request.params) ?? nulError(request.query) ?? nulError(request.body as unknown);
+      if (error) throw error;
+    });
     // These are browser pages: a stale or cookieless interaction gets a page, not a JSON envelope.
     pages.setErrorHandler(async (error, request, reply) => {
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      if (error instanceof AppError && error.code === ErrorCode.validation) {
+        return reply
+          .code(400)
+          .send(messagePage({ title: config.title, message: error.message, restartUrl: RESTART_URL }));
+      }
       request.log.info({ err: error }, 'sign-in interaction failed');
       return reply.code(400).send(expiredPage({ title: config.title, restartUrl: RESTART_URL }));
     });
