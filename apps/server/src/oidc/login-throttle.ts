@@ -13,6 +13,11 @@ export interface Lock {
   failures: number;
 }
 
+/** A lock begun by a wrong password, with how long it lasts. */
+export interface BegunLock extends Lock {
+  seconds: number;
+}
+
 interface Subject {
   scope: LockScope;
   subject: string;
@@ -52,17 +57,17 @@ export class LoginThrottle {
    * first lock lasts `lock_seconds`; each wrong password after it (the counter outlives the lock
    * by the window) doubles the next.
    */
-  async failed(login: string, address: string): Promise<Lock[]> {
+  async failed(login: string, address: string): Promise<BegunLock[]> {
     const { lock_seconds, max_lock_seconds, window_seconds } = this.settings;
     const windowMs = window_seconds * 1000;
-    const locks: Lock[] = [];
+    const locks: BegunLock[] = [];
     for (const { scope, subject, key, limit } of this.subjects(login, address)) {
       const failures = await this.store.addFailure(key, windowMs);
       if (failures < limit) continue;
-      const lockMs = Math.min(lock_seconds * 2 ** (failures - limit), max_lock_seconds) * 1000;
-      const until = this.now() + lockMs;
-      await this.store.lock(key, until, lockMs + windowMs);
-      locks.push({ scope, subject, until, failures });
+      const seconds = Math.min(lock_seconds * 2 ** (failures - limit), max_lock_seconds);
+      const until = this.now() + seconds * 1000;
+      await this.store.lock(key, until, seconds * 1000 + windowMs);
+      locks.push({ scope, subject, until, failures, seconds });
     }
     return locks;
   }

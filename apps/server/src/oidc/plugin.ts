@@ -204,12 +204,11 @@ const builtinOidc: FastifyPluginAsync = async (app) => {
           const locks = await throttle.failed(login, address);
           await audit(request, 'login.failure', 'oidc', `account=${login}`);
           for (const begun of locks) {
-            const seconds = Math.round((begun.until - Date.now()) / 1000);
             await audit(
               request,
               'login.lockout',
               `${begun.scope}:${begun.subject}`,
-              `${begun.failures} wrong passwords; locked for ${seconds} s`,
+              `${begun.failures} wrong passwords; locked for ${begun.seconds} s`,
             );
           }
           const longest = locks.sort((a, b) => b.until - a.until)[0];

@@ -29,7 +29,7 @@ describe('login throttle backoff', () => {
     const { throttle, clock } = throttleAt();
     for (let i = 0; i < 4; i++) expect(await throttle.failed('admin', ADDRESS)).toEqual([]);
     const [first] = await throttle.failed('admin', ADDRESS);
-    expect(first).toMatchObject({ scope: 'account', subject: 'admin', until: clock.now + 60_000, failures: 5 });
+    expect(first).toEqual({ scope: 'account', subject: 'admin', until: clock.now + 60_000, failures: 5, seconds: 60 });
 
     clock.now += 59_999;
     expect(await throttle.lockInForce('admin', ADDRESS)).toMatchObject({ scope: 'account' });
@@ -42,7 +42,8 @@ describe('login throttle backoff', () => {
     for (let i = 0; i < 8; i++) {
       const [lock] = await throttle.failed('admin', `10.0.1.${i}`);
       if (!lock) throw new Error('expected a lock');
-      seen.push((lock.until - clock.now) / 1000);
+      expect(lock.until - clock.now).toBe(lock.seconds * 1000);
+      seen.push(lock.seconds);
       clock.now = lock.until;
     }
     expect(seen).toEqual([120, 240, 480, 960, 1920, 3600, 3600, 3600]);
@@ -66,7 +67,9 @@ describe('login throttle backoff', () => {
       await throttle.succeeded(`user${i}`);
     }
     const locks = await throttle.failed('someone', ADDRESS);
-    expect(locks).toEqual([{ scope: 'address', subject: ADDRESS, until: clock.now + 60_000, failures: 20 }]);
+    expect(locks).toEqual([
+      { scope: 'address', subject: ADDRESS, until: clock.now + 60_000, failures: 20, seconds: 60 },
+    ]);
     expect(await throttle.lockInForce('admin', ADDRESS)).toMatchObject({ scope: 'address' });
     expect(await throttle.lockInForce('admin', '10.0.0.8')).toBeUndefined();
   });
