@@ -16,6 +16,7 @@ import { directorySyncConfigSchema } from '../services/departments/config';
 import { codesConfigSchema } from '../services/codes/config';
 import { auditConfigSchema } from '../services/audit/config';
 import { isLoopbackHost } from './exposure';
+import { loginThrottleConfigSchema } from '../oidc/config';
 
 export const configAppSchema = appDefinitionSchema.extend({
   /** Shared with an external app so it can redeem one-time codes server-to-server. */
@@ -91,6 +92,8 @@ export const portalConfigSchema = z.looseObject({
   admins: z.object({ users: z.array(z.string()).default([]), groups: z.array(z.string()).default([]) }).prefault({}),
   sso: ssoSchema.prefault({}),
   demo_accounts: z.array(demoAccountSchema).default([]),
+  /** Wrong passwords on the built-in provider's sign-in form: limits per account and address, locks. */
+  login_throttle: loginThrottleConfigSchema.prefault({}),
   tokens: z
     .object({
       access_ttl_seconds: z.number().int().min(10).max(86_400).default(900),

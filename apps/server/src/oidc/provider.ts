@@ -2,10 +2,14 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import type { DemoAccount } from '../config/schema';
 import type { Db } from '../db/client';
 import { dbAdapter } from './db-adapter';
+import { providerPages } from './provider-pages';
 import { BUILTIN_SCOPES } from './scopes';
+import { allowProviderScripts } from './security-headers';
 
 export interface BuiltinProviderOptions {
   issuer: string;
+  /** The portal's title, shown on the provider's own pages. */
+  title: string;
   db: Db;
   accounts: DemoAccount[];
   client: { id: string; secret: string; redirectUri: string };
@@ -16,6 +20,7 @@ export interface BuiltinProviderOptions {
 /** The development identity provider with the demo accounts; a real OIDC server, not a shortcut. */
 export function createBuiltinProvider(opts: BuiltinProviderOptions): Provider {
   const accountsBySub = new Map(opts.accounts.map((a) => [a.login, a]));
+  const { renderError, logoutSource, postLogoutSuccessSource } = providerPages(opts.title);
   const configuration: Configuration = {
     adapter: dbAdapter(opts.db),
     clients: [
@@ -37,7 +42,11 @@ export function createBuiltinProvider(opts: BuiltinProviderOptions): Provider {
     },
     scopes: BUILTIN_SCOPES,
     conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+    },
+    renderError,
     interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
     pkce: { required: () => true },
     cookies: { keys: opts.cookieKeys },
@@ -84,6 +93,11 @@ export function createBuiltinProvider(opts: BuiltinProviderOptions): Provider {
     },
   };
   const provider = new Provider(opts.issuer, configuration);
+  provider.use(async (ctx, next) => {
+    await next();
+    const policy = ctx.response.get('content-security-policy');
+    if (policy) ctx.set('content-security-policy', allowProviderScripts(policy));
+  });
   // Behind a TLS-terminating proxy the public URL is https while the socket is plain http.
   provider.proxy = true;
   return provider;

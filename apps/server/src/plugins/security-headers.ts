@@ -30,7 +30,8 @@ export function contentSecurityPolicy(opts: SecurityHeaderOptions = {}): string 
     'frame-src': ["'self'", 'blob:', 'https:', ...(opts.frameOrigins ?? [])],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
-    'base-uri': ["'self'"],
+    // No page of the portal needs <base>; none at all means an injected one cannot redirect relative URLs.
+    'base-uri': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'self'"],
   };

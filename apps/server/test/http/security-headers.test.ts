@@ -21,7 +21,7 @@ describe('security headers', () => {
         'content-security-policy':
           "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
           "font-src 'self' data:;connect-src 'self' https:;media-src 'self' blob: https:;frame-src 'self' blob: https:;" +
-          "worker-src 'self' blob:;object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'self'",
+          "worker-src 'self' blob:;object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'self'",
         'cross-origin-opener-policy': 'same-origin-allow-popups',
         'cross-origin-resource-policy': 'same-origin',
         'referrer-policy': 'strict-origin-when-cross-origin',

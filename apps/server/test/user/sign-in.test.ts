@@ -52,7 +52,7 @@ describe('sign-in through the built-in provider', () => {
     expect(loginPage).toContain('登录');
     expect(loginPage).not.toContain('<script');
     const page = await fetch(`${t.baseUrl}/oidc/interaction/unknown`);
-    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(page.status).toBe(400);
     expect(await page.text()).toContain('登录请求无效或已过期');
   });
