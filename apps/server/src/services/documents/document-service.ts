@@ -67,7 +67,7 @@ export class DocumentService {
 
   /** Registers the parse worker; call before the queue starts. */
   registerWorker(): void {
-    this.jobs.register<ParseJob>(DOCUMENT_PARSE_JOB, (job) => this.parse(job.data.fileId, job.signal), {
+    this.jobs.register<ParseJob>(DOCUMENT_PARSE_JOB, (job) => this.parse(job.data.fileId, job.signal, job.attempt), {
       concurrency: this.config.concurrency,
       maxAttempts: 2,
     });
@@ -220,14 +220,21 @@ export class DocumentService {
   /**
    * The parse job: reads the object, parses it, replaces the chunks; a readable failure ends as
    * `failed`. A parse stopped by `signal` (the server stops) throws, so its job runs again later.
+   * A parse whose server died under it is not run again (`attempt` past the first while the
+   * document still shows it parsing): the file may well be what brought the server down.
    */
-  async parse(fileId: string, signal?: AbortSignal): Promise<{ status: DocStatus }> {
+  async parse(fileId: string, signal?: AbortSignal, attempt = 1): Promise<{ status: DocStatus }> {
     const [found] = await this.db
       .select({ doc: documents, file: files })
       .from(documents)
       .innerJoin(files, eq(files.id, documents.fileId))
       .where(eq(documents.fileId, fileId));
     if (!found) return { status: 'failed' };
+    if (attempt > 1 && (found.doc.status === 'parsing' || found.doc.status === 'ocr')) {
+      this.log.warn({ fileId, attempt }, 'a parse was cut short by the server stopping abruptly: not retried');
+      await this.setStatus(fileId, 'failed', docFailureMessages.crashedWhileParsing, undefined, { chunkCount: 0 });
+      return { status: 'failed' };
+    }
     await this.setStatus(fileId, 'parsing', null, undefined, { ocrDone: null, ocrTotal: null, ocrWaiting: false });
     try {
       const object = await this.files.store.get(found.file.storageKey);
@@ -241,7 +248,9 @@ export class DocumentService {
           maxPages: this.config.max_pages,
           maxRows: this.config.max_rows,
           // As many pages in flight as the shared pool has workers: one parse alone uses them all.
-          ocr: this.config.ocr ? { workers: this.config.ocr_workers } : undefined,
+          ocr: this.config.ocr
+            ? { workers: this.config.ocr_workers, maxImagePixels: this.config.max_image_pixels }
+            : undefined,
         },
         {
           timeoutMs: this.config.parse_timeout_ms,
@@ -277,15 +286,19 @@ export class DocumentService {
         }
         await this.retrieval.terms.write(tx, fileId, stored);
       });
-      await this.setStatus(fileId, 'ready', null, undefined, {
+      // A ready file keeps a note of what was skipped (pages whose images were too large).
+      await this.setStatus(fileId, 'ready', parsed.note ?? null, undefined, {
         pageCount: parsed.pageCount,
         chunkCount: chunks.length,
       });
       await this.embed(fileId, stored);
       return { status: 'ready' };
     } catch (error) {
-      // Not the file's fault: the document stays as it is and the retried job parses it again.
-      if (error instanceof ParseAbortedError) throw error;
+      // Not the file's fault: the document waits again and the retried job parses it again.
+      if (error instanceof ParseAbortedError) {
+        await this.setStatus(fileId, 'queued', null).catch(() => undefined);
+        throw error;
+      }
       const reason = error instanceof DocumentParseError ? error.reason : docFailureMessages.corrupt;
       if (!(error instanceof DocumentParseError)) this.log.warn({ err: error, fileId }, 'parsing a document failed');
       await this.db.delete(documentChunks).where(eq(documentChunks.fileId, fileId));
