@@ -37,8 +37,8 @@ export interface ImageBombOptions {
   /** Images drawn on each page. */
   imagesPerPage: number;
   pages?: number;
-  /** A line of text on the first page (the rest of the file has no text layer). */
-  text?: string;
+  /** A page of this text before the images' pages (which have no text layer). */
+  textPage?: string;
 }
 
 /**
@@ -51,11 +51,12 @@ export async function imageBombPdf(options: ImageBombOptions): Promise<Buffer> {
   const { width, height, imagesPerPage, pages = 1 } = options;
   const doc = await PDFDocument.create();
   const data = await deflatedZeros(width * height);
+  if (options.textPage) {
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc.addPage([400, 400]).drawText(options.textPage, { x: 20, y: 370, size: 11, font });
+  }
   for (let p = 0; p < pages; p++) {
     const page = doc.addPage([400, 400]);
-    if (p === 0 && options.text) {
-      page.drawText(options.text, { x: 20, y: 370, size: 11, font: await doc.embedFont(StandardFonts.Helvetica) });
-    }
     for (let i = 0; i < imagesPerPage; i++) {
       const dict = doc.context.obj({
         Type: 'XObject',
