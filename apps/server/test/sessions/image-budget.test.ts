@@ -157,10 +157,10 @@ describe('a parse cut short by the server dying', () => {
   });
   afterAll(async () => t?.close());
 
-  /** Puts the file's parse job back as run by a server that died with its lease, document in `status`. */
-  async function asIfItsServerDied(fileId: string, status: 'parsing' | 'ocr' | 'queued') {
+  /** Puts the file's parse job back as run by a server that died with its lease, the document in OCR. */
+  async function asIfItsServerDied(fileId: string) {
     const [doc] = await t.app.db.select().from(documents).where(eq(documents.fileId, fileId));
-    await t.app.db.update(documents).set({ status }).where(eq(documents.fileId, fileId));
+    await t.app.db.update(documents).set({ status: 'ocr' }).where(eq(documents.fileId, fileId));
     await t.app.db.execute(
       sql`update jobs set state = 'active', attempts = 1, locked_by = 'elsewhere:1:x', locked_host = 'elsewhere',
             locked_pid = 1, lease_until = now() - interval '1 second' where id = ${doc!.jobId}`,
@@ -173,7 +173,7 @@ describe('a parse cut short by the server dying', () => {
     async () => {
       const { env } = await upload<SessionFile>(t, admin, 'pdf', 'a.pdf', await mixedPdfOf([TEXT_PAGE]));
       await settled(t, admin, env.data.session_id);
-      const jobId = await asIfItsServerDied(env.data.file_id, 'ocr');
+      const jobId = await asIfItsServerDied(env.data.file_id);
       await eventually(
         async () => (await t.app.services.jobs.get(jobId))?.state,
         (state) => state === 'done' || state === 'failed',
@@ -190,18 +190,25 @@ describe('a parse cut short by the server dying', () => {
   );
 
   it(
-    'while a parse stopped before it started (the document waiting) runs again',
+    'while a parse its server stopped in good order runs again',
     async () => {
       const { env } = await upload<SessionFile>(t, admin, 'pdf', 'b.pdf', await mixedPdfOf([TEXT_PAGE]));
       await settled(t, admin, env.data.session_id);
-      const jobId = await asIfItsServerDied(env.data.file_id, 'queued');
+      // As a server that stopped mid-OCR leaves it: the document in OCR, its job queued again.
+      const [doc] = await t.app.db.select().from(documents).where(eq(documents.fileId, env.data.file_id));
+      await t.app.db.update(documents).set({ status: 'ocr' }).where(eq(documents.fileId, env.data.file_id));
+      await t.app.db.execute(
+        sql`update jobs set state = 'queued', attempts = 1, last_error = 'parse stopped', run_at = now()
+            where id = ${doc!.jobId}`,
+      );
       await eventually(
-        async () => (await t.app.services.jobs.get(jobId))?.state,
+        async () => (await t.app.services.jobs.get(doc!.jobId!))?.state,
         (state) => state === 'done' || state === 'failed',
         WAIT_MS,
       );
       const entry = await settled(t, admin, env.data.session_id);
       expect(entry).toMatchObject({ status: 'ready', reason: null });
+      expect(await t.app.services.jobs.get(doc!.jobId!)).toMatchObject({ state: 'done', attempts: 2 });
     },
     WAIT_MS,
   );

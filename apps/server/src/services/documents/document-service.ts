@@ -13,7 +13,7 @@ import {
   type FileRow,
 } from '../../db/schema';
 import type { FileService } from '../files';
-import type { JobQueue } from '../jobs';
+import { DEAD_WORKER_ERROR, type JobQueue } from '../jobs';
 import { chunkUnits } from './chunker';
 import type { DocumentsConfig } from './config';
 import { OcrService } from './ocr/ocr-service';
@@ -67,10 +67,14 @@ export class DocumentService {
 
   /** Registers the parse worker; call before the queue starts. */
   registerWorker(): void {
-    this.jobs.register<ParseJob>(DOCUMENT_PARSE_JOB, (job) => this.parse(job.data.fileId, job.signal, job.attempt), {
-      concurrency: this.config.concurrency,
-      maxAttempts: 2,
-    });
+    this.jobs.register<ParseJob>(
+      DOCUMENT_PARSE_JOB,
+      (job) => this.parse(job.data.fileId, job.signal, job.lastError === DEAD_WORKER_ERROR),
+      {
+        concurrency: this.config.concurrency,
+        maxAttempts: 2,
+      },
+    );
   }
 
   /** Stops the OCR workers; call once the job queue has stopped (no parse runs any more). */
@@ -220,18 +224,19 @@ export class DocumentService {
   /**
    * The parse job: reads the object, parses it, replaces the chunks; a readable failure ends as
    * `failed`. A parse stopped by `signal` (the server stops) throws, so its job runs again later.
-   * A parse whose server died under it is not run again (`attempt` past the first while the
-   * document still shows it parsing): the file may well be what brought the server down.
+   * A parse whose server died under it (`serverDied`: the job's previous run ended with its
+   * process, while the document still shows it parsing) is not run again: the file may well be
+   * what brought the server down. A server stopped in good order leaves the job to run again.
    */
-  async parse(fileId: string, signal?: AbortSignal, attempt = 1): Promise<{ status: DocStatus }> {
+  async parse(fileId: string, signal?: AbortSignal, serverDied = false): Promise<{ status: DocStatus }> {
     const [found] = await this.db
       .select({ doc: documents, file: files })
       .from(documents)
       .innerJoin(files, eq(files.id, documents.fileId))
       .where(eq(documents.fileId, fileId));
     if (!found) return { status: 'failed' };
-    if (attempt > 1 && (found.doc.status === 'parsing' || found.doc.status === 'ocr')) {
-      this.log.warn({ fileId, attempt }, 'a parse was cut short by the server stopping abruptly: not retried');
+    if (serverDied && (found.doc.status === 'parsing' || found.doc.status === 'ocr')) {
+      this.log.warn({ fileId }, 'a parse was cut short by its server dying: not retried');
       await this.setStatus(fileId, 'failed', docFailureMessages.crashedWhileParsing, undefined, { chunkCount: 0 });
       return { status: 'failed' };
     }
@@ -294,11 +299,8 @@ export class DocumentService {
       await this.embed(fileId, stored);
       return { status: 'ready' };
     } catch (error) {
-      // Not the file's fault: the document waits again and the retried job parses it again.
-      if (error instanceof ParseAbortedError) {
-        await this.setStatus(fileId, 'queued', null).catch(() => undefined);
-        throw error;
-      }
+      // Not the file's fault: the document stays as it is and the retried job parses it again.
+      if (error instanceof ParseAbortedError) throw error;
       const reason = error instanceof DocumentParseError ? error.reason : docFailureMessages.corrupt;
       if (!(error instanceof DocumentParseError)) this.log.warn({ err: error, fileId }, 'parsing a document failed');
       await this.db.delete(documentChunks).where(eq(documentChunks.fileId, fileId));
