@@ -1,11 +1,12 @@
 /**
  * An image bomb against the parse pipeline: a PDF of some 0.5 MB whose page draws two images
- * declared 16000×16000 (8-bit gray, a Flate stream of zeros; 256 MB each once decoded, more as RGB),
- * parsed as the parse job does it with the server's defaults — in a parse worker with its heap
- * limit and timeout, images up to documents.max_image_pixels decoded, OCR through a shared tesseract pool — first one file, then two at once. Prints each run's
- * outcome, the process's peak resident size above its level before (sampled every 20 ms: the
- * parse workers and the OCR threads live in this process) and what it still holds a few seconds
- * after, against the budget below.
+ * declared 16000×16000 (8-bit gray, a Flate stream of zeros; 256 MB each once decoded, more as
+ * RGB), parsed as the parse job does it with the server's defaults — in a parse worker with its
+ * heap limit and timeout, images up to documents.max_image_pixels decoded, OCR through a shared
+ * tesseract pool — first one file, then two at once. Prints each run's outcome, the process's
+ * peak resident size above its level before (sampled every 20 ms: the parse workers and the OCR
+ * threads live in this process) and what it still holds a few seconds after, against the budget
+ * below. `side` and `images` change the images (6300 1: the largest image the budget admits).
  *
  * Run: node --import tsx bench/image-bomb.ts [side=16000] [images=2]
  */
@@ -76,4 +77,6 @@ for (const n of [1, 2]) {
   );
 }
 await ocr.close();
-console.info(`${worst <= BUDGET_MB ? 'within' : 'OVER'} the budget: worst peak +${worst.toFixed(0)} MB of ${BUDGET_MB} MB`);
+console.info(
+  `${worst <= BUDGET_MB ? 'within' : 'OVER'} the budget: worst peak +${worst.toFixed(0)} MB of ${BUDGET_MB} MB`,
+);

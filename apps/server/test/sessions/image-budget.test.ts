@@ -99,7 +99,7 @@ describe('the pixel budget of images read by OCR', () => {
     'scales a large image down before OCR',
     async () => {
       const { ocr, seen } = recordingOcr();
-      // 20 Mpx: within the default budget, above what OCR is given (16 Mpx).
+      // 20 Mpx: within the default budget, above what OCR is given (9 Mpx): halved on each side.
       const large = await imageBombPdf({ width: 5000, height: 4000, imagesPerPage: 1 });
       await parseWithBudget(new Uint8Array(large), ocr, 40_000_000);
       expect(seen).toEqual([{ width: 2500, height: 2000 }]);

@@ -138,7 +138,8 @@ export function parseInWorker(
       );
     });
     worker.on('error', (error: Error & { code?: string }) => {
-      const reason = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? docFailureMessages.tooLarge : docFailureMessages.corrupt;
+      const reason =
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? docFailureMessages.tooLarge : docFailureMessages.corrupt;
       settle(() => reject(new DocumentParseError(reason)));
     });
     worker.on('exit', () => settle(() => reject(new DocumentParseError(docFailureMessages.corrupt))));

@@ -7,10 +7,11 @@ type PdfProxy = Awaited<ReturnType<typeof getDocumentProxy>>;
 /** Images smaller than this (either side) are icons or rules, not scanned text. */
 const MIN_IMAGE_SIDE = 32;
 /**
- * Images read by OCR are scaled down to this many pixels (an A4 page at some 400 dpi): past it
- * tesseract reads no better, only slower and in more memory, which its wasm heap keeps.
+ * Images read by OCR are scaled down to this many pixels (an A4 page at 300 dpi, the resolution
+ * tesseract reads print best at): past it it reads no better, only slower and in more memory,
+ * which its wasm heap keeps until the worker closes.
  */
-export const OCR_MAX_PIXELS = 16_000_000;
+export const OCR_MAX_PIXELS = 9_000_000;
 
 /**
  * pdf.js compares an image's declared Width×Height with the document's `maxImageSize` before
