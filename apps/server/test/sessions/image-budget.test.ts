@@ -109,6 +109,20 @@ describe('the pixel budget of images read by OCR', () => {
   );
 });
 
+describe("the parse worker's heap limit", () => {
+  it(
+    'fails a parse that reaches it with a reason that says the file is too large',
+    async () => {
+      // 8 MB is less than the worker needs to load its parsers: it dies on the limit at once.
+      const bytes = new Uint8Array(await mixedPdfOf([TEXT_PAGE]));
+      await expect(
+        parseInWorker(PDF_MIME, bytes, { maxPages: 10, maxRows: 10 }, { timeoutMs: WAIT_MS, memoryMb: 8 }),
+      ).rejects.toMatchObject({ reason: '文件过大或过于复杂，无法解析' });
+    },
+    WAIT_MS,
+  );
+});
+
 async function settled(t: TestApp, token: string, sessionId: string) {
   const done = await eventually(
     () => post<CheckDocStatusResponse>(t, token, '/api/pdf/file/check_doc_status', { session_id: sessionId }),
