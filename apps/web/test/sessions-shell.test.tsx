@@ -170,6 +170,21 @@ describe('session tools shell', { timeout: 90_000 }, () => {
     await waitFor(async () => expect(await status()).toBe('已就绪'));
   });
 
+  it('shows what a ready file skipped: pages whose images were too large to read', async () => {
+    const F1 = hex('f1');
+    const backend = createSessionBackend({
+      sessions: [session(S1, '扫描件')],
+      files: [file(F1, { name: '图纸.pdf', reason: '第 2 页图片过大，已跳过识别' })],
+    });
+    renderSessions(`/pdf/session?id=${S1}`, backend);
+    await openFiles();
+    const note = await screen.findByTestId('session-file-note');
+    expect(note.textContent).toBe('第 2 页图片过大，已跳过识别');
+    expect((await screen.findByTestId('session-file-status')).textContent?.trim()).toBe('已就绪');
+    // A note, not a failure.
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('streams a cited answer and opens the PDF at the cited page with the passage', async () => {
     const F1 = hex('f1');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:pdf-1', revokeObjectURL: () => undefined }));

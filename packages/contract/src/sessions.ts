@@ -154,8 +154,21 @@ export const docFailureMessages = {
   unsupported: '不支持的文件类型',
   timeout: '解析超时，请稍后重试',
   interrupted: '解析被中断（服务重启或异常），请重新解析',
+  /** The parse worker reached its memory limit: parsing again would only reach it again. */
+  tooLarge: '文件过大或过于复杂，无法解析',
+  /** The server stopped abruptly while parsing the file: it is not parsed again by itself (it may be why). */
+  crashedWhileParsing: '解析时服务异常退出，文件可能过大或过于复杂，未自动重试；可重新解析',
   tooManyFiles: (max: number) => `每个会话最多上传 ${max} 个文件`,
 } as const;
+
+/** Put in a page's text (and the file's note) where an image was too large to be decoded for OCR. */
+export const OVERSIZED_IMAGE_NOTE = '图片过大，已跳过识别';
+
+/** The file's note for the pages whose images were skipped: 第 2、5 页图片过大，已跳过识别 (the first ten pages named). */
+export function oversizedImagesNote(pages: readonly number[]): string {
+  const named = pages.slice(0, 10).join('、');
+  return `第 ${named}${pages.length > 10 ? ` 等 ${pages.length}` : ''} 页${OVERSIZED_IMAGE_NOTE}`;
+}
 
 /**
  * Scanned pages read by OCR so far, while a file's status is `ocr`; null (or absent) otherwise.

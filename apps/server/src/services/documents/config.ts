@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { DEFAULT_MAX_IMAGE_PIXELS } from './parsers/types';
 
 /** The `documents` section of the server configuration: limits of the document pipeline. */
 export const documentsConfigSchema = z
@@ -16,6 +17,12 @@ export const documentsConfigSchema = z
     parse_timeout_ms: z.number().int().positive().default(120_000),
     /** Heap limit of a parse worker thread; past it the file fails instead of the server. */
     parse_memory_mb: z.number().int().min(64).default(512),
+    /**
+     * Largest image (declared width × height) a parse decodes for OCR; larger ones are skipped
+     * before decoding, their page noted 图片过大，已跳过识别. Decoded pixels are outside the
+     * worker's heap limit: a parse holds about 4 bytes per pixel of a page's images at most.
+     */
+    max_image_pixels: z.number().int().min(1_000_000).default(DEFAULT_MAX_IMAGE_PIXELS),
     /** Parses at once per process (each in its own worker thread). */
     concurrency: z.number().int().min(1).max(16).default(2),
     /** Read PDF pages without a text layer (scans) by OCR (tesseract.js, offline). */

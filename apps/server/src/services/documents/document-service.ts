@@ -13,7 +13,7 @@ import {
   type FileRow,
 } from '../../db/schema';
 import type { FileService } from '../files';
-import type { JobQueue } from '../jobs';
+import { DEAD_WORKER_ERROR, type JobQueue } from '../jobs';
 import { chunkUnits } from './chunker';
 import type { DocumentsConfig } from './config';
 import { OcrService } from './ocr/ocr-service';
@@ -67,10 +67,14 @@ export class DocumentService {
 
   /** Registers the parse worker; call before the queue starts. */
   registerWorker(): void {
-    this.jobs.register<ParseJob>(DOCUMENT_PARSE_JOB, (job) => this.parse(job.data.fileId, job.signal), {
-      concurrency: this.config.concurrency,
-      maxAttempts: 2,
-    });
+    this.jobs.register<ParseJob>(
+      DOCUMENT_PARSE_JOB,
+      (job) => this.parse(job.data.fileId, job.signal, job.lastError === DEAD_WORKER_ERROR),
+      {
+        concurrency: this.config.concurrency,
+        maxAttempts: 2,
+      },
+    );
   }
 
   /** Stops the OCR workers; call once the job queue has stopped (no parse runs any more). */
@@ -220,14 +224,22 @@ export class DocumentService {
   /**
    * The parse job: reads the object, parses it, replaces the chunks; a readable failure ends as
    * `failed`. A parse stopped by `signal` (the server stops) throws, so its job runs again later.
+   * A parse whose server died under it (`serverDied`: the job's previous run ended with its
+   * process, while the document still shows it parsing) is not run again: the file may well be
+   * what brought the server down. A server stopped in good order leaves the job to run again.
    */
-  async parse(fileId: string, signal?: AbortSignal): Promise<{ status: DocStatus }> {
+  async parse(fileId: string, signal?: AbortSignal, serverDied = false): Promise<{ status: DocStatus }> {
     const [found] = await this.db
       .select({ doc: documents, file: files })
       .from(documents)
       .innerJoin(files, eq(files.id, documents.fileId))
       .where(eq(documents.fileId, fileId));
     if (!found) return { status: 'failed' };
+    if (serverDied && (found.doc.status === 'parsing' || found.doc.status === 'ocr')) {
+      this.log.warn({ fileId }, 'a parse was cut short by its server dying: not retried');
+      await this.setStatus(fileId, 'failed', docFailureMessages.crashedWhileParsing, undefined, { chunkCount: 0 });
+      return { status: 'failed' };
+    }
     await this.setStatus(fileId, 'parsing', null, undefined, { ocrDone: null, ocrTotal: null, ocrWaiting: false });
     try {
       const object = await this.files.store.get(found.file.storageKey);
@@ -241,7 +253,9 @@ export class DocumentService {
           maxPages: this.config.max_pages,
           maxRows: this.config.max_rows,
           // As many pages in flight as the shared pool has workers: one parse alone uses them all.
-          ocr: this.config.ocr ? { workers: this.config.ocr_workers } : undefined,
+          ocr: this.config.ocr
+            ? { workers: this.config.ocr_workers, maxImagePixels: this.config.max_image_pixels }
+            : undefined,
         },
         {
           timeoutMs: this.config.parse_timeout_ms,
@@ -277,7 +291,8 @@ export class DocumentService {
         }
         await this.retrieval.terms.write(tx, fileId, stored);
       });
-      await this.setStatus(fileId, 'ready', null, undefined, {
+      // A ready file keeps a note of what was skipped (pages whose images were too large).
+      await this.setStatus(fileId, 'ready', parsed.note ?? null, undefined, {
         pageCount: parsed.pageCount,
         chunkCount: chunks.length,
       });

@@ -36,8 +36,6 @@ type WorkerMessage =
   | { progress: { done: number; total: number } }
   | OcrRequestMessage;
 
-const OUT_OF_MEMORY = '文件过大或结构过于复杂，解析时超出内存上限';
-
 /**
  * Parses in a fresh worker thread with a time and a heap limit; every failure has a Chinese reason.
  * With a shared OCR pool, the time a parse's scanned pages spend waiting for a free OCR worker
@@ -140,7 +138,8 @@ export function parseInWorker(
       );
     });
     worker.on('error', (error: Error & { code?: string }) => {
-      const reason = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? OUT_OF_MEMORY : docFailureMessages.corrupt;
+      const reason =
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? docFailureMessages.tooLarge : docFailureMessages.corrupt;
       settle(() => reject(new DocumentParseError(reason)));
     });
     worker.on('exit', () => settle(() => reject(new DocumentParseError(docFailureMessages.corrupt))));

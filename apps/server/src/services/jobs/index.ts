@@ -1,4 +1,5 @@
 export {
+  DEAD_WORKER_ERROR,
   JobQueue,
   type JobContext,
   type JobHandler,

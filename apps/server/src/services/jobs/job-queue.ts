@@ -10,6 +10,8 @@ export interface JobContext<T> {
   data: T;
   /** 1 on the first run. */
   attempt: number;
+  /** Why the previous run ended, on a retry: its error, or DEAD_WORKER_ERROR when its process died. */
+  lastError: string | null;
   /** Aborted when the job is cancelled or this process stops. */
   signal: AbortSignal;
   /** Stores a progress value anyone can read with `get(id)`. */
@@ -60,9 +62,12 @@ interface Fetched {
   name: string;
   data: unknown;
   attempts: number;
+  last_error: string | null;
 }
 
 const MAX_BACKOFF_MS = 60_000;
+/** The error of a run whose process died under it (its lease ran out, or its pid is gone). */
+export const DEAD_WORKER_ERROR = 'worker stopped';
 /** Schedules are looked at this often (or at their own period when shorter). */
 const SCHEDULE_TICK_MS = 60_000;
 
@@ -313,7 +318,7 @@ export class JobQueue {
               order by run_at, id
               for update skip locked
               limit wanted.free) due)
-          returning id::text as id, name, data, attempts::int as attempts`,
+          returning id::text as id, name, data, attempts::int as attempts, last_error`,
     );
     const takenOf = new Map<string, number>();
     for (const job of taken) {
@@ -337,6 +342,7 @@ export class JobQueue {
           id,
           data: job.data,
           attempt: job.attempts,
+          lastError: job.last_error,
           signal: controller.signal,
           progress: async (value) => {
             await this.db.execute(
@@ -417,7 +423,7 @@ export class JobQueue {
               state = case when cancel_requested then 'cancelled'
                            when attempts >= max_attempts then 'failed' else 'queued' end,
               run_at = now() + least(60000, 1000 * power(2, greatest(attempts - 1, 0))) * interval '1 millisecond',
-              last_error = 'worker stopped', locked_by = null, lease_until = null, updated_at = now()
+              last_error = ${DEAD_WORKER_ERROR}, locked_by = null, lease_until = null, updated_at = now()
             where state = 'active' and locked_by <> ${this.me.id} and (lease_until < now()${deadClause})`,
       );
     } catch (error) {

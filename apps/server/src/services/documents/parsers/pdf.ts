@@ -1,34 +1,40 @@
-import { docFailureMessages } from '@portal/contract';
-import { extractImages, getDocumentProxy } from 'unpdf';
+import { docFailureMessages, OVERSIZED_IMAGE_NOTE, oversizedImagesNote } from '@portal/contract';
+import { getDocumentProxy } from 'unpdf';
 import { createOcrPool, type OcrPool } from '../ocr/ocr-pool';
-import { encodePng } from '../ocr/png-encoder';
+import { listenToPdfWarnings, pageImagesForOcr, PDFJS_WARNINGS } from './pdf-page-images';
 import { pageTextWithLayout, trimWithLayout } from './pdf-page-text';
-import { DocumentParseError, type PageLayout, type ParsedDocument, type ParseLimits } from './types';
+import {
+  DEFAULT_MAX_IMAGE_PIXELS,
+  DocumentParseError,
+  type PageLayout,
+  type ParsedDocument,
+  type ParseLimits,
+} from './types';
 
 /** Fewer characters than this on a page: it has no text layer (a scan) and goes to OCR. */
 const MIN_PAGE_TEXT_CHARS = 10;
-/** Images smaller than this (either side) are icons or rules, not scanned text. */
-const MIN_IMAGE_SIDE = 32;
 
 type PdfProxy = Awaited<ReturnType<typeof getDocumentProxy>>;
 
 const visibleChars = (text: string) => text.replace(/\s+/g, '').length;
 
-/** The text OCR reads in a page's images, in drawing order (empty when nothing readable). */
-async function ocrPage(pdf: PdfProxy, page: number, pool: OcrPool): Promise<string> {
-  let images: Awaited<ReturnType<typeof extractImages>>;
+/**
+ * The text OCR reads in a page's images, in drawing order (empty when nothing readable), and
+ * whether an image was skipped undecoded for declaring more pixels than the budget.
+ */
+async function ocrPage(pdf: PdfProxy, page: number, pool: OcrPool): Promise<{ text: string; oversized: boolean }> {
+  let images: Awaited<ReturnType<typeof pageImagesForOcr>>;
   try {
-    images = await extractImages(pdf, page);
+    images = await pageImagesForOcr(pdf, page);
   } catch {
-    return '';
+    return { text: '', oversized: false };
   }
   const texts: string[] = [];
-  for (const image of images) {
-    if (image.width < MIN_IMAGE_SIDE || image.height < MIN_IMAGE_SIDE) continue;
-    const text = await pool.recognize(encodePng(image));
+  for (const png of images.pngs) {
+    const text = await pool.recognize(png);
     if (text) texts.push(text);
   }
-  return texts.join('\n');
+  return { text: texts.join('\n'), oversized: images.oversized > 0 };
 }
 
 /**
@@ -37,9 +43,21 @@ async function ocrPage(pdf: PdfProxy, page: number, pool: OcrPool): Promise<stri
  * file fails with its Chinese reason.
  */
 export async function parsePdf(bytes: Uint8Array, limits: ParseLimits): Promise<ParsedDocument> {
+  const stopListening = listenToPdfWarnings();
+  try {
+    return await parseWithPdfjs(bytes, limits);
+  } finally {
+    stopListening();
+  }
+}
+
+async function parseWithPdfjs(bytes: Uint8Array, limits: ParseLimits): Promise<ParsedDocument> {
   let pdf: PdfProxy;
   try {
-    pdf = await getDocumentProxy(bytes, { verbosity: 0 });
+    // Images are decoded for OCR only, and never one declaring more pixels than the budget:
+    // pdf.js checks the image's dictionary before decoding it (a 0.5 MB file can declare gigabytes).
+    const maxImageSize = limits.ocr?.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS;
+    pdf = await getDocumentProxy(bytes, { verbosity: PDFJS_WARNINGS, maxImageSize });
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
     if (name === 'PasswordException') throw new DocumentParseError(docFailureMessages.encrypted);
@@ -61,6 +79,8 @@ export async function parsePdf(bytes: Uint8Array, limits: ParseLimits): Promise<
       throw new DocumentParseError(docFailureMessages.corrupt);
     }
     const scanned = texts.flatMap((text, i) => (visibleChars(text) < MIN_PAGE_TEXT_CHARS ? [i + 1] : []));
+    // Pages whose images were too large to decode: the page's text says so, and so does the file.
+    const oversizedPages: number[] = [];
     if (limits.ocr && scanned.length > 0) {
       limits.onOcrProgress?.(0, scanned.length);
       const pool = await createOcrPool(limits.ocr.workers);
@@ -72,10 +92,14 @@ export async function parsePdf(bytes: Uint8Array, limits: ParseLimits): Promise<
         const lane = async () => {
           while (next < scanned.length) {
             const page = scanned[next++]!;
-            const text = await ocrPage(pdf, page, pool);
+            const { text, oversized } = await ocrPage(pdf, page, pool);
             // OCR text replaces a page's few stray characters only when it found more.
             if (visibleChars(text) > visibleChars(texts[page - 1]!)) {
               texts[page - 1] = text;
+              layouts[page - 1] = undefined;
+            }
+            if (oversized) {
+              oversizedPages.push(page);
               layouts[page - 1] = undefined;
             }
             limits.onOcrProgress?.(++done, scanned.length);
@@ -86,13 +110,24 @@ export async function parsePdf(bytes: Uint8Array, limits: ParseLimits): Promise<
         await pool.close();
       }
     }
-    const units = texts
-      .map((text, i) => ({ text, page: i + 1, ...(layouts[i] ? { layout: layouts[i] } : {}) }))
-      .filter((u) => u.text.length > 0);
-    const chars = units.reduce((n, u) => n + visibleChars(u.text), 0);
-    if (chars < MIN_PAGE_TEXT_CHARS)
+    oversizedPages.sort((a, b) => a - b);
+    const chars = texts.reduce((n, text) => n + visibleChars(text), 0);
+    if (chars < MIN_PAGE_TEXT_CHARS) {
+      if (oversizedPages.length > 0) throw new DocumentParseError(oversizedImagesNote(oversizedPages));
       throw new DocumentParseError(limits.ocr ? docFailureMessages.unreadable : docFailureMessages.noTextLayer);
-    return { units, pageCount: pdf.numPages };
+    }
+    const units = texts
+      .map((text, i) => ({
+        text: oversizedPages.includes(i + 1) ? [text, `[${OVERSIZED_IMAGE_NOTE}]`].filter(Boolean).join('\n') : text,
+        page: i + 1,
+        ...(layouts[i] ? { layout: layouts[i] } : {}),
+      }))
+      .filter((u) => u.text.length > 0);
+    return {
+      units,
+      pageCount: pdf.numPages,
+      ...(oversizedPages.length > 0 ? { note: oversizedImagesNote(oversizedPages) } : {}),
+    };
   } finally {
     await pdf.cleanup().catch(() => undefined);
   }

@@ -33,6 +33,8 @@ export interface ParsedDocument {
   units: ParsedUnit[];
   /** Pages (PDF) or data rows (tables); null for flowing text. */
   pageCount: number | null;
+  /** What the user should know of a file that parsed (pages whose images were skipped), in Chinese. */
+  note?: string;
 }
 
 /** A parse that failed for a reason the user can read (Chinese); anything else counts as corrupt. */
@@ -43,11 +45,22 @@ export class DocumentParseError extends Error {
   }
 }
 
+/**
+ * Pixels (Width×Height as declared) of the largest image decoded for OCR: an A4 page scanned at
+ * 600 dpi (35 Mpx) fits; a larger image is skipped before decoding. Decoded pixels live outside
+ * the parse worker's heap limit, so this is what bounds its memory.
+ */
+export const DEFAULT_MAX_IMAGE_PIXELS = 40_000_000;
+
 export interface ParseLimits {
   maxPages: number;
   maxRows: number;
   /** OCR of PDF pages without a text layer; absent when `documents.ocr` is off. */
-  ocr?: { workers: number };
+  ocr?: {
+    workers: number;
+    /** Images declaring more pixels are skipped undecoded (图片过大，已跳过识别); DEFAULT_MAX_IMAGE_PIXELS when absent. */
+    maxImagePixels?: number;
+  };
   /** Called as scanned pages are read (done of total); set inside the worker, never sent to it. */
   onOcrProgress?: (done: number, total: number) => void;
 }

@@ -96,6 +96,12 @@ export function FilePanel({ config, sessionId, files, onView }: FilePanelProps) 
                 {file.reason}
               </div>
             ) : null}
+            {/* A ready file's reason is a note of what was skipped (第 2 页图片过大，已跳过识别). */}
+            {file.status === 'ready' && file.reason ? (
+              <div className="session-file-note" data-testid="session-file-note">
+                {file.reason}
+              </div>
+            ) : null}
             <div className="session-file-actions">
               {file.status === 'ready' ? (
                 <Button size="small" type="text" icon={<EyeOutlined />} onClick={() => onView(file)}>
