@@ -21,6 +21,7 @@ import { directUploadOrigins } from './services/storage/config';
 import spa from './plugins/spa';
 import routes from './routes';
 import appConfigRoute from './routes/app-config';
+import healthRoutes from './routes/health';
 
 export interface AppOptions {
   config: PortalConfig;
@@ -84,6 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(auth);
 
   await app.register(appConfigRoute);
+  await app.register(healthRoutes);
   if (app.services.builtinIdp) await app.register(builtinOidc);
   await app.register(routes);
   for (const module of serverModules) await app.register(module.plugin);

@@ -29,6 +29,8 @@ export interface BuildTestAppOptions {
   webDistDir?: string;
   config?: (config: PortalConfig) => PortalConfig;
   logger?: AppOptions['logger'];
+  /** The database as the app should reach it (through a proxy a test can cut), given the test's. */
+  databaseVia?: (target: DbTarget) => Promise<DbTarget>;
 }
 
 export function exampleConfig(): PortalConfig {
@@ -85,7 +87,7 @@ export async function buildTestApp(opts: BuildTestAppOptions = {}): Promise<Test
   const config = (opts.config ?? ((c) => c))(exampleConfig());
   const app = await buildApp({
     config,
-    database: database.target,
+    database: opts.databaseVia ? await opts.databaseVia(database.target) : database.target,
     publicUrl: baseUrl,
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
     authRateLimit: opts.authRateLimit ?? { max: 1000, timeWindow: 60_000 },
