@@ -22,6 +22,7 @@ import { imageHostSources } from './services/image-proxy/config';
 import spa from './plugins/spa';
 import routes from './routes';
 import appConfigRoute from './routes/app-config';
+import healthRoutes from './routes/health';
 
 export interface AppOptions {
   config: PortalConfig;
@@ -86,6 +87,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(auth);
 
   await app.register(appConfigRoute);
+  await app.register(healthRoutes);
   if (app.services.builtinIdp) await app.register(builtinOidc);
   await app.register(routes);
   for (const module of serverModules) await app.register(module.plugin);

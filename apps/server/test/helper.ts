@@ -31,6 +31,8 @@ export interface BuildTestAppOptions {
   logger?: AppOptions['logger'];
   /** PUBLIC_URL when not the listening origin (say https behind a proxy); sign-ins through /oidc need the default. */
   publicUrl?: string;
+  /** The database as the app should reach it (through a proxy a test can cut), given the test's. */
+  databaseVia?: (target: DbTarget) => Promise<DbTarget>;
 }
 
 export function exampleConfig(): PortalConfig {
@@ -87,7 +89,7 @@ export async function buildTestApp(opts: BuildTestAppOptions = {}): Promise<Test
   const config = (opts.config ?? ((c) => c))(exampleConfig());
   const app = await buildApp({
     config,
-    database: database.target,
+    database: opts.databaseVia ? await opts.databaseVia(database.target) : database.target,
     publicUrl: opts.publicUrl ?? baseUrl,
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
     authRateLimit: opts.authRateLimit ?? { max: 1000, timeWindow: 60_000 },

@@ -116,6 +116,28 @@ describe('asking in a chat module', { timeout: 90_000 }, () => {
     expect(lastAnswer()?.textContent).not.toContain('床前明月光');
   });
 
+  it('a busy model answered as a 429 JSON error before any event shows its Chinese message', async () => {
+    const backend = createBackend();
+    const serve = backend.fetch;
+    backend.fetch = (async (input, init) => {
+      if (!String(input).endsWith('/message/askStream')) return serve(input, init);
+      const busy = {
+        code: 4029,
+        message: '模型服务请求过于频繁，请稍后再试',
+        data: { conv_id: 'c1', message_id: 'm2' },
+      };
+      return new Response(JSON.stringify(busy), { status: 429, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    renderChat('/chatgpt/welcome', backend);
+    await screen.findByText('ChatGPT 智能对话', { selector: 'h5' });
+    fireEvent.change(textarea(), { target: { value: '你好' } });
+    fireEvent.keyDown(textarea(), { key: 'Enter', code: 'Enter' });
+
+    expect((await screen.findByText('模型服务请求过于频繁，请稍后再试')).getAttribute('role')).toBe('alert');
+    expect(lastAnswer()?.dataset.status).toBe('incomplete');
+    await waitFor(() => expect(useChatStore.getState().sessions.c1?.isAsking).toBe(0));
+  });
+
   it('a failure without a message shows 抱歉，回复超时，请重新提问', async () => {
     const backend = createBackend();
     const { stream } = await askFromWelcome(backend);

@@ -120,7 +120,18 @@ export function createBackend(options: BackendOptions = {}) {
       stopped.push(String(body?.message_id));
       return envelope(null);
     }
-    if (path.endsWith('/conversation/list')) return envelope({ conv_list: conversations });
+    if (path.endsWith('/conversation/list')) {
+      // Like the server: a page of 50 unless asked otherwise, newest first, and where the next starts.
+      const size = Number(url.searchParams.get('page_size') ?? 50);
+      const start = Number(url.searchParams.get('cursor') ?? 0);
+      const end = Math.min(start + size, conversations.length);
+      const more = end < conversations.length;
+      return envelope({
+        conv_list: conversations.slice(start, end),
+        has_more: more,
+        ...(more ? { next_cursor: String(end) } : {}),
+      });
+    }
     if (path.endsWith('/conversation/create')) {
       created += 1;
       const conv: Conversation = {

@@ -62,7 +62,12 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export const conversationListResponseSchema = z.object({ conv_list: z.array(conversationSchema) });
+/** `has_more` and `next_cursor` are ours, beside the spec's `conv_list`: absent means one page holds all. */
+export const conversationListResponseSchema = z.object({
+  conv_list: z.array(conversationSchema),
+  has_more: z.optional(z.boolean()),
+  next_cursor: z.optional(z.string()),
+});
 export type ConversationListResponse = z.infer<typeof conversationListResponseSchema>;
 
 export const messageListResponseSchema = z.object({

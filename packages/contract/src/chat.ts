@@ -23,8 +23,19 @@ const convIdSchema = z.string().trim().min(1).max(64);
 const messageIdSchema = z.string().trim().min(1).max(64);
 const langSchema = z.union([z.literal(0), z.literal(1)]);
 
-/** `GET /api/{module}/conversation/list` */
-export const conversationListQuerySchema = z.object({ model_type: z.coerce.number().int().optional() });
+export const CONVERSATION_PAGE_SIZE_DEFAULT = 50;
+export const CONVERSATION_PAGE_SIZE_MAX = 200;
+
+/**
+ * `GET /api/{module}/conversation/list`: the newest conversations first, one page at a time. A
+ * client that knows nothing of paging gets the first page; `cursor` is the `next_cursor` of the
+ * page before.
+ */
+export const conversationListQuerySchema = z.object({
+  model_type: z.coerce.number().int().optional(),
+  cursor: z.string().trim().min(1).max(200).optional(),
+  page_size: z.coerce.number().int().min(1).max(CONVERSATION_PAGE_SIZE_MAX).default(CONVERSATION_PAGE_SIZE_DEFAULT),
+});
 export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;
 
 /** `POST /api/{module}/conversation/create` → the new conversation. */

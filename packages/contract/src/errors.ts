@@ -19,6 +19,8 @@ export const ErrorCode = {
   resourceGone: 4000,
   upstream: 5002,
   internal: 5000,
+  /** A dependency the server needs (the database) cannot be reached for now: retry later. */
+  unavailable: 5003,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -40,6 +42,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   4000: 404,
   5002: 502,
   5000: 500,
+  5003: 503,
 };
 
 /** Chinese user-facing messages, exactly as the spec words them where it does. */
@@ -63,6 +66,7 @@ export const ErrorMessage = {
   quotaExhausted: '本模块使用次数已用完，请稍后再试',
   internal: '服务器内部错误，请稍后再试',
   upstream: '模型服务暂时不可用，请稍后再试',
+  databaseUnavailable: '数据库暂时不可用，请稍后重试',
   invalidLoginState: '登录请求无效或已过期，请重新登录',
   loginOtherBrowser: '该登录链接不是在当前浏览器中发起的，已拒绝登录。请在当前浏览器中重新登录',
   invalidCode: '一次性授权码无效或已使用',

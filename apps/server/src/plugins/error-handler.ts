@@ -1,8 +1,12 @@
 import { ErrorCode, ErrorMessage, REQUEST_ID_HEADER, validationMessage, type ErrorCodeValue } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import { AppError } from '../errors/app-error';
 import { failure } from '../lib/envelope';
+
+/** Seconds a client (or load balancer) is told to wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Framework 4xx errors mapped onto the catalogue; their internals never reach the client. */
 function codeForStatus(status: number): { code: ErrorCodeValue; message: string } {
@@ -41,6 +45,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.info({ err: error }, 'request rejected');
       const mapped = codeForStatus(status);
       return reply.code(status).send(failure(mapped.code, mapped.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'request failed: the database is unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(failure(ErrorCode.unavailable, ErrorMessage.databaseUnavailable));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(failure(ErrorCode.internal, ErrorMessage.internal));

@@ -136,17 +136,19 @@ describe('askStream', () => {
     expect(await t.app.db.select().from(generations)).toEqual([]);
   });
 
-  it('stores the question even when the provider fails at once', async () => {
+  it('answers a provider failing before its first byte with a 502 JSON error, and stores the question', async () => {
     fake.next({ status: 500 });
     const res = await ask(t, admin, 'chatgpt', chatgptAsk('会失败的问题'));
 
-    expect(res.events.map((e) => e.event)).toEqual(['error']);
-    const error = res.events[0]!.data;
-    expect(error.message).toBe(ErrorMessage.upstream);
-    const list = await messagesOf(String(error.conv_id));
-    expect(list.map((m) => [m.role, m.content, m.status])).toEqual([
-      ['user', '会失败的问题', 'done'],
-      ['assistant', '', 'incomplete'],
+    expect(res.status).toBe(502);
+    expect(res.contentType).toMatch(/^application\/json/);
+    expect(res.events).toEqual([]);
+    expect(res.json).toMatchObject({ code: 5002, message: ErrorMessage.upstream });
+    const data = res.json!.data as { conv_id: string; message_id: string };
+    const list = await messagesOf(data.conv_id);
+    expect(list.map((m) => [m.role, m.content, m.status, m.message_id])).toEqual([
+      ['user', '会失败的问题', 'done', expect.any(String)],
+      ['assistant', '', 'incomplete', data.message_id],
     ]);
   });
 
@@ -177,13 +179,15 @@ describe('askStream', () => {
     });
   });
 
-  it('turns an upstream 429 into an error event', async () => {
+  it('answers an upstream 429 before any byte with a 429 JSON error', async () => {
     fake.next({ status: 429, headers: { 'retry-after': '3' } });
     const res = await ask(t, admin, 'chatgpt', chatgptAsk('rate limited'));
 
-    expect(res.events.map((e) => e.event)).toEqual(['error']);
-    expect(res.events[0]!.data.message).toBe('模型服务请求过于频繁，请稍后再试');
-    expect(res.events[0]!.data.code).toBe(4029);
+    expect(res.status).toBe(429);
+    expect(res.events).toEqual([]);
+    expect(res.json).toMatchObject({ code: 4029, message: '模型服务请求过于频繁，请稍后再试' });
+    const { message_id } = res.json!.data as { message_id: string };
+    expect(await row(message_id)).toMatchObject({ status: 'incomplete', content: '' });
   });
 
   it('saves what arrived as aborted when the client disconnects, and cancels the upstream call', async () => {

@@ -97,8 +97,11 @@ describe('marketing receive with a configured model', () => {
     fake.next({ status: 500, errorMessage: 'boom' });
     fake.next({ status: 500, errorMessage: 'boom' });
     const res = await receive(t, admin, { text: '模型失败时的案例描述' });
-    expect(res.events.at(-1)!.event).toBe('error');
-    const { conv_id, message_id } = res.events.at(-1)!.data as { conv_id: string; message_id: string };
+    // Nothing was streamed: a JSON error with the upstream's class of status.
+    expect(res.status).toBe(502);
+    expect(res.events).toEqual([]);
+    expect(res.json).toMatchObject({ code: 5002 });
+    const { conv_id, message_id } = res.json!.data as { conv_id: string; message_id: string };
     const rows = await t.app.db.select().from(marketingMessages).where(eq(marketingMessages.convId, conv_id));
     expect(rows.find((r) => r.role === 'user')).toMatchObject({ content: '模型失败时的案例描述', status: 'done' });
     expect(rows.find((r) => r.id === message_id)).toMatchObject({ status: 'incomplete', sections: null });

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  ErrorMessage,
   PERSON_USAGE_API_PATH,
   QUOTA_API_PATHS,
   type PersonUsage,
@@ -156,6 +157,33 @@ describe('report brief and comparison written by a configured model', () => {
     expect(message.content).toContain('摘录式简报');
     const market = message.brief!.sections[0]!;
     expect(market.items.some((i) => i.text.includes('1.2 trillion'))).toBe(true);
+  });
+
+  const askNew = (prompt: string) =>
+    streamPost(t, staff, '/api/report/pdf/askNew', { conversation_id: conversation.conversation_id, prompt });
+
+  it('answers a question whose model is busy before its first byte with a 429 JSON error, the question kept', async () => {
+    fake.next({ status: 429 });
+    const res = await askNew('snack market size, when the model is busy');
+    expect(res.status).toBe(429);
+    expect(res.events).toEqual([]);
+    expect(res.json).toMatchObject({ code: ErrorCode.rateLimited, message: '模型服务请求过于频繁，请稍后再试' });
+    const { message_id } = res.json!.data as { message_id: string };
+    const rows = await t.app.db
+      .select()
+      .from(reportMessages)
+      .where(eq(reportMessages.conversationId, conversation.conversation_id));
+    expect(rows.find((r) => r.content === 'snack market size, when the model is busy')?.status).toBe('done');
+    expect(rows.find((r) => r.id === message_id)).toMatchObject({ role: 'assistant', status: 'incomplete' });
+  });
+
+  it('ends a question whose model failed after its first tokens with an error event, after the sources', async () => {
+    fake.next({ tokens: ['市场', '规模', '很大'], failAfter: 2, failMode: 'destroy' });
+    const res = await askNew('snack market size, cut short');
+    expect(res.status).toBe(200);
+    expect(res.events.map((e) => e.event)).toEqual(['message', 'message', 'message', 'error']);
+    expect(res.events[0]!.data.citations).toEqual(expect.any(Array));
+    expect(res.events.at(-1)!.data.message).toBe(ErrorMessage.upstream);
   });
 
   it('compares two reports of the conversation side by side, each side citing its own report', async () => {

@@ -36,10 +36,13 @@ export async function streamPost(
   token: string,
   url: string,
   payload: unknown,
-): Promise<{ events: SseEvent[]; json?: Envelope<unknown> }> {
+): Promise<{ status: number; events: SseEvent[]; json?: Envelope<unknown> }> {
   const res = await api(t, token, { method: 'POST', url, payload: payload as Record<string, unknown> });
-  if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) return { events: parseSse(res.body) };
-  return { events: [], json: res.json() };
+  const status = res.statusCode;
+  if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+    return { status, events: parseSse(res.body) };
+  }
+  return { status, events: [], json: res.json() };
 }
 
 export async function upload<T = unknown>(

@@ -1,9 +1,10 @@
-import type {
-  SessionAsyncAskResponse,
-  SessionFile,
-  SessionMessage,
-  SessionStreamFinish,
-  SessionStreamMessage,
+import {
+  ErrorMessage,
+  type SessionAsyncAskResponse,
+  type SessionFile,
+  type SessionMessage,
+  type SessionStreamFinish,
+  type SessionStreamMessage,
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatUsage, toolSessionMessages } from '../../src/db/schema';
@@ -348,12 +349,13 @@ describe('session tools on a configured model', () => {
     expect(stopped.data.content.length).toBeLessThan(50 * 4);
   });
 
-  it('keeps the question and an incomplete answer when the model fails', async () => {
+  it('keeps the question and an incomplete answer when the model fails, answered as a 502 JSON error', async () => {
     fake.next({ status: 500, errorMessage: 'upstream broke' });
-    const { events } = await streamPost(t, admin, '/api/pdf/message/receive', { prompt: '这份文档讲了什么？' });
-    const error = events.find((e) => e.event === 'error')!;
-    expect(error.data.message).toBeTruthy();
-    const sessionId = String(error.data.session_id);
+    const res = await streamPost(t, admin, '/api/pdf/message/receive', { prompt: '这份文档讲了什么？' });
+    expect(res.status).toBe(502);
+    expect(res.events).toEqual([]);
+    expect(res.json).toMatchObject({ code: 5002, message: ErrorMessage.upstream });
+    const sessionId = (res.json!.data as { session_id: string }).session_id;
     const list = await get<{ list: SessionMessage[] }>(t, admin, '/api/pdf/message/list', { session_id: sessionId });
     expect(list.data.list.map((m) => [m.role, m.status])).toEqual([
       ['user', 'done'],

@@ -401,7 +401,7 @@ export class AskService {
       } else {
         this.recentTurns.forget(userId, job.module, job.convId);
         const failure = answerFailure(outcome, log, 'answer stream failed');
-        if (failure) stream.send('error', { ...ids, ...failure });
+        if (failure) stream.fail({ ...ids, ...failure });
       }
     } finally {
       stream.end();

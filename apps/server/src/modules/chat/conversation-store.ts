@@ -1,9 +1,11 @@
 import { ModuleType, type ChatModule } from '@portal/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { conversations, type ConversationRow } from '../../db/schema';
 import { newId } from './ids';
 import { resourceGone } from './not-found';
+import { decodeListCursor, encodeListCursor, type ListCursor } from './list-cursor';
 import { DEFAULT_TITLE } from './title';
 import type { RecentTurns } from './recent-turns';
 
@@ -23,14 +25,41 @@ export class ConversationStore {
     private readonly recentTurns?: RecentTurns,
   ) {}
 
-  async list(userId: number, module: ChatModule, modelType?: number): Promise<ConversationRow[]> {
+  /**
+   * One page of the user's conversations, the most recently used first. The next page starts
+   * strictly after the last row's (updated_at, created_at, id), so a conversation created or used
+   * meanwhile moves in front of the pages already read instead of shifting a row into the next one
+   * twice or out of it.
+   */
+  async page(
+    userId: number,
+    module: ChatModule,
+    options: { modelType?: number; cursor?: string; size: number },
+  ): Promise<{ rows: ConversationRow[]; next?: string }> {
     const where = [eq(conversations.userId, userId), eq(conversations.module, module)];
-    if (modelType !== undefined) where.push(eq(conversations.modelType, modelType));
-    return this.db
-      .select()
+    if (options.modelType !== undefined) where.push(eq(conversations.modelType, options.modelType));
+    const after = options.cursor === undefined ? undefined : decodeListCursor(options.cursor);
+    if (after) {
+      where.push(
+        sql`(${conversations.updatedAt}, ${conversations.createdAt}, ${conversations.id}) < (${after.updatedAt}::timestamptz, ${after.createdAt}::timestamptz, ${after.id})`,
+      );
+    }
+    const found = await this.db
+      .select({
+        ...getTableColumns(conversations),
+        // The cursor keeps the database's microseconds, which a Date would round away.
+        updatedAtExact: sql<string>`${utcText(conversations.updatedAt)}`,
+        createdAtExact: sql<string>`${utcText(conversations.createdAt)}`,
+      })
       .from(conversations)
       .where(and(...where))
-      .orderBy(desc(conversations.updatedAt), desc(conversations.createdAt));
+      .orderBy(desc(conversations.updatedAt), desc(conversations.createdAt), desc(conversations.id))
+      .limit(options.size + 1);
+    const rows = found.slice(0, options.size).map(({ updatedAtExact: _u, createdAtExact: _c, ...row }) => row);
+    const last = found.length > options.size ? found[options.size - 1] : undefined;
+    if (!last) return { rows };
+    const cursor: ListCursor = { updatedAt: last.updatedAtExact, createdAt: last.createdAtExact, id: last.id };
+    return { rows, next: encodeListCursor(cursor) };
   }
 
   async create(userId: number, module: ChatModule, input: NewConversation, db: Db = this.db): Promise<ConversationRow> {
@@ -111,4 +140,9 @@ export class ConversationStore {
       })
       .where(eq(conversations.id, convId));
   }
+}
+
+/** A timestamp as ISO 8601 text in UTC with microseconds: exact, and read back as the same instant. */
+function utcText(column: AnyPgColumn) {
+  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }

@@ -42,9 +42,17 @@ export function conversationRoutes(module: ChatModule): FastifyPluginAsync {
     app.get('/models', async () => ok({ list: llm.listModels(module) }));
 
     app.get('/conversation/list', async (request) => {
-      const { model_type } = parse(conversationListQuerySchema, request.query);
-      const rows = await chat.conversations.list(requireUser(request).id, module, model_type);
-      return ok({ conv_list: rows.map(toConversation) });
+      const { model_type, cursor, page_size } = parse(conversationListQuerySchema, request.query);
+      const { rows, next } = await chat.conversations.page(requireUser(request).id, module, {
+        modelType: model_type,
+        cursor,
+        size: page_size,
+      });
+      return ok({
+        conv_list: rows.map(toConversation),
+        has_more: next !== undefined,
+        ...(next ? { next_cursor: next } : {}),
+      });
     });
 
     app.post('/conversation/create', async (request) => {

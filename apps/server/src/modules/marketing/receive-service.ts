@@ -144,7 +144,7 @@ export class ReceiveService {
         });
       } else {
         const failure = answerFailure(outcome, log, 'marketing analysis failed');
-        if (failure) stream.send('error', { ...ids, ...failure });
+        if (failure) stream.fail({ ...ids, ...failure });
       }
     } finally {
       stream.end();

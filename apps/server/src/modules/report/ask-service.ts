@@ -105,7 +105,7 @@ export class ReportAskService {
     const stream = new EventStream<StreamEvents>(res, requestId);
     const citations = ask.answer.citations;
     try {
-      stream.send('message', { ...ids, text: '', citations });
+      stream.sendWithNext('message', { ...ids, text: '', citations });
       const history = await this.store.history(ask.conversation.id, ask.question.seq);
       const outcome = await this.answers.runner.run({
         store: this.store,
@@ -134,7 +134,7 @@ export class ReportAskService {
         });
       } else {
         const failure = answerFailure(outcome, log, 'report answer stream failed');
-        if (failure) stream.send('error', { ...ids, ...failure });
+        if (failure) stream.fail({ ...ids, ...failure });
       }
     } finally {
       stream.end();

@@ -79,7 +79,7 @@ export class StructuredWriter {
       stream.send('finish', { ...ids, user_message_id: job.question.id, message: toReportMessage(row!) });
     };
     try {
-      stream.send('message', { ...ids, text: '', citations: job.citations });
+      stream.sendWithNext('message', { ...ids, text: '', citations: job.citations });
       let outcome: AnswerOutcome | undefined;
       let problem: string | undefined;
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -97,7 +97,7 @@ export class StructuredWriter {
       if (outcome!.status === 'done') return await finish(outcome!.state.content, null);
       const failure = answerFailure(outcome!, log, 'report writing failed');
       if (!failure) return;
-      if (outcome!.stopReason === 'shutdown') return stream.send('error', { ...ids, ...failure });
+      if (outcome!.stopReason === 'shutdown') return stream.fail({ ...ids, ...failure });
       // The model could not write it: the reports' own sentences, labelled, rather than nothing.
       const fallback = job.fallback();
       await finish(fallback.content, fallback.value);

@@ -402,7 +402,7 @@ export class SessionAskService {
     const stream = new EventStream<StreamEvents>(res, requestId);
     try {
       if (ask.answer.citations.length > 0)
-        stream.send('message', { ...ids, text: '', citations: ask.answer.citations });
+        stream.sendWithNext('message', { ...ids, text: '', citations: ask.answer.citations });
       const outcome = await this.run(ask.session, ask.answer, log, {
         stopWhen: (stop) => onClientLeft(res, stop),
         onChunk: (chunk) => {
@@ -422,7 +422,7 @@ export class SessionAskService {
         });
       } else {
         const failure = answerFailure(outcome, log, 'session answer stream failed');
-        if (failure) stream.send('error', { ...ids, ...failure });
+        if (failure) stream.fail({ ...ids, ...failure });
       }
     } finally {
       stream.end();

@@ -106,7 +106,7 @@ export const recommendRoutes: FastifyPluginAsync = async (app) => {
     } catch (error) {
       if (!left.aborted) {
         if (!(error instanceof LlmError)) request.log.error({ err: error }, 'recommending questions failed');
-        stream.send('error', {
+        stream.fail({
           session_id: session.id,
           message: error instanceof LlmError ? error.message : ErrorMessage.upstream,
           code: error instanceof LlmError ? error.code : ErrorCode.upstream,

@@ -2,14 +2,18 @@ import Button from 'antd/es/button';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import type { UIEvent } from 'react';
 import type { Conversation } from '@portal/contract';
 import { deleteConversation } from '../api/delete-conversation';
-import { useConversations } from '../api/list-conversations';
+import { useConversations, useMoreConversations } from '../api/list-conversations';
 import { renameConversation } from '../api/update-conversation';
 import type { ChatModuleConfig } from '../config/chat-modules';
 import { useChatStore } from '../store/chat-store';
 import { ConversationItem } from './conversation-item';
 import { ListNote, LoadingLines } from './list-placeholders';
+
+/** Older conversations load when the list is scrolled to within this many pixels of its end. */
+const LOAD_MORE_MARGIN_PX = 200;
 
 interface ConversationSidebarProps {
   config: ChatModuleConfig;
@@ -19,6 +23,7 @@ interface ConversationSidebarProps {
 /** The module's conversations: new, open, rename, delete. */
 export function ConversationSidebar({ config, activeId }: ConversationSidebarProps) {
   const conversations = useConversations(config);
+  const more = useMoreConversations(config);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -64,9 +69,22 @@ export function ConversationSidebar({ config, activeId }: ConversationSidebarPro
             onDelete={() => remove(c)}
           />
         ))}
+        {more.hasMore ? (
+          <li className="chat-conv-load-more">
+            {/* Also the keyboard's and a short list's way to the older conversations. */}
+            <Button type="text" size="small" block loading={more.loading} onClick={more.loadMore}>
+              {more.failed ? '加载失败，点击重试' : '加载更多'}
+            </Button>
+          </li>
+        ) : null}
       </ul>
     );
   }
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
+    if (more.hasMore && !more.failed && scrollHeight - scrollTop - clientHeight < LOAD_MORE_MARGIN_PX) more.loadMore();
+  };
 
   return (
     <aside className="chat-sidebar" aria-label="会话列表">
@@ -75,7 +93,9 @@ export function ConversationSidebar({ config, activeId }: ConversationSidebarPro
           新建会话
         </Button>
       </div>
-      <div className="chat-sidebar-list">{body}</div>
+      <div className="chat-sidebar-list" onScroll={onScroll}>
+        {body}
+      </div>
     </aside>
   );
 }

@@ -10,7 +10,7 @@ import {
   type ListPage,
   type ThreadContextValue,
 } from '../../../components/thread';
-import { useConversations } from '../api/list-conversations';
+import { useConversations, useMoreConversations } from '../api/list-conversations';
 import { listMessages } from '../api/list-messages';
 import { sendFeedback } from '../api/send-feedback';
 import { ChatComposer } from '../components/chat-composer';
@@ -33,11 +33,19 @@ export function ChatSessionPage({ module }: { module?: ChatModule }) {
   const load = useChatStore((s) => s.sessions[convId]?.load ?? 'idle');
   const conversations = useConversations(config);
   const conversation = conversations.data?.find((c) => c.conv_id === convId);
+  const more = useMoreConversations(config);
   const { send, retry, stop } = useChatActions(config);
+
+  // A conversation older than the pages loaded (opened from a link) is looked for in the next ones.
+  const lookFurther = Boolean(convId && conversations.data && !conversation && more.hasMore && !more.failed);
+  const { loadMore } = more;
+  useEffect(() => {
+    if (lookFurther) loadMore();
+  }, [lookFurther, loadMore, conversations.data]);
 
   // A model served under its own prefix keeps its conversation's messages there, so where to
   // read them from is known only with the conversation.
-  const prefixKnown = !hasModelRoutes(config) || !conversations.isPending;
+  const prefixKnown = !hasModelRoutes(config) || (!conversations.isPending && !lookFurther);
   const prefix = messageApiOf(config, conversation?.model_type ?? config.modelTypeConfig.defaultModel).prefix;
   const listPage = useCallback<ListPage>((page, size) => listMessages(prefix, convId, page, size), [prefix, convId]);
   const completion = useMemo(() => completionOf(prefix), [prefix]);
