@@ -92,7 +92,7 @@ export class QuotaService {
     if (rules.length === 0) return undefined;
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) return undefined;
-    const principal = this.rights.principalOf(user);
+    const principal = await this.rights.principalFor(user, db);
     const named = rules.filter((r) => r.subject_type === 'department' && principal.departments?.includes(r.subject));
     const depth =
       named.length > 1
