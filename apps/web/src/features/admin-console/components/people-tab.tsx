@@ -41,7 +41,8 @@ export function PeopleTab() {
         scroll={{ x: 900 }}
         columns={[
           { title: '姓名', dataIndex: 'user_name' },
-          { title: '登录名', dataIndex: 'login' },
+          // The provider with the login: the same login in WeCom and in OIDC is two people.
+          { title: '账号', render: (_, u) => u.identity ?? u.login },
           { title: '邮箱', dataIndex: 'email', ellipsis: true },
           {
             title: '群组 / 部门',
