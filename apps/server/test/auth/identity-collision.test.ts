@@ -1,7 +1,7 @@
 import { IDENTITY_API_PATHS, type AccountInfo, type LinkedAccountsResponse } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema';
+import { apps, users } from '../../src/db/schema';
 import { api, body, buildTestApp, signInAs, type TestApp } from '../helper';
 import { FakeWorkplace, setFakeSecrets } from './fake-workplace';
 import { signInWith, workplaceConfig } from './workplace-helpers';
@@ -172,6 +172,26 @@ describe('identity across providers', () => {
     expect((await link(admin, { user_id: plain.id, other_user_id: await idOf('wecom:wangwei') })).env.code).toBe(0);
     const info = await api(t, (await oidc('wangwei')).token, { method: 'GET', url: '/api/user/info' });
     expect(body<{ account_info: AccountInfo }>(info).data.account_info.is_admin).toBe(true);
+  });
+
+  it('an app owner named by a bare name is the OIDC account, not the WeCom one', async () => {
+    await signInAs(t, 'staff');
+    await wecom('staff');
+    await t.app.db
+      .update(apps)
+      .set({ owners: ['staff'] })
+      .where(eq(apps.appKey, 'metaso'));
+    const plain = await oidc('lisi');
+    const res = await api(t, plain.token, {
+      method: 'POST',
+      url: '/api/app/access-request',
+      payload: { app_key: 'metaso', reason: '工作需要' },
+    });
+    expect(body(res).code).toBe(0);
+    const told = async (subject: string) =>
+      (await t.app.services.notices.list(await idOf(subject))).list.some((n) => n.kind === 'access_request.new');
+    expect(await told('staff')).toBe(true);
+    expect(await told('wecom:staff')).toBe(false);
   });
 
   it('names people by provider in the console’s user list', async () => {
