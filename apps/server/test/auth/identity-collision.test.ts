@@ -140,7 +140,17 @@ describe('identity across providers', () => {
     // The token from before the link answers 1004: the rights changed.
     const stale = await api(t, before.token, { method: 'GET', url: '/api/user/info' });
     expect(body(stale).code).toBe(1004);
-    expect(mayOpen((await wecom('staff')).info, 'deepseek')).toBe(true);
+    const after = await wecom('staff');
+    expect(mayOpen(after.info, 'deepseek')).toBe(true);
+    // A rule set later on the OIDC account moves the linked account's rights version too.
+    const set = await api(t, admin, {
+      method: 'POST',
+      url: '/api/admin/rules/set',
+      payload: { subject_type: 'user', subject: 'oidc:staff', app_key: 'metaso', effect: 'allow' },
+    });
+    expect(body(set).code).toBe(0);
+    expect(body(await api(t, after.token, { method: 'GET', url: '/api/user/info' })).code).toBe(1004);
+    expect(mayOpen((await wecom('staff')).info, 'metaso')).toBe(true);
     const [linkRow] = await t.app.services.audit.all({ action: 'admin.user.link' }, 10);
     expect(linkRow).toMatchObject({ actorLogin: 'admin', target: `user:${wecomStaff}` });
     expect(JSON.stringify(linkRow?.after)).toContain('oidc:staff');
