@@ -204,6 +204,22 @@ describe('identity across providers', () => {
     expect(await told('wecom:staff')).toBe(false);
   });
 
+  it('a linked account renamed at its provider moves the rights version of the accounts linked to it', async () => {
+    const admin = (await signInAs(t, 'admin')).access_token.token;
+    await wecom('staff');
+    const claims = { provider: 'oidc' as const, subject: 'sub-9', userName: '', email: '', mobile: '', avatar: '' };
+    const renamed = await t.app.services.users.upsertFromClaims({ ...claims, login: 'old9', groups: [] });
+    const partner = await idOf('wecom:staff');
+    await api(t, admin, { method: 'POST', url: IDENTITY_API_PATHS.unlink, payload: { user_id: partner } });
+    expect((await link(admin, { user_id: partner, other_user_id: renamed.id })).env.code).toBe(0);
+    const version = async () => (await t.app.db.select().from(users).where(eq(users.id, partner)))[0]!.rightsVersion;
+    const before = await version();
+    await t.app.services.users.upsertFromClaims({ ...claims, login: 'old9', groups: [] });
+    expect(await version()).toBe(before);
+    await t.app.services.users.upsertFromClaims({ ...claims, login: 'new9', groups: [] });
+    expect(await version()).toBe(before + 1);
+  });
+
   it('names people by provider in the console’s user list', async () => {
     const admin = (await signInAs(t, 'admin')).access_token.token;
     const res = await api(t, admin, { method: 'GET', url: '/api/admin/users', query: { q: 'wecom:staff' } });
