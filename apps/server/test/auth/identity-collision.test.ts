@@ -103,6 +103,11 @@ describe('identity across providers', () => {
     const { quotas } = t.app.services;
     expect((await quotas.appliedTo(demo.account_info.id, 'chatgpt'))?.limit).toBe(3);
     expect(await quotas.appliedTo(await idOf('wecom:staff'), 'chatgpt')).toBeUndefined();
+    // `oidc:staff` is the same person as `staff`: setting it replaces that rule.
+    await quotas.set({ subject_type: 'user', subject: 'oidc:staff', module: 'chatgpt', limit: 7, period: 'day' });
+    expect((await quotas.list()).filter((r) => r.module === 'chatgpt').map((r) => [r.subject, r.limit])).toEqual([
+      ['staff', 7],
+    ]);
   });
 
   it('wecom:wangwei in the admin list makes that WeCom user administrator, not oidc:wangwei', async () => {
