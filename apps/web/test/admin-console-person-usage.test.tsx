@@ -160,4 +160,33 @@ describe('people tab accounts', { timeout: 60_000 }, () => {
     expect(await screen.findByText('wecom:staff')).toBeTruthy();
     expect(screen.getByText('oidc:staff')).toBeTruthy();
   });
+
+  it('links the account to another of the same person, after a confirmation', async () => {
+    const linked = {
+      accounts: [
+        { id: 2, identity: 'wecom:staff', user_name: '张三' },
+        { id: 3, identity: 'oidc:staff', user_name: '张三' },
+      ],
+    };
+    const fake = renderPeople(
+      (req) =>
+        req.path === '/api/admin/users/link'
+          ? ok(linked)
+          : req.path === '/api/admin/users/usage'
+            ? ok(usage)
+            : ok(null),
+      [
+        { ...person, provider: 'wecom', identity: 'wecom:staff' },
+        { ...person, id: 3, subject: 'staff', departments: [], provider: 'oidc', identity: 'oidc:staff' },
+      ],
+    );
+    fireEvent.click((await screen.findAllByRole('button', { name: '权限与用量' }))[0]!);
+    expect(await screen.findByText('未关联其他账号')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '同一人的其他账号' }));
+    fireEvent.click(await screen.findByText('oidc:staff（张三）', { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(screen.getByRole('button', { name: /关\s*联/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(fake.calls('/api/admin/users/link')).toHaveLength(1));
+    expect(fake.calls('/api/admin/users/link')[0]?.body).toEqual({ user_id: 2, other_user_id: 3 });
+  });
 });

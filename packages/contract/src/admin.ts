@@ -44,6 +44,7 @@ export const adminUserSchema = z.object({
   /** Ids of the other accounts linked to this one as the same person. */
   linked_user_ids: z.array(z.number().int()).optional(),
 });
+export type AdminUser = z.infer<typeof adminUserSchema>;
 /** `GET /api/admin/users?q=`: search by login, name, email, mobile or subject. */
 export const adminUserQuerySchema = z.object({
   q: z
