@@ -73,9 +73,9 @@ const usage = {
   days,
 };
 
-function renderPeople(handler: FakeHandler) {
+function renderPeople(handler: FakeHandler, people: object[] = [person]) {
   const fake = createFakeFetch((req) => {
-    if (req.path === '/api/admin/users') return ok({ list: [person] });
+    if (req.path === '/api/admin/users') return ok({ list: people });
     if (req.path === '/api/admin/rights/user') return ok({ list: [] });
     if (req.path === '/api/admin/departments') {
       return ok({
@@ -115,7 +115,7 @@ describe('people tab usage section', { timeout: 60_000 }, () => {
     expect(rows[0]!.textContent).toContain('已用 3 / 上限 10');
     expect(rows[0]!.textContent).toContain('部门「示例公司 / 市场部」的配额规则（每周）');
     expect(rows[0]!.textContent).toContain('重置');
-    expect(rows[1]!.textContent).toContain('个人「staff」的配额规则');
+    expect(rows[1]!.textContent).toContain('个人「oidc:staff」的配额规则');
     expect(within(rows[1]!).getByText('不限次数')).toBeTruthy();
     expect(rows[1]!.textContent).not.toContain('重置');
     expect(rows[2]!.textContent).toContain('已用 1 / 上限 50');
@@ -145,5 +145,48 @@ describe('people tab usage section', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     expect(await screen.findByRole('list', { name: '各模块用量' })).toBeTruthy();
     await waitFor(() => expect(fake.calls('/api/admin/users/usage').length).toBeGreaterThanOrEqual(2));
+  });
+});
+
+describe('people tab accounts', { timeout: 60_000 }, () => {
+  it('names each account with its provider, so one login in two providers is two people', async () => {
+    renderPeople(
+      () => ok(null),
+      [
+        { ...person, provider: 'wecom', identity: 'wecom:staff' },
+        { ...person, id: 3, subject: 'staff', departments: [], provider: 'oidc', identity: 'oidc:staff' },
+      ],
+    );
+    expect(await screen.findByText('wecom:staff')).toBeTruthy();
+    expect(screen.getByText('oidc:staff')).toBeTruthy();
+  });
+
+  it('links the account to another of the same person, after a confirmation', async () => {
+    const linked = {
+      accounts: [
+        { id: 2, identity: 'wecom:staff', user_name: '张三' },
+        { id: 3, identity: 'oidc:staff', user_name: '张三' },
+      ],
+    };
+    const fake = renderPeople(
+      (req) =>
+        req.path === '/api/admin/users/link'
+          ? ok(linked)
+          : req.path === '/api/admin/users/usage'
+            ? ok(usage)
+            : ok(null),
+      [
+        { ...person, provider: 'wecom', identity: 'wecom:staff' },
+        { ...person, id: 3, subject: 'staff', departments: [], provider: 'oidc', identity: 'oidc:staff' },
+      ],
+    );
+    fireEvent.click((await screen.findAllByRole('button', { name: '权限与用量' }))[0]!);
+    expect(await screen.findByText('未关联其他账号')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '同一人的其他账号' }));
+    fireEvent.click(await screen.findByText('oidc:staff（张三）', { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(screen.getByRole('button', { name: /关\s*联/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(fake.calls('/api/admin/users/link')).toHaveLength(1));
+    expect(fake.calls('/api/admin/users/link')[0]?.body).toEqual({ user_id: 2, other_user_id: 3 });
   });
 });

@@ -14,7 +14,7 @@ export const appDefinitionSchema = z.object({
   scene_tags: z.array(z.string().min(1).max(20)).default([]),
   order: z.number().int().default(0),
   enabled: z.boolean().default(true),
-  /** Login names (or SSO subjects) of the app's owners, who hear about new access requests for it. */
+  /** The app's owners named by provider as rules name people (`wecom:wangwei`; bare: OIDC login or subject). */
   owners: z.array(z.string().trim().min(1).max(200)).max(20).optional(),
 });
 export type AppDefinition = z.infer<typeof appDefinitionSchema>;

@@ -48,6 +48,8 @@ export const accessRequestSchema = z.object({
   user_id: z.number().int().optional(),
   user_name: z.string().optional(),
   login: z.string().optional(),
+  /** The requester as a rule names them (`wecom:wangwei`), in the admin list. */
+  identity: z.string().optional(),
 });
 export type AccessRequestView = z.infer<typeof accessRequestSchema>;
 /** `GET /api/app/access-requests` (own) and `GET /api/admin/access-requests?status=` */
@@ -145,7 +147,14 @@ export const userAccessResponseSchema = z.object({
 export const appAccessResponseSchema = z.object({
   /** Known people (signed in at least once) who may open the app, with the deciding rule. */
   users: z.array(
-    z.object({ id: z.number().int(), user_name: z.string(), login: z.string(), rule: decidingRuleSchema.nullable() }),
+    z.object({
+      id: z.number().int(),
+      user_name: z.string(),
+      login: z.string(),
+      /** `<provider>:<login>`, so two people with one login in different providers are told apart. */
+      identity: z.string().optional(),
+      rule: decidingRuleSchema.nullable(),
+    }),
   ),
   /** The rules naming this app (or `*`), which also cover people who never signed in. */
   rules: z.array(decidingRuleSchema),

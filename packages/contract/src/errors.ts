@@ -69,6 +69,7 @@ export const ErrorMessage = {
   databaseUnavailable: '数据库暂时不可用，请稍后重试',
   invalidLoginState: '登录请求无效或已过期，请重新登录',
   loginOtherBrowser: '该登录链接不是在当前浏览器中发起的，已拒绝登录。请在当前浏览器中重新登录',
+  identityTaken: '该账号标识已属于另一种登录方式的账号，已拒绝登录，请联系管理员',
   invalidCode: '一次性授权码无效或已使用',
 } as const;
 

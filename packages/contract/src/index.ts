@@ -26,3 +26,4 @@ export * from './marketing';
 export * from './doc-position';
 export * from './sessions';
 export * from './report';
+export * from './identity';

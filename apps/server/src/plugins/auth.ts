@@ -1,14 +1,19 @@
-import { apiPrefixAppKey, ErrorCode, ErrorMessage } from '@portal/contract';
+import { apiPrefixAppKey, ErrorCode, ErrorMessage, type IdentityProvider } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../db/schema';
 import { AppError } from '../errors/app-error';
 import type { GateRead } from '../services/rights/rights-gate';
+import type { Account } from '../services/users/identity';
 import { PUBLIC_API_PATHS } from './public-api-paths';
 
 export interface RequestUser {
   id: number;
   subject: string;
+  /** Where the account signs in; with the subject it identifies the person. */
+  provider: IdentityProvider;
+  /** The accounts an administrator linked to this one. */
+  linked: Account[];
   login: string;
   userName: string;
   isAdmin: boolean;
@@ -85,7 +90,7 @@ export default fp(
       // process until a change to either is heard from any replica (rights-gate.ts).
       const read = await app.services.gate.read(claims.userId);
       if (!read || read.user.disabled) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
-      const { user, globalVersion } = read;
+      const { user, globalVersion, linked } = read;
       gateReads.set(request, read);
       if (claims.rightsVersion < globalVersion + user.rightsVersion) {
         throw new AppError(ErrorCode.permissionsChanged, ErrorMessage.permissionsChanged);
@@ -93,9 +98,11 @@ export default fp(
       request.user = {
         id: user.id,
         subject: user.subject,
+        provider: user.provider,
+        linked,
         login: user.login,
         userName: user.userName,
-        isAdmin: app.services.rights.isAdmin(user),
+        isAdmin: app.services.rights.isAdmin({ ...user, linked }),
         groups: user.groups,
         departments: user.departments,
       };

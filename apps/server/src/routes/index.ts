@@ -3,6 +3,7 @@ import adminRoutes from './api/admin';
 import consoleRoutes from './api/admin/console';
 import quotaRoutes from './api/admin/quotas';
 import personUsageRoutes from './api/admin/person-usage';
+import identityLinkRoutes from './api/admin/identity-links';
 import appIconRoutes from './api/admin/app-icon';
 import appIconRoute from './api/app/icon';
 import appRoutes from './api/app';
@@ -33,6 +34,7 @@ export const apiAreas: ReadonlyArray<readonly [prefix: string, plugin: FastifyPl
   ['/api/admin', consoleRoutes],
   ['/api/admin', quotaRoutes],
   ['/api/admin', personUsageRoutes],
+  ['/api/admin', identityLinkRoutes],
   ['/api/admin', appIconRoutes],
   ['/api/image', imageRoutes],
   ['/api/file', fileRoutes],

@@ -32,6 +32,7 @@ import { registerDirectorySyncJob } from './departments/directory-sync-job';
 import { createWorkplaceRegistry } from './auth/providers';
 import { AccessRequestService } from './access-requests/access-request-service';
 import { PeopleService } from './users/people-service';
+import { IdentityLinkService } from './users/identity-links';
 import { AppSecretService } from './catalogue/app-secret-service';
 import { QuotaService } from './quotas/quota-service';
 import { NoticeService } from './notices/notice-service';
@@ -97,6 +98,7 @@ export async function createServices(opts: ServiceOptions) {
   );
   const codes = new OneTimeCodeService(db, audit);
   const people = new PeopleService(db);
+  const identityLinks = new IdentityLinkService(db);
   const quotas = new QuotaService(db, rights);
   const appSecrets = new AppSecretService(
     db,
@@ -160,6 +162,7 @@ export async function createServices(opts: ServiceOptions) {
     directorySync,
     accessRequests,
     people,
+    identityLinks,
     appSecrets,
     quotas,
     notices,

@@ -5,7 +5,7 @@ export const accessRules = pgTable(
   {
     id: serial('id').primaryKey(),
     subjectType: text('subject_type', { enum: ['user', 'group', 'department', 'everyone'] }).notNull(),
-    /** Login name or SSO subject, a group name, a department key (`wecom:2`), or `*` for everyone. */
+    /** A person by provider (`wecom:wangwei`; bare: OIDC), a group, a department key (`wecom:2`), or `*`. */
     subject: text('subject').notNull(),
     /** An app key, or `*` for every app. */
     appKey: text('app_key').notNull(),

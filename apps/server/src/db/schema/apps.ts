@@ -11,7 +11,7 @@ export const apps = pgTable('apps', {
   sceneTags: jsonb('scene_tags').$type<string[]>().notNull().default([]),
   order: integer('order').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
-  /** Login names or subjects of the app's owners (notified of new access requests). */
+  /** The app's owners by provider, as rules name people (notified of new access requests). */
   owners: jsonb('owners').$type<string[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

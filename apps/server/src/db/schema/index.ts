@@ -39,3 +39,4 @@ export * from './documents';
 export * from './document-chunks';
 export * from './chunk-terms';
 export * from './reports';
+export * from './identity-links';

@@ -9,7 +9,7 @@ export const quotaRules = pgTable(
   {
     id: serial('id').primaryKey(),
     subjectType: text('subject_type', { enum: ['user', 'group', 'department', 'everyone'] }).notNull(),
-    /** Login name or SSO subject, a group name, a department key (`wecom:2`), or `*` for everyone. */
+    /** A person by provider (`wecom:wangwei`; bare: OIDC), a group, a department key (`wecom:2`), or `*`. */
     subject: text('subject').notNull(),
     /** A quota key of the contract's module table. */
     quotaKey: text('quota_key').notNull(),

@@ -1,9 +1,12 @@
+import type { IdentityProvider } from '@portal/contract';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
-  /** Stable identity from the identity provider (`sub`). */
+  /** Stable identity from the identity provider: OIDC's `sub`, or `<provider>:<user id>` for a workplace suite. */
   subject: text('subject').notNull().unique(),
+  /** Where the account signs in; with the subject it identifies the person (services/users/identity.ts). */
+  provider: text('provider').$type<IdentityProvider>().notNull().default('oidc'),
   login: text('login').notNull().default(''),
   userName: text('user_name').notNull().default(''),
   email: text('email').notNull().default(''),

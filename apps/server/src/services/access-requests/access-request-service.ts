@@ -1,11 +1,12 @@
 import { ErrorCode, ErrorMessage, type AccessRequestView } from '@portal/contract';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accessRequests, apps, users, type AccessRequest, type User } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import type { CatalogueService } from '../catalogue/catalogue-service';
 import type { NoticeService } from '../notices/notice-service';
 import type { RightsService } from '../rights/rights-service';
+import { accountsNamed, identityOf, ruleNameOf } from '../users/identity';
 import { notifyBots, type NotifyLogger } from './bot-notifier';
 import type { AccessRequestsConfig } from './config';
 
@@ -15,10 +16,17 @@ export const accessRequestMessage = {
   notPending: '该申请已处理',
 } as const;
 
-type Row = { request: AccessRequest; appName: string | null; userName: string | null; login: string | null };
+type Row = {
+  request: AccessRequest;
+  appName: string | null;
+  userName: string | null;
+  login: string | null;
+  provider?: User['provider'] | null;
+  subject?: string | null;
+};
 
 /**
- * Requests for an app (申请权限). Approving writes a `user` rule for the requester's subject
+ * Requests for an app (申请权限). Approving writes a `user` rule for the requester's subject (by provider)
  * through RightsService, which moves the requester's rights version: their next call answers
  * 1004, the client refreshes, and the new token opens the app.
  */
@@ -32,7 +40,7 @@ export class AccessRequestService {
   ) {}
 
   async create(user: User, appKey: string, reason: string, log: NotifyLogger): Promise<AccessRequestView> {
-    const entry = await this.catalogue.entryFor(this.rights.principalOf(user), appKey);
+    const entry = await this.catalogue.entryFor(await this.rights.principalFor(user), appKey);
     if (!entry) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
     if (entry.be_authorized) throw new AppError(ErrorCode.validation, accessRequestMessage.alreadyAllowed);
     const pending = await this.db
@@ -89,7 +97,7 @@ export class AccessRequestService {
       if (!requester) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
       await this.rights.setRule({
         subject_type: 'user',
-        subject: requester.subject,
+        subject: ruleNameOf(requester),
         app_key: request.appKey,
         effect: 'allow',
       });
@@ -129,7 +137,7 @@ export class AccessRequestService {
     return { before: view(before, true), after: view(after, true) };
   }
 
-  /** The signed-in-before people the app names as owners (by login or subject). */
+  /** The signed-in-before people the app names as owners, by provider as rules name them. */
   private async ownersOf(appKey: string): Promise<User[]> {
     const [row] = await this.db.select({ owners: apps.owners }).from(apps).where(eq(apps.appKey, appKey));
     const names = row?.owners ?? [];
@@ -137,12 +145,19 @@ export class AccessRequestService {
     return this.db
       .select()
       .from(users)
-      .where(and(eq(users.disabled, false), or(inArray(users.login, names), inArray(users.subject, names))));
+      .where(and(eq(users.disabled, false), or(...names.map(accountsNamed))));
   }
 
   private select() {
     return this.db
-      .select({ request: accessRequests, appName: apps.appName, userName: users.userName, login: users.login })
+      .select({
+        request: accessRequests,
+        appName: apps.appName,
+        userName: users.userName,
+        login: users.login,
+        provider: users.provider,
+        subject: users.subject,
+      })
       .from(accessRequests)
       .leftJoin(apps, eq(apps.appKey, accessRequests.appKey))
       .leftJoin(users, eq(users.id, accessRequests.userId))
@@ -161,6 +176,15 @@ function view(row: Row, withUser = false): AccessRequestView {
     decision_reason: r.decisionReason,
     created_at: r.createdAt.toISOString(),
     decided_at: r.decidedAt ? r.decidedAt.toISOString() : null,
-    ...(withUser ? { user_id: r.userId, user_name: row.userName ?? '', login: row.login ?? '' } : {}),
+    ...(withUser
+      ? {
+          user_id: r.userId,
+          user_name: row.userName ?? '',
+          login: row.login ?? '',
+          identity: row.provider
+            ? identityOf({ provider: row.provider, subject: row.subject ?? '', login: row.login ?? '' })
+            : '',
+        }
+      : {}),
   };
 }

@@ -154,6 +154,7 @@ export class LoginService {
       throw providerFailure(adapter.label, failure.kind);
     }
     const user = await this.users.upsertFromClaims({
+      provider: adapter.name,
       subject: `${adapter.name}:${profile.externalId}`,
       login: profile.login,
       userName: profile.name,
@@ -200,6 +201,7 @@ export class LoginService {
     const subject = str('sub');
     const login = str(names.login) || str('email') || subject;
     return {
+      provider: 'oidc',
       subject,
       login,
       userName: str(names.name) || login,

@@ -1,4 +1,4 @@
-import type { QuotaRule, QuotaRuleView } from '@portal/contract';
+import { canonicalPersonName, type QuotaRule, type QuotaRuleView } from '@portal/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { departments, quotaRules, users, type QuotaRuleRow } from '../../db/schema';
@@ -41,16 +41,16 @@ export class QuotaService {
   async findBySubject(
     rule: Pick<QuotaRule, 'subject_type' | 'subject' | 'module'>,
   ): Promise<QuotaRuleView | undefined> {
-    const [row] = await this.db
+    const rows = await this.db
       .select()
       .from(quotaRules)
-      .where(
-        and(
-          eq(quotaRules.subjectType, rule.subject_type),
-          eq(quotaRules.subject, subjectOf(rule)),
-          eq(quotaRules.quotaKey, rule.module),
-        ),
-      );
+      .where(and(eq(quotaRules.subjectType, rule.subject_type), eq(quotaRules.quotaKey, rule.module)));
+    // A person is the same person bare or with `oidc:` (users/identity.ts), so both find one rule.
+    const same =
+      rule.subject_type === 'user'
+        ? (subject: string) => canonicalPersonName(subject) === canonicalPersonName(rule.subject)
+        : (subject: string) => subject === subjectOf(rule);
+    const row = rows.find((r) => same(r.subject));
     return row ? toView(row) : undefined;
   }
 
@@ -58,7 +58,8 @@ export class QuotaService {
   async set(rule: QuotaRule): Promise<QuotaRuleView> {
     const values = {
       subjectType: rule.subject_type,
-      subject: subjectOf(rule),
+      // The stored spelling of a rule naming the same person replaces that rule, not a second one.
+      subject: (await this.findBySubject(rule))?.subject ?? subjectOf(rule),
       quotaKey: rule.module,
       limit: rule.limit,
       period: rule.period,
@@ -92,7 +93,7 @@ export class QuotaService {
     if (rules.length === 0) return undefined;
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) return undefined;
-    const principal = this.rights.principalOf(user);
+    const principal = await this.rights.principalFor(user, db);
     const named = rules.filter((r) => r.subject_type === 'department' && principal.departments?.includes(r.subject));
     const depth =
       named.length > 1

@@ -1,5 +1,6 @@
 import type { QuotaRule } from '@portal/contract';
-import type { Principal } from '../rights/evaluate';
+import { namesOf, type Principal } from '../rights/evaluate';
+import { namesPerson } from '../users/identity';
 
 type Rule = Pick<QuotaRule, 'subject_type' | 'subject' | 'module' | 'limit' | 'period'>;
 
@@ -12,7 +13,7 @@ type Rule = Pick<QuotaRule, 'subject_type' | 'subject' | 'module' | 'limit' | 'p
  * generous one wins, so belonging to one more group never takes asks away.
  */
 export function resolveQuota<R extends Rule>(
-  principal: Pick<Principal, 'login' | 'subject' | 'groups' | 'departments'>,
+  principal: Pick<Principal, 'login' | 'subject' | 'provider' | 'linked' | 'groups' | 'departments'>,
   quotaKey: string,
   rules: readonly R[],
   /** Depth of a department in its tree (root 0); unknown departments count as roots. */
@@ -20,9 +21,9 @@ export function resolveQuota<R extends Rule>(
 ): R | undefined {
   const forKey = rules.filter((r) => r.module === quotaKey);
   const departments = principal.departments ?? [];
-  const byUser = forKey.filter(
-    (r) => r.subject_type === 'user' && (r.subject === principal.login || r.subject === principal.subject),
-  );
+  // A person is named by provider, as access rules name them (users/identity.ts).
+  const names = namesOf(principal);
+  const byUser = forKey.filter((r) => r.subject_type === 'user' && namesPerson(names, r.subject));
   if (byUser.length > 0) return mostGenerous(byUser);
   const byDepartment = forKey.filter((r) => r.subject_type === 'department' && departments.includes(r.subject));
   if (byDepartment.length > 0) {

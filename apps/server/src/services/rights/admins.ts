@@ -1,13 +1,16 @@
 import type { PortalConfig } from '../../config/schema';
+import { namesPerson } from '../users/identity';
+import { namesOf, type Principal } from './evaluate';
 
-/** Administrators come from the config file: by login name, SSO subject or group. */
+/**
+ * Administrators come from the config file: people named by provider (`wecom:wangwei`; a bare name
+ * is an OIDC login or subject) or OIDC groups. A workplace account whose id is `admin` is not the
+ * OIDC `admin`, unless an administrator linked the two.
+ */
 export function isAdministrator(
   admins: PortalConfig['admins'],
-  who: { login: string; subject: string; groups: readonly string[] },
+  who: Pick<Principal, 'login' | 'subject' | 'provider' | 'linked' | 'groups'>,
 ): boolean {
-  return (
-    admins.users.includes(who.login) ||
-    admins.users.includes(who.subject) ||
-    who.groups.some((g) => admins.groups.includes(g))
-  );
+  const names = namesOf(who);
+  return admins.users.some((name) => namesPerson(names, name)) || who.groups.some((g) => admins.groups.includes(g));
 }

@@ -1,8 +1,14 @@
-import type { AccessRule } from '@portal/contract';
+import { WORKPLACE_PROVIDERS, type AccessRule, type IdentityProvider } from '@portal/contract';
+import { identityOf, namesPerson, personNames, type Account } from '../users/identity';
 
 export interface Principal {
   login: string;
   subject: string;
+  /** Where the account signs in; absent means OIDC. A `user` rule names a person by provider. */
+  provider?: IdentityProvider;
+  /** The other accounts an administrator linked to this one: rules naming them cover this one too. */
+  linked?: readonly Account[];
+  /** Group claims of this account (OIDC only: workplace accounts have departments instead). */
   groups: string[];
   /** Department keys of the person's departments and all their ancestors (a rule on a department covers its sub-departments). */
   departments?: readonly string[];
@@ -30,12 +36,16 @@ export function explain(
   rule: Rule | { subject_type: 'admin'; subject: string; app_key: string; effect: 'allow' } | null;
 } {
   if (principal.isAdmin) {
-    return { allowed: true, rule: { subject_type: 'admin', subject: principal.login, app_key: '*', effect: 'allow' } };
+    return {
+      allowed: true,
+      rule: { subject_type: 'admin', subject: identityOf(accountOf(principal)), app_key: '*', effect: 'allow' },
+    };
   }
   const forApp = rules.filter((r) => r.app_key === appKey || r.app_key === '*');
   const departments = principal.departments ?? [];
+  const names = namesOf(principal);
   const levels: Array<(r: Rule) => boolean> = [
-    (r) => r.subject_type === 'user' && (r.subject === principal.login || r.subject === principal.subject),
+    (r) => r.subject_type === 'user' && namesPerson(names, r.subject),
     (r) => r.subject_type === 'group' && principal.groups.includes(r.subject),
     (r) => r.subject_type === 'department' && departments.includes(r.subject),
     (r) => r.subject_type === 'everyone',
@@ -47,4 +57,21 @@ export function explain(
     return deny ? { allowed: false, rule: deny } : { allowed: true, rule: hits[0] ?? null };
   }
   return { allowed: false, rule: null };
+}
+
+/**
+ * The principal's own account as identity.ts reads it. Without a provider, a workplace subject
+ * (`wecom:u1`, always stored with its prefix) tells it; anything else is OIDC.
+ */
+export function accountOf(p: Pick<Principal, 'login' | 'subject' | 'provider'>): Account {
+  const prefix = p.subject.slice(0, Math.max(0, p.subject.indexOf(':')));
+  const fromSubject = (WORKPLACE_PROVIDERS as readonly string[]).includes(prefix)
+    ? (prefix as IdentityProvider)
+    : 'oidc';
+  return { provider: p.provider ?? fromSubject, subject: p.subject, login: p.login };
+}
+
+/** Every canonical name of the principal's person (its account and the linked ones). */
+export function namesOf(p: Pick<Principal, 'login' | 'subject' | 'provider' | 'linked'>): Set<string> {
+  return personNames({ ...accountOf(p), linked: p.linked });
 }

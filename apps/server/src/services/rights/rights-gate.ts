@@ -8,11 +8,15 @@ import { GLOBAL_RIGHTS_VERSION_KEY } from '../settings/settings-service';
 import { VersionedCache } from './versioned-cache';
 import { NotifiedCache } from '../cache/notified-cache';
 import { GATE_CHANNEL } from './gate-changes';
+import type { Account } from '../users/identity';
+import { linkedAccountsSql } from '../users/identity-links';
 
 /** What the gate read for one request: the user row and the global rights version beside it. */
 export interface GateRead {
   user: User;
   globalVersion: number;
+  /** The accounts an administrator linked to the user (rules naming them cover the user too). */
+  linked: Account[];
 }
 
 /**
@@ -44,6 +48,7 @@ export class RightsGate {
         globalVersion: sql<
           string | null
         >`(select ${settings.value} from ${settings} where ${settings.key} = ${GLOBAL_RIGHTS_VERSION_KEY})`,
+        linked: linkedAccountsSql(),
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
@@ -59,16 +64,16 @@ export class RightsGate {
   private async readFromDatabase(userId: number): Promise<GateRead | undefined> {
     const [row] = await this.readUser.execute({ id: userId });
     if (!row) return undefined;
-    const { globalVersion, ...user } = row;
+    const { globalVersion, linked, ...user } = row;
     // No stored version yet reads as 0, the value it is created with.
-    return { user, globalVersion: Number(globalVersion ?? 0) };
+    return { user, globalVersion: Number(globalVersion ?? 0), linked: linked ?? [] };
   }
 
   /** Every enabled app with be_authorized for this user, as of the versions just read. */
   appsFor(read: GateRead): Promise<AppListEntry[]> {
     const { user, globalVersion } = read;
     return this.lists.get(`${user.id}:${globalVersion}:${user.rightsVersion}`, () =>
-      this.catalogue.listFor(this.rights.principalOf(user)),
+      this.catalogue.listFor(this.rights.principalOf({ ...user, linked: read.linked })),
     );
   }
 

@@ -1,11 +1,14 @@
-import type { AccessRule } from '@portal/contract';
+import { canonicalPersonName, type AccessRule } from '@portal/contract';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PortalConfig } from '../../config/schema';
 import type { Db } from '../../db/client';
-import { accessRules, apps, users, type AccessRuleRow, type User } from '../../db/schema';
+import { accessRules, apps, identityLinks, users, type AccessRuleRow, type User } from '../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
 import type { SettingsService } from '../settings/settings-service';
 import { isAdministrator } from './admins';
 import { mayOpen, type Principal } from './evaluate';
+import { accountsNamed, type Account } from '../users/identity';
+import { readLinked } from '../users/identity-links';
 import { announceGateChange } from './gate-changes';
 
 /**
@@ -21,17 +24,26 @@ export class RightsService {
     private readonly admins: PortalConfig['admins'],
   ) {}
 
-  principalOf(user: Pick<User, 'login' | 'subject' | 'groups'> & Partial<Pick<User, 'departments'>>): Principal {
+  /** `linked`: the accounts an administrator linked to this one (from readLinked or the gate's read). */
+  principalOf(user: PersonRow & Partial<Pick<User, 'departments'>>): Principal {
     return {
       login: user.login,
       subject: user.subject,
+      provider: user.provider,
+      linked: user.linked ?? [],
       groups: user.groups,
       departments: user.departments ?? [],
       isAdmin: this.isAdmin(user),
     };
   }
 
-  isAdmin(user: Pick<User, 'login' | 'subject' | 'groups'>): boolean {
+  /** principalOf with the user's linked accounts read first; `db` for a caller inside a transaction. */
+  async principalFor(user: User, db: Db = this.db): Promise<Principal> {
+    const linked = (await readLinked(db, [user.id])).get(user.id) ?? [];
+    return this.principalOf({ ...user, linked });
+  }
+
+  isAdmin(user: PersonRow): boolean {
     return isAdministrator(this.admins, user);
   }
 
@@ -70,7 +82,7 @@ export class RightsService {
   }
 
   async setRule(rule: AccessRule): Promise<void> {
-    const subject = rule.subject_type === 'everyone' ? '*' : rule.subject;
+    const subject = await this.storedSubject(rule);
     await this.db
       .insert(accessRules)
       .values({ subjectType: rule.subject_type, subject, appKey: rule.app_key, effect: rule.effect })
@@ -82,7 +94,7 @@ export class RightsService {
   }
 
   async deleteRule(rule: Omit<AccessRule, 'effect'>): Promise<boolean> {
-    const subject = rule.subject_type === 'everyone' ? '*' : rule.subject;
+    const subject = await this.storedSubject(rule);
     const deleted = await this.db
       .delete(accessRules)
       .where(
@@ -109,11 +121,38 @@ export class RightsService {
     announceGateChange(userId);
   }
 
+  /**
+   * The subject as stored: `*` for everyone; for a person, the spelling of a stored rule on the same
+   * app that names the same person (`staff` and `oidc:staff` are one person), so setting replaces
+   * that rule instead of adding a second one beside it.
+   */
+  private async storedSubject(rule: Pick<AccessRule, 'subject_type' | 'subject' | 'app_key'>): Promise<string> {
+    if (rule.subject_type === 'everyone') return '*';
+    if (rule.subject_type !== 'user') return rule.subject;
+    const wanted = canonicalPersonName(rule.subject);
+    const same = await this.db
+      .select({ subject: accessRules.subject })
+      .from(accessRules)
+      .where(and(eq(accessRules.subjectType, 'user'), eq(accessRules.appKey, rule.app_key)));
+    return same.find((r) => canonicalPersonName(r.subject) === wanted)?.subject ?? rule.subject;
+  }
+
+  /** Ids of the accounts linked to the accounts a name denotes: a rule naming one covers them all. */
+  private linkedTo(name: string) {
+    const mine = alias(identityLinks, 'mine');
+    return this.db
+      .select({ id: identityLinks.userId })
+      .from(identityLinks)
+      .innerJoin(mine, eq(mine.personId, identityLinks.personId))
+      .innerJoin(users, eq(users.id, mine.userId))
+      .where(accountsNamed(name));
+  }
+
   private async bumpFor(subjectType: AccessRule['subject_type'], subject: string): Promise<void> {
     if (subjectType === 'everyone') return this.bumpGlobal();
     const match =
       subjectType === 'user'
-        ? or(eq(users.login, subject), eq(users.subject, subject))
+        ? or(accountsNamed(subject), inArray(users.id, this.linkedTo(subject)))
         : subjectType === 'department'
           ? sql`${users.departments} @> ${JSON.stringify([subject])}::jsonb`
           : sql`${users.groups} @> ${JSON.stringify([subject])}::jsonb`;
@@ -124,6 +163,9 @@ export class RightsService {
     announceGateChange('all');
   }
 }
+
+/** An account as the rights checks read it, with the accounts linked to it when known. */
+export type PersonRow = Pick<User, 'login' | 'subject' | 'provider' | 'groups'> & { linked?: readonly Account[] };
 
 function toContract(r: AccessRuleRow): AccessRule {
   return { subject_type: r.subjectType, subject: r.subject, app_key: r.appKey, effect: r.effect };

@@ -35,6 +35,8 @@ import {
 import type { JobStatus } from '../../../services/jobs';
 import { explain } from '../../../services/rights/evaluate';
 import { recordChange } from './record-change';
+import { identityOf } from '../../../services/users/identity';
+import { readLinked } from '../../../services/users/identity-links';
 
 const PREFIX = '/api/admin';
 const path = (full: string) => full.slice(PREFIX.length);
@@ -134,7 +136,7 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
     const user = await users.findById(user_id);
     if (!user) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
     const [all, rules] = await Promise.all([catalogue.listAll(), rights.rulesFor()]);
-    const principal = rights.principalOf(user);
+    const principal = await rights.principalFor(user);
     return ok({
       list: all.map((a) => {
         const d = explain(principal, a.appKey, rules);
@@ -145,10 +147,12 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(path(CONSOLE_API_PATHS.appAccess), async (request) => {
     const { app_key } = parse(appAccessQuerySchema, request.query);
-    const [everyone, rules] = await Promise.all([users.list(), rights.rulesFor([app_key])]);
+    const [everyone, rules, linked] = await Promise.all([users.list(), rights.rulesFor([app_key]), readLinked(app.db)]);
     const list = everyone.flatMap((u) => {
-      const d = explain(rights.principalOf(u), app_key, rules);
-      return d.allowed ? [{ id: u.id, user_name: u.userName, login: u.login, rule: d.rule }] : [];
+      const d = explain(rights.principalOf({ ...u, linked: linked.get(u.id) }), app_key, rules);
+      return d.allowed
+        ? [{ id: u.id, user_name: u.userName, login: u.login, identity: identityOf(u), rule: d.rule }]
+        : [];
     });
     return ok({ users: list, rules });
   });

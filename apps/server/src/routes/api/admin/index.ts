@@ -14,6 +14,8 @@ import { ok } from '../../../lib/envelope';
 import { parse } from '../../../lib/validate';
 import { toEntry } from '../../../services/catalogue/catalogue-service';
 import { recordChange } from './record-change';
+import { identityOf } from '../../../services/users/identity';
+import { readLinked } from '../../../services/users/identity-links';
 
 const PREFIX = '/api/admin';
 const path = (full: string) => full.slice(PREFIX.length);
@@ -92,10 +94,13 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   app.get(path(ADMIN_API_PATHS.listUsers), async (request) => {
     const { q } = parse(adminUserQuerySchema, request.query);
     const needle = (q ?? '').trim().toLowerCase();
-    const list = (await users.list()).filter(
+    const [everyone, linked] = await Promise.all([users.list(), readLinked(app.db)]);
+    const list = everyone.filter(
       (u) =>
         !needle ||
-        [u.login, u.userName, u.email, u.mobile, u.subject].some((field) => field.toLowerCase().includes(needle)),
+        [u.login, u.userName, u.email, u.mobile, u.subject, identityOf(u)].some((field) =>
+          field.toLowerCase().includes(needle),
+        ),
     );
     return ok({
       list: list.map((u) => ({
@@ -108,7 +113,10 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
         departments: u.departments,
         disabled: u.disabled,
         last_login_at: u.lastLoginAt.toISOString(),
-        is_admin: rights.isAdmin(u),
+        is_admin: rights.isAdmin({ ...u, linked: linked.get(u.id) }),
+        provider: u.provider,
+        identity: identityOf(u),
+        linked_user_ids: (linked.get(u.id) ?? []).map((a) => a.id),
       })),
     });
   });

@@ -59,7 +59,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   app.get('/info', async (request) => {
     const read = loadedGateRead(request) ?? (await gate.read(requireUser(request).id));
     if (!read) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
-    return ok({ account_info: await users.accountInfo(read.user, await gate.appsFor(read)) });
+    return ok({ account_info: await users.accountInfo(read.user, await gate.appsFor(read), read.linked) });
   });
 
   app.get('/getJumpCode', { onRequest: oneTimeCodeRateLimit(app) }, async (request) => {

@@ -12,6 +12,7 @@ import { useUserAccess } from '../api/get-user-access';
 import { useUsers } from '../api/get-users';
 import { useSetUserDisabled } from '../api/set-user-disabled';
 import { useSignOutUser } from '../api/sign-out-user';
+import { LinkedAccountsSection } from './linked-accounts-section';
 import { PersonUsageSection } from './person-usage-section';
 import { RuleLabel } from './rule-label';
 
@@ -23,6 +24,7 @@ export function PeopleTab() {
   const signOut = useSignOutUser();
   const [inspect, setInspect] = useState<{ id: number; name: string }>();
   const access = useUserAccess(inspect?.id);
+  const inspected = users.data?.list.find((u) => u.id === inspect?.id);
 
   return (
     <Flex vertical gap={12}>
@@ -41,7 +43,8 @@ export function PeopleTab() {
         scroll={{ x: 900 }}
         columns={[
           { title: '姓名', dataIndex: 'user_name' },
-          { title: '登录名', dataIndex: 'login' },
+          // The provider with the login: the same login in WeCom and in OIDC is two people.
+          { title: '账号', render: (_, u) => u.identity ?? u.login },
           { title: '邮箱', dataIndex: 'email', ellipsis: true },
           {
             title: '群组 / 部门',
@@ -108,6 +111,14 @@ export function PeopleTab() {
           用量
         </Typography.Title>
         {inspect ? <PersonUsageSection userId={inspect.id} /> : null}
+        {inspected ? (
+          <>
+            <Typography.Title level={5} style={{ marginTop: 24 }}>
+              同一人的其他账号
+            </Typography.Title>
+            <LinkedAccountsSection person={inspected} people={users.data?.list ?? []} />
+          </>
+        ) : null}
       </Drawer>
     </Flex>
   );

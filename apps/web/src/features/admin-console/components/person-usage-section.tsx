@@ -1,4 +1,10 @@
-import { moduleTitleByName, type ModuleName, type ModuleUsage, type QuotaPeriod } from '@portal/contract';
+import {
+  canonicalPersonName,
+  moduleTitleByName,
+  type ModuleName,
+  type ModuleUsage,
+  type QuotaPeriod,
+} from '@portal/contract';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
@@ -21,7 +27,7 @@ export function usageRuleText(usage: ModuleUsage, departmentName: (key: string) 
   if (usage.source === 'config' || !rule) return '默认配额';
   switch (rule.subject_type) {
     case 'user':
-      return `个人「${rule.subject}」的配额规则`;
+      return `个人「${canonicalPersonName(rule.subject)}」的配额规则`;
     case 'department':
       return `部门「${departmentName(rule.subject) ?? rule.subject}」的配额规则`;
     case 'group':

@@ -103,7 +103,10 @@ export function QuotasTab() {
             </Form.Item>
           ) : subjectType !== 'everyone' ? (
             <Form.Item name="subject" rules={[{ required: true, whitespace: true, message: '请填写', max: 200 }]}>
-              <Input style={fieldStyle} placeholder={subjectType === 'group' ? '群组名' : '登录名或账号标识'} />
+              <Input
+                style={fieldStyle}
+                placeholder={subjectType === 'group' ? '群组名' : '如 wecom:wangwei；无前缀为 OIDC 登录名'}
+              />
             </Form.Item>
           ) : null}
           <Form.Item name="module" label="模块" rules={[{ required: true, message: '请选择模块' }]}>

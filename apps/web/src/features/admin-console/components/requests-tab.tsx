@@ -47,7 +47,7 @@ export function RequestsTab() {
         pagination={{ pageSize: 20 }}
         scroll={{ x: 800 }}
         columns={[
-          { title: '申请人', render: (_, r) => `${r.user_name ?? ''}（${r.login ?? ''}）` },
+          { title: '申请人', render: (_, r) => `${r.user_name ?? ''}（${r.identity || r.login || ''}）` },
           { title: '应用', dataIndex: 'app_name' },
           { title: '理由', dataIndex: 'reason', ellipsis: true },
           { title: '时间', dataIndex: 'created_at', render: (v: string) => new Date(v).toLocaleString('zh-CN') },

@@ -70,7 +70,10 @@ export function RightsTab() {
             </Form.Item>
           ) : subjectType !== 'everyone' ? (
             <Form.Item name="subject" rules={[{ required: true, message: '请填写', max: 200 }]}>
-              <Input style={{ width: 200 }} placeholder={subjectType === 'group' ? '群组名' : '登录名或账号标识'} />
+              <Input
+                style={{ width: 200 }}
+                placeholder={subjectType === 'group' ? '群组名' : '如 wecom:wangwei；无前缀为 OIDC 登录名'}
+              />
             </Form.Item>
           ) : null}
           <Form.Item name="app_key" label="应用" rules={[{ required: true, message: '请选择应用' }]}>
@@ -136,7 +139,7 @@ export function RightsTab() {
             pagination={{ pageSize: 10 }}
             columns={[
               { title: '姓名', dataIndex: 'user_name' },
-              { title: '登录名', dataIndex: 'login' },
+              { title: '账号', render: (_, u) => u.identity ?? u.login },
               { title: '依据', render: (_, u) => <RuleLabel rule={u.rule} departmentName={(k) => deptNames.get(k)} /> },
             ]}
           />

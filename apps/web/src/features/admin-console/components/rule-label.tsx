@@ -1,3 +1,4 @@
+import { canonicalPersonName } from '@portal/contract';
 import Tag from 'antd/es/tag';
 
 const TYPE_LABEL: Record<string, string> = {
@@ -22,7 +23,9 @@ export function RuleLabel({
       ? ''
       : rule.subject_type === 'department'
         ? (departmentName?.(rule.subject) ?? rule.subject)
-        : rule.subject;
+        : rule.subject_type === 'user'
+          ? canonicalPersonName(rule.subject)
+          : rule.subject;
   return (
     <span>
       <Tag color={rule.effect === 'allow' ? 'green' : 'red'}>{rule.effect === 'allow' ? '允许' : '拒绝'}</Tag>
