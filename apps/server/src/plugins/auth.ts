@@ -70,9 +70,9 @@ export function requireUser(request: FastifyRequest): RequestUser {
 }
 
 /**
- * One gate for all of /api: authenticate, check the rights version, refuse admin paths to staff,
- * and for module prefixes check the user may open that app. Routes never opt in, so a module or
- * admin route added later is covered.
+ * One gate for all of /api: authenticate, check the rights version, and for module prefixes check
+ * the user may open that app; then refuse admin paths to staff. Routes never opt in, so a module
+ * or admin route added later is covered.
  */
 export default fp(
   async (app) => {
@@ -106,14 +106,18 @@ export default fp(
         groups: user.groups,
         departments: user.departments,
       };
-      if (!request.user.isAdmin && isAdminPath(path)) {
-        throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
-      }
 
       const prefix = path.split('/')[2]?.toLowerCase() ?? '';
       const appKey = Object.hasOwn(prefixApp, prefix) ? prefixApp[prefix] : undefined;
       if (appKey && !(await app.services.gate.mayOpenApp(read, appKey))) {
         throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenApp);
+      }
+    });
+    // After validation, as the admin routes' own checks ran before: a body with a NUL byte is
+    // still refused with 400 before staff hear 403. Path-based, so no admin route can forget it.
+    app.addHook('preHandler', async (request) => {
+      if (request.user && !request.user.isAdmin && isAdminPath(apiPath(request))) {
+        throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
       }
     });
   },

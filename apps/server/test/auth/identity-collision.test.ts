@@ -25,6 +25,8 @@ beforeAll(async () => {
       const base = workplaceConfig(fake)(c);
       return {
         ...base,
+        // The built-in demo accounts stand for the OIDC people: break-glass keeps them beside WeCom.
+        sso: { ...base.sso, builtin_break_glass: true },
         access_rules: [
           ...base.access_rules,
           // A bare name is the OIDC (here the built-in demo) account.
