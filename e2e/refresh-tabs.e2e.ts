@@ -1,27 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, submitProviderLogin } from './browser';
-import { expireStoredToken } from './expired-token';
-import { startPortal, type RunningPortal } from './portal-server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, submitProviderLogin } from './browser';
+import { expireStoredToken, portalWithKnownSecret } from './expired-token';
 
 /**
  * Two tabs of one session whose access token expired refresh at the same moment: one refresh
  * reaches the server, the other tab uses its result, and both stay signed in.
  */
 
-const jwtSecret = randomBytes(32).toString('hex');
-let portal: RunningPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal({ JWT_SECRET: jwtSecret });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const started = portalWithKnownSecret();
 
 describe('tabs refreshing together', () => {
   let context: BrowserContext;
@@ -29,7 +16,7 @@ describe('tabs refreshing together', () => {
   let second: Page;
 
   it('both tabs stay signed in and only one refresh is sent', async () => {
-    ({ context, page: first } = await newPage(browser, portal.baseUrl));
+    ({ context, page: first } = await newPage(started.browser, started.portal.baseUrl));
     await first.goto('/home');
     await submitProviderLogin(first, 'staff', 'staff123');
     await first.waitForSelector('[data-testid="app-card"]');
@@ -39,7 +26,7 @@ describe('tabs refreshing together', () => {
 
     // Expire the shared access token, and hold every refresh answer back a moment so that both
     // tabs are refreshing at once.
-    await expireStoredToken(first, jwtSecret);
+    await expireStoredToken(first, started.jwtSecret);
     let refreshes = 0;
     await context.route('**/api/user/refreshToken', async (route) => {
       refreshes += 1;

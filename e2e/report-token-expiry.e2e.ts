@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, submitProviderLogin } from './browser';
-import { expireStoredToken } from './expired-token';
-import { startPortal, type RunningPortal } from './portal-server';
+import { newContext, submitProviderLogin } from './browser';
+import { expireStoredToken, portalWithKnownSecret } from './expired-token';
 import { pdfOf } from './report-pdf';
 
 /**
@@ -12,18 +10,7 @@ import { pdfOf } from './report-pdf';
  * the HTTP client's refresh and retry like every other call, so they work without signing in again.
  */
 
-const jwtSecret = randomBytes(32).toString('hex');
-let portal: RunningPortal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal({ JWT_SECRET: jwtSecret });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const started = portalWithKnownSecret();
 
 describe('industry reports with an expired access token', () => {
   let context: BrowserContext;
@@ -31,8 +18,8 @@ describe('industry reports with an expired access token', () => {
   let refreshes = 0;
 
   beforeAll(async () => {
-    context = await newContext(browser, {
-      baseURL: portal.baseUrl,
+    context = await newContext(started.browser, {
+      baseURL: started.portal.baseUrl,
       locale: 'zh-CN',
       viewport: { width: 1280, height: 800 },
       acceptDownloads: true,
@@ -49,7 +36,7 @@ describe('industry reports with an expired access token', () => {
   afterAll(async () => context?.close());
 
   it('uploads a report', async () => {
-    await expireStoredToken(page, jwtSecret);
+    await expireStoredToken(page, started.jwtSecret);
     const pdf = await pdfOf(['Coffee Market Report.', 'Market size.\nThe coffee market reached 300 billion yuan.']);
     await page.locator('input[type="file"]').setInputFiles({
       name: '咖啡市场报告.pdf',
@@ -71,7 +58,7 @@ describe('industry reports with an expired access token', () => {
     await box.press('Enter');
     await page.locator('.report-answer-actions').first().waitFor({ timeout: 60_000 });
 
-    await expireStoredToken(page, jwtSecret);
+    await expireStoredToken(page, started.jwtSecret);
     const before = refreshes;
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 60_000 }),

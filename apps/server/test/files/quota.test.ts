@@ -1,5 +1,4 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -16,6 +15,7 @@ import { moduleUploadRoutes } from '../../src/routes/api/file/upload-routes';
 import { api, body, buildTestApp, issueTokensFor, type TestApp } from '../helper';
 import { multipart, pngOfSize, type MultipartFile } from './fixtures';
 import { S3_BUCKET, S3_KEY, S3_REGION, S3_SECRET, startS3, type S3Harness } from './s3-harness';
+import { sendStreamedUpload } from './streamed-upload';
 
 /** `storage.quota_mb_per_user: 1`. */
 const QUOTA = 1_000_000;
@@ -156,35 +156,12 @@ describe.each(['disk', 's3'] as const)('storage quota on %s storage', (kind) => 
     const before = await stored();
     // Within the route's file limit (200 MB), far past the 600 KB left, and no content-length says so.
     const { payload, headers } = multipart({ filename: 'big.png', data: pngOfSize(2_000_000) });
-    const tail = Buffer.alloc(1024 * 1024, 0x61);
-    const result = await new Promise<{ status: number; text: string; sentMb: number }>((resolve, reject) => {
-      let sent = 0;
-      let answered = false;
-      const req = request(`${t.baseUrl}/api/red/file/upload`, {
-        method: 'POST',
-        headers: { ...headers, authorization: `Bearer ${staff}`, 'transfer-encoding': 'chunked' },
-      });
-      req.on('response', (res) => {
-        answered = true;
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, text, sentMb: sent / 1e6 });
-          req.destroy();
-        });
-      });
-      req.on('error', (e) => (sent > 0 ? undefined : reject(e)));
-      // The file, then up to 150 MB more: the answer must come long before that.
-      const pump = () => {
-        while (!answered && sent < 150_000_000) {
-          const chunk = sent === 0 ? payload.subarray(0, payload.length - 60) : tail;
-          sent += chunk.length;
-          if (!req.write(chunk)) return void req.once('drain', pump);
-        }
-        if (!answered) req.end();
-      };
-      pump();
-    });
+    const result = await sendStreamedUpload(
+      `${t.baseUrl}/api/red/file/upload`,
+      { ...headers, authorization: `Bearer ${staff}` },
+      payload,
+      150_000_000,
+    );
     expect(result.status).toBe(413);
     expect(JSON.parse(result.text)).toMatchObject({ code: ErrorCode.tooLarge, message: full('400KB') });
     expect(result.sentMb).toBeLessThan(100);

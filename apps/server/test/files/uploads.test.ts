@@ -1,5 +1,4 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorCode, type StoredFile, type UploadConfigResponse } from '@portal/contract';
@@ -11,6 +10,7 @@ import { moduleUploadRoutes } from '../../src/routes/api/file/upload-routes';
 import { api, body, buildTestApp, issueTokensFor, type TestApp } from '../helper';
 import { htmlPage, multipart, pngOfSize, smallPdf, smallPng, type MultipartFile } from './fixtures';
 import { S3_BUCKET, S3_KEY, S3_REGION, S3_SECRET, startS3, type S3Harness } from './s3-harness';
+import { sendStreamedUpload } from './streamed-upload';
 
 /** Files under a folder, recursively (temporary files included). */
 async function filesUnder(dir: string): Promise<string[]> {
@@ -123,36 +123,12 @@ describe.each(['disk', 's3'] as const)('uploads on %s storage', (kind) => {
 
   it('answers 413 over a real connection while the client is still sending', async () => {
     const { payload, headers } = multipart({ filename: 'huge.png', data: pngOfSize(10_000_100) });
-    const tail = Buffer.alloc(1024 * 1024, 0x61);
-    const result = await new Promise<{ status: number; text: string; sentMb: number }>((resolve, reject) => {
-      let sent = 0;
-      const req = request(`${t.baseUrl}/api/file/upload`, {
-        method: 'POST',
-        // No content-length: the server cannot refuse up front and must count while reading.
-        headers: { ...headers, authorization: `Bearer ${staff}`, 'transfer-encoding': 'chunked' },
-      });
-      let answered = false;
-      req.on('response', (res) => {
-        answered = true;
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, text, sentMb: sent / 1e6 });
-          req.destroy();
-        });
-      });
-      req.on('error', (e) => (sent > 0 ? undefined : reject(e)));
-      // The file, then up to 200 MB more: the answer must come long before that.
-      const pump = () => {
-        while (!answered && sent < 210_000_000) {
-          const chunk = sent === 0 ? payload.subarray(0, payload.length - 60) : tail;
-          sent += chunk.length;
-          if (!req.write(chunk)) return void req.once('drain', pump);
-        }
-        if (!answered) req.end();
-      };
-      pump();
-    });
+    const result = await sendStreamedUpload(
+      `${t.baseUrl}/api/file/upload`,
+      { ...headers, authorization: `Bearer ${staff}` },
+      payload,
+      210_000_000,
+    );
     expect(result.status).toBe(413);
     expect(JSON.parse(result.text)).toMatchObject({ code: ErrorCode.tooLarge, message: '图片大小不能超过10MB' });
     expect(result.sentMb).toBeLessThan(200);
