@@ -9,10 +9,10 @@ import Typography from 'antd/es/typography';
 import { REPORT_MAX_PER_CONVERSATION, type ReportSummary } from '@portal/contract';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createCategory, createConversation, deleteReport, fetchCategories, uploadReport } from './api';
-import { RecentConversations } from './recent-conversations';
-import { ReportList } from './report-list';
-import './report.css';
+import { createCategory, createConversation, deleteReport, fetchCategories, uploadReport } from '../api';
+import { RecentConversations } from '../components/recent-conversations';
+import { ReportList } from '../components/report-list';
+import '../components/report.css';
 
 const POLL_MS = 2000;
 

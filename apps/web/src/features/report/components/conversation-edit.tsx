@@ -6,7 +6,7 @@ import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
 import { REPORT_MAX_PER_CONVERSATION, type ReportConversation } from '@portal/contract';
 import { useState } from 'react';
-import { editConversation, fetchCategories } from './api';
+import { editConversation, fetchCategories } from '../api';
 
 interface ConversationEditProps {
   conversation: ReportConversation;

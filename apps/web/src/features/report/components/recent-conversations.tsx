@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Typography from 'antd/es/typography';
 import { Link } from 'react-router';
-import { fetchConversations } from './api';
+import { fetchConversations } from '../api';
 
 const SHOWN = 8;
 
