@@ -254,6 +254,34 @@ describe('the report conversation thread', { timeout: 90_000 }, () => {
     expect(screen.getByRole('button', { name: /发\s?送/ })).toBeTruthy();
   });
 
+  it('refreshes an expired sign-in through the HTTP client and opens the stream again', async () => {
+    const api = backend();
+    let expired = true;
+    const fetchImpl = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://portal.test').pathname;
+      if (path === '/api/user/refreshToken') {
+        expired = false;
+        const token = (t: string) => ({ token: t, expire_at: Date.now() + 60_000 });
+        return Promise.resolve(envelope({ access_token: token('a2'), refresh_token: token('r2') }));
+      }
+      if (expired && path === '/api/report/pdf/askNew') {
+        const body = JSON.stringify({ code: 1001, message: '登录凭证已过期', data: null });
+        return Promise.resolve(new Response(body, { status: 401, headers: { 'content-type': 'application/json' } }));
+      }
+      return api.fetch(input, init);
+    }) as typeof fetch;
+    renderPage(fetchImpl);
+    await askTyped('过期了吗？');
+    const stream = await api.nextStream();
+    expect(stream.body).toEqual({ conversation_id: 'c1', prompt: '过期了吗？' });
+    act(() => stream.send('message', { ...ids, text: '没有过期' }));
+    act(() => stream.send('finish', { ...ids, user_message_id: 'q1', message: stored({ content: '没有过期' }) }));
+    await waitFor(() => expect(thread()?.list.at(-1)?.status).toBe('done'));
+    expect(lastAnswer()?.textContent).toContain('没有过期');
+    expect(document.querySelectorAll('.report-question')).toHaveLength(1);
+    expect(screen.queryByText('回答未完成，请重新提问')).toBeNull();
+  });
+
   it('keeps the answers of this visit when the conversation is renamed', async () => {
     const api = backend();
     const { client } = renderPage(api.fetch);
