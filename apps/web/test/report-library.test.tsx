@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { DocCitation, ReportCategory, ReportSummary, SliceDetail } from '@portal/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ReportList } from '../src/features/report/report-list';
-import { SliceViewer } from '../src/features/report/slice-viewer';
+import { ReportList } from '../src/features/report/components/report-list';
+import { SliceViewer } from '../src/features/report/components/slice-viewer';
 import { installDomPolyfills } from '../src/testing/dom-polyfills';
 
 /** pdf.js stands aside: the viewer draws nothing in jsdom, but says which page it opened. */

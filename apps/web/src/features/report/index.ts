@@ -1,3 +1,3 @@
 /* 行业分析报告 (/report): the library welcome screen and the conversation screen, one lazy chunk. */
-export { ReportWelcomePage } from './report-welcome-page';
-export { ReportSessionPage } from './report-session-page';
+export { ReportWelcomePage } from './pages/report-welcome-page';
+export { ReportSessionPage } from './pages/report-session-page';

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
@@ -6,7 +5,8 @@ import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
 import { REPORT_MAX_PER_CONVERSATION, type ReportConversation } from '@portal/contract';
 import { useState } from 'react';
-import { editConversation, fetchCategories } from './api';
+import { editConversation } from '../api/edit-conversation';
+import { useReportCategories } from '../api/list-categories';
 
 interface ConversationEditProps {
   conversation: ReportConversation;
@@ -19,7 +19,7 @@ export function ConversationEdit({ conversation, onClose, onSaved }: Conversatio
   const [title, setTitle] = useState(conversation.title);
   const [reportIds, setReportIds] = useState(conversation.reports.map((r) => r.report_id));
   const [saving, setSaving] = useState(false);
-  const library = useQuery({ queryKey: ['report-categories', ''], queryFn: () => fetchCategories('') });
+  const library = useReportCategories('');
   const options = (library.data?.list ?? []).flatMap((c) =>
     c.reports
       .filter((r) => r.status === 'ready' || reportIds.includes(r.report_id))

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import antdMessage from 'antd/es/message';
@@ -9,12 +9,14 @@ import Typography from 'antd/es/typography';
 import { REPORT_MAX_PER_CONVERSATION, type ReportSummary } from '@portal/contract';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createCategory, createConversation, deleteReport, fetchCategories, uploadReport } from './api';
-import { RecentConversations } from './recent-conversations';
-import { ReportList } from './report-list';
-import './report.css';
-
-const POLL_MS = 2000;
+import { createCategory } from '../api/create-category';
+import { createConversation } from '../api/create-conversation';
+import { deleteReport } from '../api/delete-report';
+import { categoriesKey, useReportCategories } from '../api/list-categories';
+import { uploadReport } from '../api/upload-report';
+import { RecentConversations } from '../components/recent-conversations';
+import { ReportList } from '../components/report-list';
+import '../components/report.css';
 
 /** 行业分析报告: the library by category with search; pick reports and start a conversation. */
 export function ReportWelcomePage() {
@@ -30,17 +32,7 @@ export function ReportWelcomePage() {
   const client = useQueryClient();
   // The portal has no antd <App> around its routes: the page renders its own toast holder.
   const [message, toastHolder] = antdMessage.useMessage();
-  const query = useQuery({
-    queryKey: ['report-categories', keyword],
-    queryFn: () => fetchCategories(keyword),
-    // Reports still parsing are polled until they settle.
-    refetchInterval: (q) =>
-      q.state.data?.list.some((c) =>
-        c.reports.some((r) => r.status === 'queued' || r.status === 'parsing' || r.status === 'ocr'),
-      )
-        ? POLL_MS
-        : false,
-  });
+  const query = useReportCategories(keyword, { pollWhileParsing: true });
 
   const toggle = (id: string) =>
     setSelected((prev) => {
@@ -71,7 +63,7 @@ export function ReportWelcomePage() {
     try {
       await uploadReport(file, target);
       void message.success('上传成功，报告正在解析');
-      await client.invalidateQueries({ queryKey: ['report-categories'] });
+      await client.invalidateQueries({ queryKey: categoriesKey });
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '上传失败，请稍后重试');
     } finally {
@@ -87,7 +79,7 @@ export function ReportWelcomePage() {
       await createCategory(name);
       setNewCategory('');
       void message.success('分类已创建');
-      await client.invalidateQueries({ queryKey: ['report-categories'] });
+      await client.invalidateQueries({ queryKey: categoriesKey });
     } catch {
       // The client showed the server's message.
     }
@@ -101,7 +93,7 @@ export function ReportWelcomePage() {
         return next;
       });
       void message.success('报告已删除');
-      await client.invalidateQueries({ queryKey: ['report-categories'] });
+      await client.invalidateQueries({ queryKey: categoriesKey });
     } catch {
       // The client showed the server's message.
     }

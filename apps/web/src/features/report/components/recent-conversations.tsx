@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import Typography from 'antd/es/typography';
 import { Link } from 'react-router';
-import { fetchConversations } from './api';
+import { useReportConversations } from '../api/list-conversations';
 
 const SHOWN = 8;
 
 /** The user's latest report conversations, to pick one up again; nothing when there are none. */
 export function RecentConversations() {
-  const query = useQuery({ queryKey: ['report-conversations'], queryFn: fetchConversations });
+  const query = useReportConversations();
   const list = query.data?.slice(0, SHOWN) ?? [];
   if (list.length === 0) return null;
   return (

@@ -4,9 +4,10 @@ import Skeleton from 'antd/es/skeleton';
 import Typography from 'antd/es/typography';
 import type { DocCitation, SliceDetail } from '@portal/contract';
 import { useEffect, useState } from 'react';
-import { PdfViewer } from '../../components/pdf-viewer';
-import { usePhoneLayout } from '../../lib/phone-layout';
-import { fetchSlice, reportPdf } from './api';
+import { PdfViewer } from '../../../components/pdf-viewer';
+import { usePhoneLayout } from '../../../lib/phone-layout';
+import { reportPdf } from '../api/get-report-pdf';
+import { fetchSlice } from '../api/get-slice';
 import { reportMeta } from './report-list';
 
 interface SliceViewerProps {

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { reportCategoryResponseSchema, type ReportCategoryResponse } from '@portal/contract';
+import { api } from '../../../lib/api';
+
+/** Every query of the library; invalidated after an upload, a deletion or a new category. */
+export const categoriesKey = ['report-categories'] as const;
+
+/** `GET /api/report/home/reportCategory`: the library by category, filtered by title or source. */
+export const fetchCategories = (keyword: string): Promise<ReportCategoryResponse> =>
+  api.get('/api/report/home/reportCategory', {
+    params: keyword ? { keyword } : {},
+    schema: reportCategoryResponseSchema,
+  });
+
+const POLL_MS = 2000;
+
+const parsing = (data: ReportCategoryResponse | undefined) =>
+  data?.list.some((c) => c.reports.some((r) => r.status === 'queued' || r.status === 'parsing' || r.status === 'ocr'));
+
+/** The library; with `pollWhileParsing`, reports still parsing are polled until they settle. */
+export function useReportCategories(keyword: string, { pollWhileParsing = false } = {}) {
+  return useQuery({
+    queryKey: [...categoriesKey, keyword],
+    queryFn: () => fetchCategories(keyword),
+    refetchInterval: pollWhileParsing ? (q) => (parsing(q.state.data) ? POLL_MS : false) : undefined,
+  });
+}
