@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallControl } from '../../src/services/llm/call-control';
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The idle clock's timers run on fake time: a busy machine's late timers cannot reorder them.
+const wait = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('CallControl idle clock', () => {
   it('aborts as idle when nothing touched it for idleTimeoutMs', async () => {
