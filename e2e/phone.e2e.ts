@@ -305,7 +305,7 @@ describe('on a phone', () => {
       ['apps', '新建应用'],
       ['rights', '新增或修改规则'],
       ['quotas', '新增或修改配额'],
-      ['people', '登录名'],
+      ['people', '账号'],
       ['requests', '申请人'],
       ['audit', '操作人'],
     ];
