@@ -1,4 +1,5 @@
 /** Business constants of section 9. */
+import { modulesOfFamily, type ModuleOfFamily } from './modules';
 
 /** Where a chat model's message calls go: `/api/{api}/message/…`. */
 export const CHAT_MESSAGE_APIS = ['chatgpt', 'ernie', 'zhipu', 'deepseek', 'metaso'] as const;
@@ -33,6 +34,11 @@ export interface ChatModuleSpec {
   webSearch: boolean;
 }
 
+/** The chat modules: the table's modules of the `chat` family, in table order. */
+export const CHAT_MODULES = modulesOfFamily('chat');
+export type ChatModule = ModuleOfFamily<'chat'>;
+
+/** Each chat module's models and settings (a module of the family without an entry fails to compile). */
 export const chatModels = {
   chatgpt: {
     models: [
@@ -64,9 +70,7 @@ export const chatModels = {
     temperature: { min: 0, max: 2, step: 0.1, default: 1 },
     webSearch: true,
   },
-} as const satisfies Record<string, ChatModuleSpec>;
-export type ChatModule = keyof typeof chatModels;
-export const CHAT_MODULES = Object.keys(chatModels) as ChatModule[];
+} as const satisfies Record<ChatModule, ChatModuleSpec>;
 
 /** A chat module's model entry by id; undefined for an unknown id. */
 export function chatModel(module: ChatModule, modelType: number): ModelOption | undefined {
