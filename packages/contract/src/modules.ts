@@ -208,6 +208,8 @@ export interface ModuleRoute {
   path: string;
   appKey: string;
   kind: ModuleKind;
+  /** The module folder serving its pages, if any (see ModuleFamily). */
+  family?: ModuleFamily;
   title: string;
   sessionTitle: string;
 }
@@ -223,6 +225,7 @@ export const MODULE_ROUTES: readonly ModuleRoute[] = MODULE_NAMES.flatMap((name)
           path: entry.path,
           appKey: entry.appKey,
           kind: entry.kind,
+          ...(entry.family && { family: entry.family }),
           title: entry.title,
           sessionTitle: entry.sessionTitle ?? entry.title,
         },
