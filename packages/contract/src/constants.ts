@@ -1,9 +1,11 @@
 /** Business constants of section 9. */
-import { modulesOfFamily, type ModuleOfFamily } from './modules';
+import { MODULES, modulesOfFamily, type ModuleOfFamily } from './modules';
 
-/** Where a chat model's message calls go: `/api/{api}/message/…`. */
-export const CHAT_MESSAGE_APIS = ['chatgpt', 'ernie', 'zhipu', 'deepseek', 'metaso'] as const;
-export type ChatMessageApi = (typeof CHAT_MESSAGE_APIS)[number];
+/** Where a chat model's message calls go: `/api/{api}/message/…` (the chat modules' API prefixes). */
+export type ChatMessageApi = (typeof MODULES)[ModuleOfFamily<'chat'>]['prefixes'][number];
+export const CHAT_MESSAGE_APIS = modulesOfFamily('chat').flatMap(
+  (module) => MODULES[module].prefixes,
+) as ChatMessageApi[];
 /** How an answer reaches the browser: an event stream, or an asynchronous answer that it polls. */
 export const ANSWER_TRANSPORTS = ['stream', 'poll'] as const;
 export type AnswerTransport = (typeof ANSWER_TRANSPORTS)[number];

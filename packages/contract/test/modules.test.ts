@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CHAT_MESSAGE_APIS,
   CHAT_MODULES,
+  chatMessageApiSchema,
   chatModels,
   MODULE_NAMES,
   MODULES,
@@ -21,6 +23,11 @@ describe('module lists derived from the module table', () => {
 
   it('gives every chat module its models, and nothing else', () => {
     expect(Object.keys(chatModels)).toEqual(CHAT_MODULES);
+  });
+
+  it("takes the chat models' message APIs from the chat modules' prefixes", () => {
+    expect(CHAT_MESSAGE_APIS).toEqual(['chatgpt', 'ernie', 'zhipu', 'deepseek', 'metaso']);
+    expect(chatMessageApiSchema.options).toEqual(CHAT_MESSAGE_APIS);
   });
 
   it("keeps the session tools' type numbers and schema on the table", () => {
