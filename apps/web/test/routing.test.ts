@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, type RouteObject } from 'react-router';
-import { MODULE_ROUTES } from '@portal/contract';
+import { MODULE_NAMES, MODULE_ROUTES, moduleEntry } from '@portal/contract';
 import { buildRouteTable } from '../src/app/router';
+import { webModules } from '../src/app/web-modules';
 import { useUserStore } from '../src/features/auth/store/user-store';
 import { moduleTitles } from '../src/features/modules/module-meta';
 import { accountInfo, appEntry, storedUser } from '../src/testing/fixtures';
@@ -95,5 +96,15 @@ describe('module routes come from the contract module table', () => {
       expect(moduleTitles[module.name]).toBe(module.title);
     }
     expect((named('report-session')?.handle as { title?: string }).title).toBe('会话-行业分析报告');
+  });
+
+  it("opens each module's pages from its family's module folder, lazily", () => {
+    const served = MODULE_ROUTES.filter((m) => m.family);
+    expect(served.map((m) => m.name)).toEqual(MODULE_NAMES.filter((name) => moduleEntry(name)?.family));
+    for (const module of served) {
+      const pages = webModules[module.family!];
+      expect(named(`${module.name}-welcome`)?.lazy, module.name).toBe(pages.welcome);
+      expect(named(`${module.name}-session`)?.lazy, module.name).toBe(pages.session);
+    }
   });
 });

@@ -6,7 +6,7 @@ import {
   type ChatMessage,
   type MessageStatus,
 } from './chat-responses';
-import { CHAT_MESSAGE_APIS, CHAT_MODULES, type ChatModule } from './constants';
+import { CHAT_MESSAGE_APIS, CHAT_MODULES, type ChatMessageApi, type ChatModule } from './constants';
 
 // The response schemas the browser checks live apart, in zod/mini.
 export * from './chat-responses';
@@ -14,7 +14,7 @@ export * from './chat-responses';
 /** The three chat apps (chatgpt, deepseek, metaso) and their API path segment. */
 export const chatModuleSchema = z.enum(CHAT_MODULES as [ChatModule, ...ChatModule[]]);
 /** Every prefix that serves chat message calls (`/api/{api}/message/…`). */
-export const chatMessageApiSchema = z.enum(CHAT_MESSAGE_APIS);
+export const chatMessageApiSchema = z.enum(CHAT_MESSAGE_APIS as [ChatMessageApi, ...ChatMessageApi[]]);
 
 /** Hard ceiling on a prompt's size at the edge; the configured limit is usually lower. */
 export const CHAT_PROMPT_HARD_MAX_CHARS = 100_000;

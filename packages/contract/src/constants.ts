@@ -1,8 +1,11 @@
 /** Business constants of section 9. */
+import { MODULES, modulesOfFamily, type ModuleOfFamily } from './modules';
 
-/** Where a chat model's message calls go: `/api/{api}/message/…`. */
-export const CHAT_MESSAGE_APIS = ['chatgpt', 'ernie', 'zhipu', 'deepseek', 'metaso'] as const;
-export type ChatMessageApi = (typeof CHAT_MESSAGE_APIS)[number];
+/** Where a chat model's message calls go: `/api/{api}/message/…` (the chat modules' API prefixes). */
+export type ChatMessageApi = (typeof MODULES)[ModuleOfFamily<'chat'>]['prefixes'][number];
+export const CHAT_MESSAGE_APIS = modulesOfFamily('chat').flatMap(
+  (module) => MODULES[module].prefixes,
+) as ChatMessageApi[];
 /** How an answer reaches the browser: an event stream, or an asynchronous answer that it polls. */
 export const ANSWER_TRANSPORTS = ['stream', 'poll'] as const;
 export type AnswerTransport = (typeof ANSWER_TRANSPORTS)[number];
@@ -33,6 +36,11 @@ export interface ChatModuleSpec {
   webSearch: boolean;
 }
 
+/** The chat modules: the table's modules of the `chat` family, in table order. */
+export const CHAT_MODULES = modulesOfFamily('chat');
+export type ChatModule = ModuleOfFamily<'chat'>;
+
+/** Each chat module's models and settings (a module of the family without an entry fails to compile). */
 export const chatModels = {
   chatgpt: {
     models: [
@@ -64,9 +72,7 @@ export const chatModels = {
     temperature: { min: 0, max: 2, step: 0.1, default: 1 },
     webSearch: true,
   },
-} as const satisfies Record<string, ChatModuleSpec>;
-export type ChatModule = keyof typeof chatModels;
-export const CHAT_MODULES = Object.keys(chatModels) as ChatModule[];
+} as const satisfies Record<ChatModule, ChatModuleSpec>;
 
 /** A chat module's model entry by id; undefined for an unknown id. */
 export function chatModel(module: ChatModule, modelType: number): ModelOption | undefined {

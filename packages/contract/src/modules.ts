@@ -12,6 +12,14 @@ export const MODULE_KINDS = ['chat', 'session', 'tool', 'embedded'] as const;
  */
 export type ModuleKind = (typeof MODULE_KINDS)[number];
 
+export const MODULE_FAMILIES = ['chat', 'sessions', 'report', 'marketing'] as const;
+/**
+ * The module folder that serves a module on both sides (`apps/server/src/modules/<family>`,
+ * `apps/web/src/features/<family>`): one family may serve several modules of the table (the chat
+ * models, the session tools). Modules without one are served elsewhere.
+ */
+export type ModuleFamily = (typeof MODULE_FAMILIES)[number];
+
 export interface ModuleEntry {
   /** Module type number of section 3, sent as `type` with conversation and feedback calls. */
   readonly type?: number;
@@ -24,6 +32,8 @@ export interface ModuleEntry {
   /** Title of the session page when it differs from `title`. */
   readonly sessionTitle?: string;
   readonly kind: ModuleKind;
+  /** The module folder serving it; see ModuleFamily. */
+  readonly family?: ModuleFamily;
   /** Top-level web route; modules without one have no page of their own. */
   readonly path?: string;
   /** Key of the per-user ask quota; absent where nothing is counted. */
@@ -38,6 +48,7 @@ export const MODULES = {
     appKey: 'chatgpt',
     title: 'ChatGPT',
     kind: 'chat',
+    family: 'chat',
     path: '/chatgpt',
     quotaKey: 'chatgpt',
   },
@@ -47,6 +58,7 @@ export const MODULES = {
     appKey: 'deepseek',
     title: 'DeepSeek',
     kind: 'chat',
+    family: 'chat',
     path: '/deepseek',
     quotaKey: 'deepseek',
   },
@@ -56,6 +68,7 @@ export const MODULES = {
     appKey: 'metaso',
     title: '智能搜索助手',
     kind: 'chat',
+    family: 'chat',
     path: '/metaso',
     quotaKey: 'metaso',
   },
@@ -67,6 +80,7 @@ export const MODULES = {
     appKey: 'brainstorm',
     title: '创意头脑风暴',
     kind: 'session',
+    family: 'sessions',
     path: '/brainstorm',
     quotaKey: 'brainstorm',
   },
@@ -77,6 +91,7 @@ export const MODULES = {
     title: '用户感性洞察',
     sessionTitle: '用户感性洞察',
     kind: 'session',
+    family: 'sessions',
     path: '/insight',
     quotaKey: 'insight',
   },
@@ -86,6 +101,7 @@ export const MODULES = {
     appKey: 'pdf',
     title: 'PDF文档分析',
     kind: 'session',
+    family: 'sessions',
     path: '/pdf',
     quotaKey: 'pdf',
   },
@@ -96,6 +112,7 @@ export const MODULES = {
     title: '行业分析报告',
     sessionTitle: '会话-行业分析报告',
     kind: 'session',
+    family: 'report',
     path: '/report',
     quotaKey: 'report',
   },
@@ -105,6 +122,7 @@ export const MODULES = {
     appKey: 'marketing',
     title: '案例分析',
     kind: 'session',
+    family: 'marketing',
     path: '/marketing',
     quotaKey: 'marketing',
   },
@@ -129,6 +147,16 @@ export const MODULE_NAMES = Object.keys(MODULES) as ModuleName[];
 /** Looks a module up by name; undefined for anything else. */
 export function moduleEntry(name: string): ModuleEntry | undefined {
   return Object.hasOwn(MODULES, name) ? (MODULES as Record<string, ModuleEntry>)[name] : undefined;
+}
+
+/** The modules a family serves. */
+export type ModuleOfFamily<F extends ModuleFamily> = {
+  [K in ModuleName]: Table[K] extends { family: F } ? K : never;
+}[ModuleName];
+
+/** The modules a family serves, in table order. */
+export function modulesOfFamily<F extends ModuleFamily>(family: F): ModuleOfFamily<F>[] {
+  return MODULE_NAMES.filter((name) => (MODULES[name] as ModuleEntry).family === family) as ModuleOfFamily<F>[];
 }
 
 /** Modules that have a type number of section 3. */
@@ -180,6 +208,8 @@ export interface ModuleRoute {
   path: string;
   appKey: string;
   kind: ModuleKind;
+  /** The module folder serving its pages, if any (see ModuleFamily). */
+  family?: ModuleFamily;
   title: string;
   sessionTitle: string;
 }
@@ -195,6 +225,7 @@ export const MODULE_ROUTES: readonly ModuleRoute[] = MODULE_NAMES.flatMap((name)
           path: entry.path,
           appKey: entry.appKey,
           kind: entry.kind,
+          ...(entry.family && { family: entry.family }),
           title: entry.title,
           sessionTitle: entry.sessionTitle ?? entry.title,
         },

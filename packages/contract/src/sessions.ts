@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messageStatusSchema, messageRoleSchema, tokenUsageSchema } from './chat';
 import { chunkIdSchema, pagePositionSchema } from './doc-position';
 import { fileIdSchema } from './files';
-import { MODULES } from './modules';
+import { MODULES, modulesOfFamily, type ModuleOfFamily } from './modules';
 
 /*
  * The session tools of section 7 ("Brainstorm, insight, pdf"): one API under
@@ -11,16 +11,15 @@ import { MODULES } from './modules';
  * answers cite them as [n].
  */
 
-export const SESSION_MODULES = ['brainstorm', 'insight', 'pdf'] as const;
-export type SessionModule = (typeof SESSION_MODULES)[number];
-export const sessionModuleSchema = z.enum(SESSION_MODULES);
+/** The session tools: the table's modules of the `sessions` family, in table order. */
+export const SESSION_MODULES = modulesOfFamily('sessions');
+export type SessionModule = ModuleOfFamily<'sessions'>;
+export const sessionModuleSchema = z.enum(SESSION_MODULES as [SessionModule, ...SessionModule[]]);
 
 /** Module type number of each session module (from the module table). */
-export const sessionModuleType: Readonly<Record<SessionModule, number>> = {
-  brainstorm: MODULES.brainstorm.type,
-  insight: MODULES.insight.type,
-  pdf: MODULES.pdf.type,
-};
+export const sessionModuleType = Object.fromEntries(
+  SESSION_MODULES.map((module) => [module, MODULES[module].type]),
+) as Readonly<Record<SessionModule, number>>;
 
 export function isSessionModule(value: string): value is SessionModule {
   return (SESSION_MODULES as readonly string[]).includes(value);

@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
 import { ConfigError } from './config-error';
+import { isLoopbackHost } from './loopback';
 import type { PortalConfig, SsoConfig } from './schema';
 
 /**
@@ -10,14 +10,6 @@ export const EXAMPLE_DEMO_PASSWORDS: readonly string[] = ['admin123', 'staff123'
 
 /** The example's app secrets start with this; any such placeholder is treated as public. */
 const EXAMPLE_SECRET_PREFIX = 'change-me';
-
-/** localhost, 127.0.0.0/8 and ::1: only this machine can reach them. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
-  if (isIP(bare) === 4) return bare.startsWith('127.');
-  return bare === '::1' || bare === '::ffff:127.0.0.1';
-}
 
 /** An OIDC issuer or any WeCom / Feishu / DingTalk entry. */
 export function ssoConfigured(sso: SsoConfig): boolean {

@@ -1,22 +1,20 @@
 import { accessRuleSchema, appDefinitionSchema } from '@portal/contract';
 import { z } from 'zod';
-import { chatConfigSchema } from '../modules/chat/config';
-import { marketingConfigSchema } from '../modules/marketing/config';
-import { reportConfigSchema } from '../modules/report/config';
 import { answersConfigSchema } from '../services/answers/config';
 import { jobsConfigSchema } from '../services/jobs/config';
 import { imageProxyConfigSchema } from '../services/image-proxy/config';
 import { llmConfigSchema } from '../services/llm';
 import { storageConfigSchema } from '../services/storage/config';
 import { documentsConfigSchema } from '../services/documents/config';
-import { sessionsConfigSchema } from '../modules/sessions/config';
 import { workplaceProvidersConfigSchema } from '../services/auth/providers/config';
 import { accessRequestsConfigSchema } from '../services/access-requests/config';
 import { directorySyncConfigSchema } from '../services/departments/config';
 import { codesConfigSchema } from '../services/codes/config';
 import { auditConfigSchema } from '../services/audit/config';
-import { isLoopbackHost } from './exposure';
+import { isLoopbackHost } from './loopback';
 import { loginThrottleConfigSchema } from '../oidc/config';
+import { moduleConfigSections } from '../modules/config-sections';
+import type { ModuleConfigSection } from '../modules/config-section';
 
 export const configAppSchema = appDefinitionSchema.extend({
   /** Shared with an external app so it can redeem one-time codes server-to-server. */
@@ -85,6 +83,12 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+type ModuleSections = (typeof moduleConfigSections)[number];
+/** Each module's section, under its key, with the section's defaults when the file leaves it out. */
+const moduleSectionsShape = Object.fromEntries(
+  moduleConfigSections.map((section: ModuleConfigSection) => [section.key, section.schema.prefault({})]),
+) as { [S in ModuleSections as S['key']]: z.ZodPrefault<S['schema']> };
+
 export const portalConfigSchema = z.looseObject({
   title: z.string().min(1).default('AI 门户'),
   apps: z.array(configAppSchema).default([]),
@@ -139,11 +143,6 @@ export const portalConfigSchema = z.looseObject({
     .prefault({}),
   /** Model providers; without any, every chat module answers with the built-in demo model. */
   providers: llmConfigSchema.prefault({}),
-  chat: chatConfigSchema.prefault({}),
-  /** 案例分析: the model that writes analyses, its quota and the demo's pace. */
-  marketing: marketingConfigSchema.prefault({}),
-  /** 行业分析报告: the quota of questions and briefs and how often a growing answer is saved. */
-  report: reportConfigSchema.prefault({}),
   answers: answersConfigSchema.prefault({}),
   jobs: jobsConfigSchema.prefault({}),
   image_proxy: imageProxyConfigSchema.prefault({}),
@@ -151,8 +150,6 @@ export const portalConfigSchema = z.looseObject({
   storage: storageConfigSchema.prefault({}),
   /** The document pipeline (parsing, chunks, retrieval) of the session tools and reports. */
   documents: documentsConfigSchema.prefault({}),
-  /** The session tools (brainstorm, insight, pdf). */
-  sessions: sessionsConfigSchema.prefault({}),
   /** 申请权限: limits and optional WeCom / Feishu / DingTalk group bots. */
   access_requests: accessRequestsConfigSchema.prefault({}),
   /** Scheduled pulls of the workplace directories (departments and members). */
@@ -161,5 +158,6 @@ export const portalConfigSchema = z.looseObject({
   codes: codesConfigSchema.prefault({}),
   /** How long the audit log is kept. */
   audit: auditConfigSchema.prefault({}),
+  ...moduleSectionsShape,
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;

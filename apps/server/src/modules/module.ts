@@ -1,13 +1,30 @@
+import type { TypedModuleName } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import type { PortalConfig } from '../config/schema';
+import type { UsageDefaults } from '../services/usage/usage-defaults';
+import type { ModuleConfigSection } from './config-section';
+
+/** The asks a server module counts against the quotas. */
+export interface ModuleUsageSource {
+  /** The module table's entries whose asks it counts, in the order the console lists them. */
+  modules: readonly TypedModuleName[];
+  /** Their configured quota and window, where no quota rule of the console applies. */
+  defaults(config: PortalConfig): UsageDefaults;
+}
 
 /**
  * A server module: one folder under src/modules whose index.ts builds the module's services from
  * the shared ones (`app.services`, `app.db`, `app.portalConfig`) and registers its routes under
  * its own API prefixes. The rights gate already covers every prefix of the contract's module
- * table, so a module never checks app rights itself.
+ * table, so a module never checks app rights itself. What else the portal needs of a module is
+ * declared here, so shared code loops over the registry instead of naming modules.
  */
 export interface ServerModule {
   /** The folder name; used in logs only. */
   name: string;
+  /** Its section of the configuration file (also listed in config-sections.ts; see there why). */
+  config?: ModuleConfigSection;
+  /** The asks it counts, for the console's per-person usage. */
+  usage?: ModuleUsageSource;
   plugin: FastifyPluginAsync;
 }

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/config-error';
-import {
-  builtinProviderEnabled,
-  checkExposure,
-  EXAMPLE_DEMO_PASSWORDS,
-  isLoopbackHost,
-} from '../../src/config/exposure';
+import { builtinProviderEnabled, checkExposure, EXAMPLE_DEMO_PASSWORDS } from '../../src/config/exposure';
 import { parseConfig } from '../../src/config/load';
+import { isLoopbackHost } from '../../src/config/loopback';
 import type { PortalConfig } from '../../src/config/schema';
 import { readEnv } from '../../src/env';
 import { exampleConfig } from '../helper';

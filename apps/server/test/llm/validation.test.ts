@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ErrorCode } from '@portal/contract';
+import { CHAT_MODULES, ErrorCode } from '@portal/contract';
 import { createLlmGateway, llmConfigSchema, LlmError, type StreamChatInput } from '../../src/services/llm';
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
 import { ask, collect, FAKE_KEY, fakeConfig, fakeGateway } from './helpers';
@@ -95,6 +95,18 @@ describe('provider configuration', () => {
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((i) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['models.chatgpt.5', 'models.deepseek.0.provider']));
+  });
+
+  it("takes models under every chat module of the contract's table, and under no other key", () => {
+    const target = { '0': { provider: 'p', model: 'x' } };
+    const endpoints = { p: { baseUrl: 'https://api.example.com/v1' } };
+    const parsed = llmConfigSchema.parse({
+      endpoints,
+      models: Object.fromEntries(CHAT_MODULES.map((module) => [module, target])),
+    });
+    expect(Object.keys(parsed.models)).toEqual(CHAT_MODULES);
+    const unknown = llmConfigSchema.safeParse({ endpoints, models: { brainstorm: target } });
+    expect(unknown.error?.issues[0]?.code).toBe('unrecognized_keys');
   });
 
   it('only names the environment variable of a key, never the key itself', () => {

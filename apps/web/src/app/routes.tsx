@@ -2,42 +2,11 @@ import { redirect, type RouteObject } from 'react-router';
 import { MODULE_ROUTES, type ModuleName, type ModuleRoute } from '@portal/contract';
 import type { RouteHandle } from './route-handle';
 import { prefetchAdmin, prefetchCatalogue, prefetchChat } from './route-prefetch';
+import { webModules, type WebModulePages } from './web-modules';
 
 const to = (path: string) => () => redirect(path);
 
 const modulePage = () => import('./routes/module-page').then((m) => ({ Component: m.default }));
-
-/** The industry report screens (行业分析报告). */
-const reportPages = {
-  welcome: () => import('../features/report').then((m) => ({ Component: m.ReportWelcomePage })),
-  session: () => import('../features/report').then((m) => ({ Component: m.ReportSessionPage })),
-};
-
-/** The chat apps' own screens, one chunk each: the welcome screen needs little of the session's code. */
-const chatPages = {
-  welcome: () => import('../features/chat/welcome-screen').then((m) => ({ Component: m.ChatWelcomePage })),
-  session: () => import('../features/chat/session-screen').then((m) => ({ Component: m.ChatSessionPage })),
-};
-
-/** The session tools' screens (brainstorm, insight and pdf share them). */
-const toolSessionPages = {
-  welcome: () => import('../features/sessions').then((m) => ({ Component: m.SessionWelcomePage })),
-  session: () => import('../features/sessions').then((m) => ({ Component: m.SessionPage })),
-};
-const marketingPage = () => import('../features/marketing').then((m) => ({ Component: m.MarketingPage }));
-
-/**
- * Session modules built on the module platform; the others still show their welcome card. The
- * session tools are named here rather than taken from the contract's SESSION_MODULES, whose
- * schemas would bring zod into the first screen.
- */
-const sessionPages: Partial<Record<ModuleName, typeof chatPages>> = {
-  brainstorm: toolSessionPages,
-  insight: toolSessionPages,
-  pdf: toolSessionPages,
-  report: reportPages,
-  marketing: { welcome: marketingPage, session: marketingPage },
-};
 
 function leaf(path: string, handle: RouteHandle): RouteObject {
   return { path, handle, lazy: modulePage };
@@ -48,7 +17,7 @@ function chatModule(
   name: string,
   titles: { welcome?: string; session?: string } = {},
   start = 'welcome',
-  pages?: { welcome: typeof chatPages.welcome; session: typeof chatPages.session },
+  pages?: WebModulePages,
 ): RouteObject {
   return {
     path: name,
@@ -106,19 +75,18 @@ const addbgPages = (): RouteObject => ({
 /** Tools whose pages are their own; every other module's routes follow from its kind. */
 const toolPages: Partial<Record<ModuleName, () => RouteObject>> = { red: redPages, addbg: addbgPages };
 
-/** A module's routes, by its kind in the module table. */
+/**
+ * A module's routes, by its kind in the module table; its pages are those of its family's module
+ * folder (session modules without one still show their welcome card).
+ */
 function moduleRoutes(module: ModuleRoute): RouteObject {
   const path = module.path.replace(/^\//, '');
+  const pages = module.family && webModules[module.family];
   switch (module.kind) {
     case 'chat':
-      return chatModule(path, {}, 'welcome', chatPages);
+      return chatModule(path, {}, 'welcome', pages);
     case 'session':
-      return chatModule(
-        path,
-        { welcome: module.title, session: module.sessionTitle },
-        'welcome',
-        sessionPages[module.name],
-      );
+      return chatModule(path, { welcome: module.title, session: module.sessionTitle }, 'welcome', pages);
     case 'tool':
       return toolPages[module.name]?.() ?? leaf(path, { name: module.name });
     case 'embedded':

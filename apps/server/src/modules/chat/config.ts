@@ -1,6 +1,7 @@
 import { CHAT_MODULES, DEFAULT_USAGE_COUNT, isChatModule, type ChatModule } from '@portal/contract';
 import { z } from 'zod';
-import type { UsageDefaults } from '../../services/usage';
+import type { UsageDefaults } from '../../services/usage/usage-defaults';
+import { configSection } from '../config-section';
 
 const quota = z.number().int().min(0).default(DEFAULT_USAGE_COUNT);
 /** One quota per chat module of the contract's table, keyed by module name. */
@@ -28,6 +29,9 @@ export const chatConfigSchema = z
   })
   .strict();
 export type ChatConfig = z.infer<typeof chatConfigSchema>;
+
+/** The module's section of the configuration file, under `chat`. */
+export const chatConfigSection = configSection('chat', chatConfigSchema);
 
 /** The configured quota of each chat module, where no quota rule applies. */
 export function chatUsageDefaults(config: ChatConfig): UsageDefaults {

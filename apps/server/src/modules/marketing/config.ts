@@ -1,6 +1,7 @@
 import { CHAT_MODULES, chatModels, DEFAULT_USAGE_COUNT, type ChatModule } from '@portal/contract';
 import { z } from 'zod';
-import type { UsageDefaults } from '../../services/usage';
+import type { UsageDefaults } from '../../services/usage/usage-defaults';
+import { configSection } from '../config-section';
 
 /**
  * The `marketing` section of the server configuration. The analysis is written by one model of a
@@ -30,6 +31,9 @@ export const marketingConfigSchema = z
   })
   .strict();
 export type MarketingConfig = z.infer<typeof marketingConfigSchema>;
+
+/** The module's section of the configuration file, under `marketing`. 案例分析: the model that writes analyses, its quota and the demo's pace. */
+export const marketingConfigSection = configSection('marketing', marketingConfigSchema);
 
 /** The configured analyses per window, where no quota rule applies. */
 export function marketingUsageDefaults(config: MarketingConfig): UsageDefaults {

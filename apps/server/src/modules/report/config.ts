@@ -1,6 +1,7 @@
 import { DEFAULT_USAGE_COUNT } from '@portal/contract';
 import { z } from 'zod';
-import type { UsageDefaults } from '../../services/usage';
+import type { UsageDefaults } from '../../services/usage/usage-defaults';
+import { configSection } from '../config-section';
 
 /**
  * The `report` section of the server configuration. Questions and briefs are written by the model
@@ -18,6 +19,9 @@ export const reportConfigSchema = z
   })
   .strict();
 export type ReportConfig = z.infer<typeof reportConfigSchema>;
+
+/** The module's section of the configuration file, under `report`. 行业分析报告: the quota of questions and briefs and how often a growing answer is saved. */
+export const reportConfigSection = configSection('report', reportConfigSchema);
 
 /** The configured asks per window, where no quota rule of the console applies. */
 export function reportUsageDefaults(config: ReportConfig): UsageDefaults {

@@ -1,6 +1,7 @@
 import { DEFAULT_USAGE_COUNT, SESSION_MODULES, type SessionModule } from '@portal/contract';
 import { z } from 'zod';
-import type { UsageDefaults } from '../../services/usage';
+import type { UsageDefaults } from '../../services/usage/usage-defaults';
+import { configSection } from '../config-section';
 
 const quota = z.number().int().min(0).default(DEFAULT_USAGE_COUNT);
 /** One quota per session tool, keyed by module name. */
@@ -29,6 +30,9 @@ export const sessionsConfigSchema = z
   })
   .strict();
 export type SessionsConfig = z.infer<typeof sessionsConfigSchema>;
+
+/** The module's section of the configuration file, under `sessions`. The session tools (brainstorm, insight, pdf). */
+export const sessionsConfigSection = configSection('sessions', sessionsConfigSchema);
 
 /** The configured quota of each session tool, where no quota rule applies. */
 export function sessionsUsageDefaults(config: SessionsConfig): UsageDefaults {

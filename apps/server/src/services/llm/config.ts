@@ -94,6 +94,14 @@ export type ChatLimits = z.infer<typeof chatLimitsSchema>;
 /** model_type id (as an object key) → the upstream model behind it. */
 const moduleModelsSchema = z.record(z.string().regex(/^\d+$/), modelTargetSchema);
 
+/** Per chat module of the contract's table (keyed by module name), the models behind its model_types. */
+const chatModuleModelsSchema = z.object(
+  Object.fromEntries(CHAT_MODULES.map((module) => [module, moduleModelsSchema.optional()])) as Record<
+    ChatModule,
+    z.ZodOptional<typeof moduleModelsSchema>
+  >,
+);
+
 /**
  * The `providers` section of the server configuration: named endpoints, the model behind each
  * module's model_type (`provider` names an endpoint), the web search backend and size limits.
@@ -102,16 +110,9 @@ const moduleModelsSchema = z.record(z.string().regex(/^\d+$/), modelTargetSchema
 export const llmConfigSchema = z
   .object({
     endpoints: z.record(z.string().min(1), providerConfigSchema).default({}),
-    models: z
-      .object({
-        chatgpt: moduleModelsSchema.optional(),
-        deepseek: moduleModelsSchema.optional(),
-        metaso: moduleModelsSchema.optional(),
-      })
-      .strict()
-      .prefault({}),
+    models: chatModuleModelsSchema.strict().prefault({}),
     /**
-     * Models behind a module's own tasks outside the chat modules (e.g. `pdf`, `brainstorm`),
+     * Models behind a module's own tasks outside the chat modules (e.g. a session tool's),
      * keyed by task name; a task without one is answered by the demo model.
      */
     tasks: z.record(z.string().regex(/^[a-z][a-z0-9_-]*$/), modelTargetSchema).default({}),

@@ -14,14 +14,9 @@ import type { Db } from '../../db/client';
 import { chatUsage } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import type { QuotaService } from '../quotas/quota-service';
+import type { UsageDefaults } from './usage-defaults';
 
-/** A module's configured quota and its window, used where no quota rule applies. */
-export interface UsageDefaults {
-  /** Asks per window of a module for a user no quota rule covers. */
-  quotaOf(module: TypedModuleName): number;
-  quota_window_seconds: number;
-  quota_utc_offset_minutes: number;
-}
+export type { UsageDefaults } from './usage-defaults';
 
 export interface UsageWindow {
   start: Date;

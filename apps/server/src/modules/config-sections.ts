@@ -1,0 +1,17 @@
+import { chatConfigSection } from './chat/config';
+import { marketingConfigSection } from './marketing/config';
+import { reportConfigSection } from './report/config';
+import { sessionsConfigSection } from './sessions/config';
+
+/**
+ * Every module's section of the configuration file; the configuration schema is assembled from
+ * it. Kept apart from the module registry (index.ts), whose plugins read the configuration: the
+ * schema importing them would close an import cycle. A module with a config section adds one
+ * line here and names the same section in its ServerModule.
+ */
+export const moduleConfigSections = [
+  chatConfigSection,
+  sessionsConfigSection,
+  reportConfigSection,
+  marketingConfigSection,
+] as const;
