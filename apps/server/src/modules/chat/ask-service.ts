@@ -17,13 +17,13 @@ import type { Db } from '../../db/client';
 import type { ChatMessageRow, ConversationRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { EventStream, onClientLeft } from '../../lib/event-stream';
-import { answerFailure, EarlyGeneration, type Answers } from '../../services/answers';
+import { answerFailure, EarlyGeneration, persistOf, type Answers } from '../../services/answers';
 import type { JobQueue } from '../../services/jobs';
 import { LlmError, type ChatTurn, type LlmChunk, type LlmGateway, type ModelChoice } from '../../services/llm';
 import type { ChatConfig } from './config';
 import type { ConversationStore } from './conversation-store';
 import type { MessageStore } from './message-store';
-import { resourceGone } from './not-found';
+import { resourceGone } from '../../lib/resource-gone';
 import { answerChat, searchOptionsOf, type ChatPromptTarget, type SearchOptions } from './prompts';
 import { DEFAULT_TITLE, titleFromPrompt } from './title';
 import { askInOneStatement, type AskStatementInput, type AskStatementResult } from './ask-statement';
@@ -325,7 +325,7 @@ export class AskService {
   }
 
   private get persist() {
-    return { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars };
+    return persistOf(this.config);
   }
 
   /**

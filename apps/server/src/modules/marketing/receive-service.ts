@@ -9,12 +9,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { MarketingAttachmentRef, MarketingConversationRow, MarketingMessageRow } from '../../db/schema';
 import { EventStream, onClientLeft } from '../../lib/event-stream';
-import { answerFailure, type Answers } from '../../services/answers';
+import { answerFailure, persistOf, type Answers } from '../../services/answers';
 import type { FileService } from '../../services/files';
 import { type ChatTurn, type LlmGateway } from '../../services/llm';
 import type { MarketingConfig } from './config';
 import type { MarketingConversationStore } from './conversation-store';
-import { invalid, resourceGone } from './errors';
+import { resourceGone } from '../../lib/resource-gone';
+import { invalid } from './errors';
 import type { MarketingMessageStore } from './message-store';
 import type { AttachmentReader } from './attachment-reader';
 import { callAnalysisModel } from './model-call';
@@ -113,7 +114,7 @@ export class ReceiveService {
   }
 
   private get persist() {
-    return { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars };
+    return persistOf(this.config);
   }
 
   /** Streams the analysis on the raw response; it is saved (and parsed when done) whatever happens. */

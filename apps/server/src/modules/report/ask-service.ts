@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ReportConversationRow, ReportMessageRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { EventStream, onClientLeft } from '../../lib/event-stream';
-import { answerFailure, type Answers } from '../../services/answers';
+import { answerFailure, persistOf, type Answers } from '../../services/answers';
 import type { FileScopedRetrieval, RetrievedChunk } from '../../services/documents';
 import { LlmError, type LlmGateway } from '../../services/llm';
 import type { UsageService } from '../../services/usage';
@@ -110,7 +110,7 @@ export class ReportAskService {
       const outcome = await this.answers.runner.run({
         store: this.store,
         messageId: ask.answer.id,
-        persist: { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars },
+        persist: persistOf(this.config),
         stopWhen: (stop) => onClientLeft(res, stop),
         log,
         generate: (signal) =>

@@ -23,14 +23,14 @@ import type { Db } from '../../db/client';
 import type { ToolSessionMessageRow, ToolSessionRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { EventStream, onClientLeft } from '../../lib/event-stream';
-import { answerFailure, type Answers } from '../../services/answers';
+import { answerFailure, persistOf, type Answers } from '../../services/answers';
 import type { DocumentService, RetrievedChunk } from '../../services/documents';
 import type { JobQueue } from '../../services/jobs';
 import type { UsageService } from '../../services/usage';
 import { LlmError, type ChatTurn, type LlmChunk, type LlmGateway } from '../../services/llm';
 import type { SessionsConfig } from './config';
 import { demoAsk, demoReport, demoRound, demoSummary } from './demo';
-import { resourceGone } from './ids';
+import { resourceGone } from '../../lib/resource-gone';
 import { IdeaBoard } from './idea-board';
 import type { SessionMessageStore } from './message-store';
 import * as prompts from './prompts';
@@ -328,7 +328,7 @@ export class SessionAskService {
   }
 
   private get persist() {
-    return { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars };
+    return persistOf(this.config);
   }
 
   /**

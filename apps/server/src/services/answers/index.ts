@@ -8,7 +8,7 @@ import { GenerationLeases } from './generation-leases';
 import type { AnswerStore } from './types';
 
 export { AnswerRunner, type AnswerOutcome, type RunAnswerInput } from './answer-runner';
-export { answersConfigSchema, type AnswersConfig } from './config';
+export { answerPersistConfig, answersConfigSchema, persistOf, type AnswersConfig } from './config';
 export { EarlyGeneration } from './early-generation';
 export { answerFailure, SHUTDOWN_MESSAGE } from './failure';
 export type { AnswerState, AnswerStore, StopReason } from './types';
