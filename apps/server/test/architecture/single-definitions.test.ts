@@ -40,4 +40,14 @@ describe('one definition of what modules share', () => {
     expect(filesWith('quota_utc_offset_minutes: z.')).toEqual(['src/services/usage/config.ts']);
     expect(filesWith('persist_chars: z.')).toEqual(['src/services/answers/config.ts']);
   });
+
+  it('answers are streamed, run as jobs and stopped across replicas by services/answers only', () => {
+    expect(filesWith("addEventListener('abort', stopOnShutdown")).toEqual(['src/services/answers/job-transport.ts']);
+    expect(filesWith('const STOP_WAIT_MS')).toEqual(['src/services/answers/stop-answer.ts']);
+    // The report writer's own ending: a failed piece is answered with the reports' sentences instead.
+    expect(filesWith('answerFailure(outcome')).toEqual([
+      'src/modules/report/structured-writer.ts',
+      'src/services/answers/stream-transport.ts',
+    ]);
+  });
 });

@@ -16,8 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ChatMessageRow, ConversationRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import { EventStream, onClientLeft } from '../../lib/event-stream';
-import { answerFailure, EarlyGeneration, persistOf, type Answers } from '../../services/answers';
+import { EarlyGeneration, persistOf, streamAnswer, type Answers } from '../../services/answers';
 import type { JobQueue } from '../../services/jobs';
 import { LlmError, type ChatTurn, type LlmChunk, type LlmGateway, type ModelChoice } from '../../services/llm';
 import type { ChatConfig } from './config';
@@ -356,7 +355,7 @@ export class AskService {
     return this.streamAnswer(job, userId, generate, finish, ask.claimed, ask.early?.controller, res, requestId, log);
   }
 
-  private async streamAnswer(
+  private streamAnswer(
     job: ChatAnswerJob,
     userId: number,
     generate: (signal: AbortSignal) => AsyncIterable<LlmChunk>,
@@ -368,44 +367,44 @@ export class AskService {
     log: FastifyBaseLogger,
   ): Promise<void> {
     const ids = { conv_id: job.convId, message_id: job.answerId };
-    const stream = new EventStream<ChatStreamEvents>(res, requestId);
-    try {
-      const outcome = await this.answers.runner.run({
-        store: this.messages,
-        messageId: job.answerId,
-        persist: this.persist,
-        stopWhen: (stop) => onClientLeft(res, stop),
-        // A new question's lease came with its rows; a regenerated answer's is taken while the
-        // model call starts.
-        claimed,
-        claimAlongside: !claimed,
-        controller,
-        log,
-        generate,
-        onChunk: (chunk) => {
-          if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
-          else if (chunk.type === 'reasoning') stream.send('message', { ...ids, text: '', reasoning: chunk.text });
-          else if (chunk.type === 'citations') stream.send('message', { ...ids, text: '', citations: chunk.sources });
-        },
-      });
-      // Noted before the client hears of the end, so that its next question finds the turns here.
-      if (outcome.status === 'done') {
+    return streamAnswer<ChatStreamEvents>({
+      res,
+      requestId,
+      log,
+      ids,
+      what: 'answer stream failed',
+      run: ({ stream, stopWhen }) =>
+        this.answers.runner.run({
+          store: this.messages,
+          messageId: job.answerId,
+          persist: this.persist,
+          stopWhen,
+          // A new question's lease came with its rows; a regenerated answer's is taken while the
+          // model call starts.
+          claimed,
+          claimAlongside: !claimed,
+          controller,
+          log,
+          generate,
+          onChunk: (chunk) => {
+            if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
+            else if (chunk.type === 'reasoning') stream.send('message', { ...ids, text: '', reasoning: chunk.text });
+            else if (chunk.type === 'citations') stream.send('message', { ...ids, text: '', citations: chunk.sources });
+          },
+        }),
+      finish: (outcome) => {
+        // Noted before the client hears of the end, so that its next question finds the turns here.
         this.recentTurns.answered(userId, job.module, job.convId, job.answerId, outcome.state.content);
-        stream.send('finish', {
+        return {
           ...ids,
           ...finish,
           status: 'done',
           ...(outcome.finishReason ? { finish_reason: outcome.finishReason } : {}),
           ...(outcome.usage ? { usage: outcome.usage } : {}),
-        });
-      } else {
-        this.recentTurns.forget(userId, job.module, job.convId);
-        const failure = answerFailure(outcome, log, 'answer stream failed');
-        if (failure) stream.fail({ ...ids, ...failure });
-      }
-    } finally {
-      stream.end();
-    }
+        };
+      },
+      failed: () => this.recentTurns.forget(userId, job.module, job.convId),
+    });
   }
 
   /** Asynchronous transport: queues the generation as a job and answers the ids at once. */
@@ -424,27 +423,20 @@ export class AskService {
     // A retried job whose answer was already closed (stopped, or its first worker died) is done.
     const current = await this.messages.status(job.answerId);
     if (current !== 'generating') return { status: current ?? 'gone' };
-    const stopOnShutdown = () => this.answers.registry.stop(job.answerId, 'shutdown');
-    signal.addEventListener('abort', stopOnShutdown, { once: true });
-    try {
-      const outcome = await this.answers.runner.run({
-        store: this.messages,
-        messageId: job.answerId,
-        persist: this.persist,
-        log,
-        generate: (s) => this.generate(job, s),
-      });
-      if (
-        outcome.status === 'incomplete' &&
-        !(outcome.error instanceof LlmError) &&
-        outcome.stopReason !== 'shutdown'
-      ) {
-        log.error({ err: outcome.error }, 'asynchronous answer failed');
-      }
-      return { status: outcome.status };
-    } finally {
-      signal.removeEventListener('abort', stopOnShutdown);
-    }
+    return this.answers.runJob({
+      messageId: job.answerId,
+      signal,
+      log,
+      what: 'asynchronous answer failed',
+      run: () =>
+        this.answers.runner.run({
+          store: this.messages,
+          messageId: job.answerId,
+          persist: this.persist,
+          log,
+          generate: (s) => this.generate(job, s),
+        }),
+    });
   }
 
   /**
@@ -454,22 +446,6 @@ export class AskService {
   async stop(userId: number, module: ChatModule, messageId: string): Promise<ChatMessageRow> {
     const found = await this.messages.findOwned(userId, messageId, module);
     if (!found || found.row.role !== 'assistant') throw resourceGone();
-    if (found.row.status !== 'generating') return found.row;
-    await this.answers.requestStop(this.messages, messageId);
-    const deadline = Date.now() + STOP_WAIT_MS;
-    while (Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      const row = await this.messages.row(messageId);
-      if (!row || row.status !== 'generating') return row ?? found.row;
-    }
-    // Nobody owned it (its job had not started): close it here; the job will find it closed.
-    if (!(await this.answers.leases.isOwned(messageId))) {
-      await this.messages.closeIfGenerating(messageId, 'aborted');
-      await this.answers.leases.dropUnowned(messageId);
-    }
-    return (await this.messages.row(messageId)) ?? found.row;
+    return this.answers.stopAnswer(this.messages, messageId, found.row);
   }
 }
-
-/** How long a stop call waits for the owner to close the answer. */
-const STOP_WAIT_MS = 5_000;
