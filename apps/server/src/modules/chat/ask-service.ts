@@ -79,9 +79,18 @@ export interface PrepareOptions {
   streamHere?: boolean;
 }
 
-/** What the prompt builder needs of an answer's job. */
+/**
+ * What the prompt builder needs of an answer's job. Every job comes from an ask that `prepare`
+ * accepted, which checked its model choice and question: the model call does not again.
+ */
 function chatTarget(job: ChatAnswerJob): ChatPromptTarget {
-  return { module: job.module, modelType: job.modelType, temperature: job.temperature, search: job.options };
+  return {
+    module: job.module,
+    modelType: job.modelType,
+    temperature: job.temperature,
+    search: job.options,
+    checked: true,
+  };
 }
 
 function asAppError(error: unknown): unknown {
@@ -122,10 +131,10 @@ export class AskService {
     let choice: ModelChoice;
     try {
       choice = this.llm.validateModelChoice(module, body);
-      if (!body.regenerate) this.llm.checkPrompt(body.prompt);
     } catch (error) {
       throw asAppError(error);
     }
+    if (!body.regenerate) this.checkPrompt(body.prompt);
     const search = searchOptionsOf(module, body);
     // Each model answers on its own path (ERNIE on /api/ernie, GLM on /api/zhipu…).
     const model = chatModel(module, choice.modelType);
@@ -137,6 +146,15 @@ export class AskService {
       return this.prepareQuestion(userId, module, choice, search, body.prompt, body.conv_id, options.streamHere);
     }
     return this.prepareRegenerate(userId, module, choice, search, body.conv_id, settings);
+  }
+
+  /** The ask's question within the prompt limits (the only check of it: the model call trusts it). */
+  private checkPrompt(prompt: string): void {
+    try {
+      this.llm.checkPrompt(prompt);
+    } catch (error) {
+      throw asAppError(error);
+    }
   }
 
   /**
@@ -156,7 +174,7 @@ export class AskService {
     const { limit, window } = await this.usage.effective(userId, module);
     // The model call starts before the statement stores the question, and the statement runs
     // while the provider thinks (early-generation.ts).
-    const target = { module, modelType: choice.modelType, temperature: choice.temperature, search };
+    const target = { module, modelType: choice.modelType, temperature: choice.temperature, search, checked: true };
     const early =
       streamHere && this.quotaHints.startsEarly(userId, module, limit, window.start)
         ? await this.startEarly(userId, target, prompt, convId)
@@ -282,6 +300,8 @@ export class AskService {
     if (!existing) throw new AppError(ErrorCode.validation, validationMessage('conv_id', '重新回答需要指定对话'));
     const regenerateOf = await this.messages.lastQuestion(existing.id);
     if (!regenerateOf) throw new AppError(ErrorCode.validation, validationMessage('regenerate', '该对话还没有问题'));
+    // The question asked again is checked here, once, as a new question is in `prepare`.
+    this.checkPrompt(regenerateOf.content);
     return this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       await this.usage.reserve(db, userId, module);
