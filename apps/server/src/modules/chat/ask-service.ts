@@ -98,27 +98,70 @@ function asAppError(error: unknown): unknown {
   return new AppError(error.code, error.message, httpStatusOf[error.code]);
 }
 
+/** What the ask service works with (services.ts). */
+export interface AskServiceDeps {
+  db: Db;
+  llm: LlmGateway;
+  conversations: ConversationStore;
+  messages: MessageStore;
+  usage: UsageService;
+  answers: Answers;
+  jobs: JobQueue;
+  config: ChatConfig;
+  recentTurns: RecentTurns;
+  /**
+   * The database runs in this process, its only writer (services.ts): the statement hands the
+   * stored turns back rather than hashing them (in WebAssembly that cost as much as handing them
+   * over). Elsewhere it compares them by digest.
+   */
+  embedded: boolean;
+}
+
+/** Who asks, in which module, with which checked model choice and search options. */
+interface Asker {
+  userId: number;
+  module: ChatModule;
+  choice: ModelChoice;
+  search?: SearchOptions;
+}
+
+/** What the event-stream transport needs of a prepared ask (`stream`). */
+interface StreamedAnswer {
+  job: ChatAnswerJob;
+  userId: number;
+  generate: (signal: AbortSignal) => AsyncIterable<LlmChunk>;
+  finish: Pick<ChatStreamFinish, 'user_message_id' | 'title'>;
+  claimed: boolean;
+  controller: AbortController | undefined;
+}
+
 /** POST /api/{module}/message/askStream: checks, stores the question, then streams and saves the answer. */
 export class AskService {
   private readonly quotaHints = new QuotaHints();
 
-  constructor(
-    private readonly db: Db,
-    private readonly llm: LlmGateway,
-    private readonly conversations: ConversationStore,
-    private readonly messages: MessageStore,
-    private readonly usage: UsageService,
-    private readonly answers: Answers,
-    private readonly jobs: JobQueue,
-    private readonly config: ChatConfig,
-    private readonly recentTurns: RecentTurns,
-    /**
-     * The database runs in this process, its only writer (services.ts): the statement hands the
-     * stored turns back rather than hashing them (in WebAssembly that cost as much as handing them
-     * over). Elsewhere it compares them by digest.
-     */
-    private readonly embedded: boolean,
-  ) {}
+  private readonly db: Db;
+  private readonly llm: LlmGateway;
+  private readonly conversations: ConversationStore;
+  private readonly messages: MessageStore;
+  private readonly usage: UsageService;
+  private readonly answers: Answers;
+  private readonly jobs: JobQueue;
+  private readonly config: ChatConfig;
+  private readonly recentTurns: RecentTurns;
+  private readonly embedded: boolean;
+
+  constructor(deps: AskServiceDeps) {
+    this.db = deps.db;
+    this.llm = deps.llm;
+    this.conversations = deps.conversations;
+    this.messages = deps.messages;
+    this.usage = deps.usage;
+    this.answers = deps.answers;
+    this.jobs = deps.jobs;
+    this.config = deps.config;
+    this.recentTurns = deps.recentTurns;
+    this.embedded = deps.embedded;
+  }
 
   /** Everything that may fail as a plain JSON error happens here, before any stream starts. */
   async prepare(
@@ -142,10 +185,9 @@ export class AskService {
       throw new AppError(ErrorCode.validation, validationMessage('model_type', `该模型的提问接口为 /api/${model.api}`));
     }
     const settings = { modelType: choice.modelType, temperature: choice.temperature, ...search };
-    if (!body.regenerate) {
-      return this.prepareQuestion(userId, module, choice, search, body.prompt, body.conv_id, options.streamHere);
-    }
-    return this.prepareRegenerate(userId, module, choice, search, body.conv_id, settings);
+    const asker = { userId, module, choice, search };
+    if (!body.regenerate) return this.prepareQuestion(asker, body.prompt, body.conv_id, options.streamHere);
+    return this.prepareRegenerate(asker, body.conv_id, settings);
   }
 
   /** The ask's question within the prompt limits (the only check of it: the model call trusts it). */
@@ -163,10 +205,7 @@ export class AskService {
    * checked first: an exhausted user learns that even for a conversation id that is wrong.
    */
   private async prepareQuestion(
-    userId: number,
-    module: ChatModule,
-    choice: ModelChoice,
-    search: SearchOptions | undefined,
+    { userId, module, choice, search }: Asker,
     prompt: string,
     convId: string | undefined,
     streamHere = false,
@@ -282,10 +321,7 @@ export class AskService {
 
   /** Regenerating the last answer: rarer, several statements in one transaction. */
   private async prepareRegenerate(
-    userId: number,
-    module: ChatModule,
-    choice: ModelChoice,
-    search: SearchOptions | undefined,
+    { userId, module, choice, search }: Asker,
     convId: string | undefined,
     settings: { modelType: number; temperature: number } & Partial<SearchOptions>,
   ): Promise<PreparedAsk> {
@@ -372,16 +408,12 @@ export class AskService {
       return turns ? answerChat(this.llm, chatTarget(job), turns, signal) : this.generate(job, signal);
     };
     const { userId } = ask.conversation;
-    return this.streamAnswer(job, userId, generate, finish, ask.claimed, ask.early?.controller, res, requestId, log);
+    const answer = { job, userId, generate, finish, claimed: ask.claimed, controller: ask.early?.controller };
+    return this.streamAnswer(answer, res, requestId, log);
   }
 
   private streamAnswer(
-    job: ChatAnswerJob,
-    userId: number,
-    generate: (signal: AbortSignal) => AsyncIterable<LlmChunk>,
-    finish: Pick<ChatStreamFinish, 'user_message_id' | 'title'>,
-    claimed: boolean,
-    controller: AbortController | undefined,
+    { job, userId, generate, finish, claimed, controller }: StreamedAnswer,
     res: ServerResponse,
     requestId: string,
     log: FastifyBaseLogger,
