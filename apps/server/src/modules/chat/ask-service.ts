@@ -8,13 +8,10 @@ import {
   type AsyncAskResponse,
   type ChatMessageApi,
   type ChatModule,
-  type ChatStreamError,
-  type ChatStreamFinish,
-  type ChatStreamMessage,
 } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { ChatMessageRow, ConversationRow } from '../../db/schema';
+import type { ChatMessageRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { EarlyGeneration, persistOf, streamAnswer, type Answers } from '../../services/answers';
 import type { JobQueue } from '../../services/jobs';
@@ -23,61 +20,27 @@ import type { ChatConfig } from './config';
 import type { ConversationStore } from './conversation-store';
 import type { MessageStore } from './message-store';
 import { resourceGone } from '../../lib/resource-gone';
-import { answerChat, searchOptionsOf, type ChatPromptTarget, type SearchOptions } from './prompts';
+import { answerChat, searchOptionsOf, type ChatPromptTarget } from './prompts';
 import { DEFAULT_TITLE, titleFromPrompt } from './title';
+import { prepareRegenerate, type RegenerateSettings } from './regenerate';
 import { askInOneStatement, type AskStatementInput, type AskStatementResult } from './ask-statement';
 import { HISTORY_ROWS } from './message-store';
 import { quotaExhausted, type UsageService } from '../../services/usage';
 import { QuotaHints } from './quota-hints';
 import { sameTurns, type RecentTurns } from './recent-turns';
+import {
+  CHAT_ANSWER_JOB,
+  type AskServiceDeps,
+  type Asker,
+  type ChatAnswerJob,
+  type ChatStreamEvents,
+  type PreparedAsk,
+  type PrepareOptions,
+  type StreamedAnswer,
+} from './ask-types';
 
-/** The job that generates an asynchronous chat answer. */
-export const CHAT_ANSWER_JOB = 'chat.answer';
-
-/** What an asynchronous answer's job needs to generate it after the request has ended. */
-export interface ChatAnswerJob {
-  module: ChatModule;
-  convId: string;
-  answerId: string;
-  questionSeq: number;
-  modelType: number;
-  temperature: number;
-  /** The web-search options of a module that answers from a search (metaso). */
-  options?: SearchOptions;
-}
-
-/** The events of a chat answer stream. */
-type ChatStreamEvents = { message: ChatStreamMessage; finish: ChatStreamFinish; error: ChatStreamError };
-
-/** A question accepted and stored, ready to be answered. */
-export interface PreparedAsk {
-  module: ChatModule;
-  choice: ModelChoice;
-  search?: SearchOptions;
-  conversation: ConversationRow;
-  question: ChatMessageRow;
-  answer: ChatMessageRow;
-  /** The question was stored by this request (not a regenerate). */
-  newQuestion: boolean;
-  /** The conversation was created by this request, so the question is its whole history. */
-  newConversation: boolean;
-  title?: string;
-  /** The turns to send, when prepare already read them (a new question); else they are read. */
-  history?: ChatTurn[];
-  /** The answer's generation lease was taken with its row, by and for this process. */
-  claimed: boolean;
-  /** The model call, when it started while the question was stored. */
-  early?: EarlyGeneration;
-}
-
-export interface PrepareOptions {
-  /**
-   * The answer streams from this process (event-stream transport), so a new question's answer
-   * takes its generation lease in the same statement that stores it. Not for asynchronous
-   * answers: their job claims the lease on whichever replica runs it.
-   */
-  streamHere?: boolean;
-}
+// The chat module's registration (index.ts) names the job from here.
+export { CHAT_ANSWER_JOB, type ChatAnswerJob } from './ask-types';
 
 /**
  * What the prompt builder needs of an answer's job. Every job comes from an ask that `prepare`
@@ -96,43 +59,6 @@ function chatTarget(job: ChatAnswerJob): ChatPromptTarget {
 function asAppError(error: unknown): unknown {
   if (!(error instanceof LlmError)) return error;
   return new AppError(error.code, error.message, httpStatusOf[error.code]);
-}
-
-/** What the ask service works with (services.ts). */
-export interface AskServiceDeps {
-  db: Db;
-  llm: LlmGateway;
-  conversations: ConversationStore;
-  messages: MessageStore;
-  usage: UsageService;
-  answers: Answers;
-  jobs: JobQueue;
-  config: ChatConfig;
-  recentTurns: RecentTurns;
-  /**
-   * The database runs in this process, its only writer (services.ts): the statement hands the
-   * stored turns back rather than hashing them (in WebAssembly that cost as much as handing them
-   * over). Elsewhere it compares them by digest.
-   */
-  embedded: boolean;
-}
-
-/** Who asks, in which module, with which checked model choice and search options. */
-interface Asker {
-  userId: number;
-  module: ChatModule;
-  choice: ModelChoice;
-  search?: SearchOptions;
-}
-
-/** What the event-stream transport needs of a prepared ask (`stream`). */
-interface StreamedAnswer {
-  job: ChatAnswerJob;
-  userId: number;
-  generate: (signal: AbortSignal) => AsyncIterable<LlmChunk>;
-  finish: Pick<ChatStreamFinish, 'user_message_id' | 'title'>;
-  claimed: boolean;
-  controller: AbortController | undefined;
 }
 
 /** POST /api/{module}/message/askStream: checks, stores the question, then streams and saves the answer. */
@@ -319,47 +245,17 @@ export class AskService {
     return { call: new EarlyGeneration((signal) => answerChat(this.llm, target, turns, signal)), turns };
   }
 
-  /** Regenerating the last answer: rarer, several statements in one transaction. */
-  private async prepareRegenerate(
-    { userId, module, choice, search }: Asker,
+  /** Regenerating the last answer (regenerate.ts); counted there without a count coming back. */
+  private prepareRegenerate(
+    asker: Asker,
     convId: string | undefined,
-    settings: { modelType: number; temperature: number } & Partial<SearchOptions>,
+    settings: RegenerateSettings,
   ): Promise<PreparedAsk> {
-    // Counted below without a count coming back.
-    this.quotaHints.forget(userId, module);
-    if (convId) this.recentTurns.forget(userId, module, convId);
-    const [, existing] = await Promise.all([
-      this.usage.ensureAvailable(userId, module),
-      convId ? this.conversations.find(userId, module, convId) : undefined,
-    ]);
-    if (convId && !existing) throw resourceGone();
-    if (!existing) throw new AppError(ErrorCode.validation, validationMessage('conv_id', '重新回答需要指定对话'));
-    const regenerateOf = await this.messages.lastQuestion(existing.id);
-    if (!regenerateOf) throw new AppError(ErrorCode.validation, validationMessage('regenerate', '该对话还没有问题'));
-    // The question asked again is checked here, once, as a new question is in `prepare`.
-    this.checkPrompt(regenerateOf.content);
-    return this.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      await this.usage.reserve(db, userId, module);
-      const title = existing.autoTitle ? titleFromPrompt(regenerateOf.content) : undefined;
-      const turn = { convId: existing.id, userId, ...settings };
-      await this.messages.deleteAnswersAfter(db, existing.id, regenerateOf.seq);
-      const answer = await this.messages.insertAnswerPlaceholder(db, turn);
-      await this.usage.record(db, { userId, module, convId: existing.id, messageId: regenerateOf.id });
-      await this.conversations.recordAsk(existing.id, { ...settings, title }, db);
-      return {
-        module,
-        choice,
-        search,
-        conversation: existing,
-        question: regenerateOf,
-        answer,
-        newQuestion: false,
-        newConversation: false,
-        title,
-        claimed: false,
-      };
-    });
+    this.quotaHints.forget(asker.userId, asker.module);
+    if (convId) this.recentTurns.forget(asker.userId, asker.module, convId);
+    const { db, usage, conversations, messages } = this;
+    const checkPrompt = (prompt: string) => this.checkPrompt(prompt);
+    return prepareRegenerate({ db, usage, conversations, messages }, { ...asker, convId, settings, checkPrompt });
   }
 
   /** The model's chunks for an answer whose question is stored at `questionSeq`. */
