@@ -10,7 +10,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalyticsRollupService } from '../../src/modules/analytics/services';
-import { rows } from '../../src/modules/analytics/sql-rows';
+import { rows } from '../../src/lib/sql-rows';
 import { api, body, buildTestApp, issueTokensFor, type TestApp } from '../helper';
 import { apiEvent, event, initEvent, openEvent, scriptErrorEvent, shanghaiDay, shanghaiTime } from './events';
 

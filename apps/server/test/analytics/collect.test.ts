@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode, ErrorMessage, type AnalyticsCollectResult } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../src/modules/analytics/sql-rows';
+import { rows } from '../../src/lib/sql-rows';
 import { bearer, body, buildTestApp, issueTokensFor, type TestApp } from '../helper';
 import { apiEvent, event, initEvent, openEvent, scriptErrorEvent } from './events';
 

@@ -2,7 +2,7 @@ import { type AnalyticsEvent, analyticsEventTypes } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dayOf } from './day-of';
-import { rows } from './sql-rows';
+import { rows } from '../../lib/sql-rows';
 
 /**
  * Caps the distinct custom event names (detail.key) an app may introduce per day. Names already

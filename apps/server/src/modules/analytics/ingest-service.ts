@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apps } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import { rows } from './sql-rows';
+import { rows } from '../../lib/sql-rows';
 
 export interface IngestSettings {
   timezone: string;

@@ -13,7 +13,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apps } from '../../db/schema';
-import { rows } from './sql-rows';
+import { rows } from '../../lib/sql-rows';
 
 const SLOWEST_PATHS = 20;
 const SCRIPT_ERROR_GROUPS = 50;

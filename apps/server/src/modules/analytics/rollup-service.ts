@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rows } from './sql-rows';
+import { rows } from '../../lib/sql-rows';
 
 export interface RollupSettings {
   timezone: string;

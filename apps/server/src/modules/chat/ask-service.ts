@@ -8,81 +8,52 @@ import {
   type AsyncAskResponse,
   type ChatMessageApi,
   type ChatModule,
-  type ChatStreamError,
-  type ChatStreamFinish,
-  type ChatStreamMessage,
 } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { ChatMessageRow, ConversationRow } from '../../db/schema';
+import type { ChatMessageRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import { EventStream, onClientLeft } from '../../lib/event-stream';
-import { answerFailure, EarlyGeneration, type Answers } from '../../services/answers';
+import { EarlyGeneration, persistOf, streamAnswer, type Answers } from '../../services/answers';
 import type { JobQueue } from '../../services/jobs';
 import { LlmError, type ChatTurn, type LlmChunk, type LlmGateway, type ModelChoice } from '../../services/llm';
 import type { ChatConfig } from './config';
 import type { ConversationStore } from './conversation-store';
 import type { MessageStore } from './message-store';
-import { resourceGone } from './not-found';
-import { answerChat, searchOptionsOf, type ChatPromptTarget, type SearchOptions } from './prompts';
+import { resourceGone } from '../../lib/resource-gone';
+import { answerChat, searchOptionsOf, type ChatPromptTarget } from './prompts';
 import { DEFAULT_TITLE, titleFromPrompt } from './title';
+import { prepareRegenerate, type RegenerateSettings } from './regenerate';
 import { askInOneStatement, type AskStatementInput, type AskStatementResult } from './ask-statement';
 import { HISTORY_ROWS } from './message-store';
 import { quotaExhausted, type UsageService } from '../../services/usage';
 import { QuotaHints } from './quota-hints';
 import { sameTurns, type RecentTurns } from './recent-turns';
+import {
+  CHAT_ANSWER_JOB,
+  type AskServiceDeps,
+  type Asker,
+  type ChatAnswerJob,
+  type ChatStreamEvents,
+  type PreparedAsk,
+  type PrepareOptions,
+  type StreamedAnswer,
+} from './ask-types';
 
-/** The job that generates an asynchronous chat answer. */
-export const CHAT_ANSWER_JOB = 'chat.answer';
+// The chat module's registration (index.ts) names the job from here.
+export { CHAT_ANSWER_JOB, type ChatAnswerJob } from './ask-types';
 
-/** What an asynchronous answer's job needs to generate it after the request has ended. */
-export interface ChatAnswerJob {
-  module: ChatModule;
-  convId: string;
-  answerId: string;
-  questionSeq: number;
-  modelType: number;
-  temperature: number;
-  /** The web-search options of a module that answers from a search (metaso). */
-  options?: SearchOptions;
-}
-
-/** The events of a chat answer stream. */
-type ChatStreamEvents = { message: ChatStreamMessage; finish: ChatStreamFinish; error: ChatStreamError };
-
-/** A question accepted and stored, ready to be answered. */
-export interface PreparedAsk {
-  module: ChatModule;
-  choice: ModelChoice;
-  search?: SearchOptions;
-  conversation: ConversationRow;
-  question: ChatMessageRow;
-  answer: ChatMessageRow;
-  /** The question was stored by this request (not a regenerate). */
-  newQuestion: boolean;
-  /** The conversation was created by this request, so the question is its whole history. */
-  newConversation: boolean;
-  title?: string;
-  /** The turns to send, when prepare already read them (a new question); else they are read. */
-  history?: ChatTurn[];
-  /** The answer's generation lease was taken with its row, by and for this process. */
-  claimed: boolean;
-  /** The model call, when it started while the question was stored. */
-  early?: EarlyGeneration;
-}
-
-export interface PrepareOptions {
-  /**
-   * The answer streams from this process (event-stream transport), so a new question's answer
-   * takes its generation lease in the same statement that stores it. Not for asynchronous
-   * answers: their job claims the lease on whichever replica runs it.
-   */
-  streamHere?: boolean;
-}
-
-/** What the prompt builder needs of an answer's job. */
+/**
+ * What the prompt builder needs of an answer's job. Every job comes from an ask that `prepare`
+ * accepted, which checked its model choice and question: the model call does not again.
+ */
 function chatTarget(job: ChatAnswerJob): ChatPromptTarget {
-  return { module: job.module, modelType: job.modelType, temperature: job.temperature, search: job.options };
+  return {
+    module: job.module,
+    modelType: job.modelType,
+    temperature: job.temperature,
+    search: job.options,
+    checked: true,
+  };
 }
 
 function asAppError(error: unknown): unknown {
@@ -94,23 +65,29 @@ function asAppError(error: unknown): unknown {
 export class AskService {
   private readonly quotaHints = new QuotaHints();
 
-  constructor(
-    private readonly db: Db,
-    private readonly llm: LlmGateway,
-    private readonly conversations: ConversationStore,
-    private readonly messages: MessageStore,
-    private readonly usage: UsageService,
-    private readonly answers: Answers,
-    private readonly jobs: JobQueue,
-    private readonly config: ChatConfig,
-    private readonly recentTurns: RecentTurns,
-    /**
-     * The database runs in this process, its only writer (services.ts): the statement hands the
-     * stored turns back rather than hashing them (in WebAssembly that cost as much as handing them
-     * over). Elsewhere it compares them by digest.
-     */
-    private readonly embedded: boolean,
-  ) {}
+  private readonly db: Db;
+  private readonly llm: LlmGateway;
+  private readonly conversations: ConversationStore;
+  private readonly messages: MessageStore;
+  private readonly usage: UsageService;
+  private readonly answers: Answers;
+  private readonly jobs: JobQueue;
+  private readonly config: ChatConfig;
+  private readonly recentTurns: RecentTurns;
+  private readonly embedded: boolean;
+
+  constructor(deps: AskServiceDeps) {
+    this.db = deps.db;
+    this.llm = deps.llm;
+    this.conversations = deps.conversations;
+    this.messages = deps.messages;
+    this.usage = deps.usage;
+    this.answers = deps.answers;
+    this.jobs = deps.jobs;
+    this.config = deps.config;
+    this.recentTurns = deps.recentTurns;
+    this.embedded = deps.embedded;
+  }
 
   /** Everything that may fail as a plain JSON error happens here, before any stream starts. */
   async prepare(
@@ -123,10 +100,10 @@ export class AskService {
     let choice: ModelChoice;
     try {
       choice = this.llm.validateModelChoice(module, body);
-      if (!body.regenerate) this.llm.checkPrompt(body.prompt);
     } catch (error) {
       throw asAppError(error);
     }
+    if (!body.regenerate) this.checkPrompt(body.prompt);
     const search = searchOptionsOf(module, body);
     // Each model answers on its own path (ERNIE on /api/ernie, GLM on /api/zhipu…).
     const model = chatModel(module, choice.modelType);
@@ -134,10 +111,18 @@ export class AskService {
       throw new AppError(ErrorCode.validation, validationMessage('model_type', `该模型的提问接口为 /api/${model.api}`));
     }
     const settings = { modelType: choice.modelType, temperature: choice.temperature, ...search };
-    if (!body.regenerate) {
-      return this.prepareQuestion(userId, module, choice, search, body.prompt, body.conv_id, options.streamHere);
+    const asker = { userId, module, choice, search };
+    if (!body.regenerate) return this.prepareQuestion(asker, body.prompt, body.conv_id, options.streamHere);
+    return this.prepareRegenerate(asker, body.conv_id, settings);
+  }
+
+  /** The ask's question within the prompt limits (the only check of it: the model call trusts it). */
+  private checkPrompt(prompt: string): void {
+    try {
+      this.llm.checkPrompt(prompt);
+    } catch (error) {
+      throw asAppError(error);
     }
-    return this.prepareRegenerate(userId, module, choice, search, body.conv_id, settings);
   }
 
   /**
@@ -146,10 +131,7 @@ export class AskService {
    * checked first: an exhausted user learns that even for a conversation id that is wrong.
    */
   private async prepareQuestion(
-    userId: number,
-    module: ChatModule,
-    choice: ModelChoice,
-    search: SearchOptions | undefined,
+    { userId, module, choice, search }: Asker,
     prompt: string,
     convId: string | undefined,
     streamHere = false,
@@ -157,7 +139,7 @@ export class AskService {
     const { limit, window } = await this.usage.effective(userId, module);
     // The model call starts before the statement stores the question, and the statement runs
     // while the provider thinks (early-generation.ts).
-    const target = { module, modelType: choice.modelType, temperature: choice.temperature, search };
+    const target = { module, modelType: choice.modelType, temperature: choice.temperature, search, checked: true };
     const early =
       streamHere && this.quotaHints.startsEarly(userId, module, limit, window.start)
         ? await this.startEarly(userId, target, prompt, convId)
@@ -263,48 +245,17 @@ export class AskService {
     return { call: new EarlyGeneration((signal) => answerChat(this.llm, target, turns, signal)), turns };
   }
 
-  /** Regenerating the last answer: rarer, several statements in one transaction. */
-  private async prepareRegenerate(
-    userId: number,
-    module: ChatModule,
-    choice: ModelChoice,
-    search: SearchOptions | undefined,
+  /** Regenerating the last answer (regenerate.ts); counted there without a count coming back. */
+  private prepareRegenerate(
+    asker: Asker,
     convId: string | undefined,
-    settings: { modelType: number; temperature: number } & Partial<SearchOptions>,
+    settings: RegenerateSettings,
   ): Promise<PreparedAsk> {
-    // Counted below without a count coming back.
-    this.quotaHints.forget(userId, module);
-    if (convId) this.recentTurns.forget(userId, module, convId);
-    const [, existing] = await Promise.all([
-      this.usage.ensureAvailable(userId, module),
-      convId ? this.conversations.find(userId, module, convId) : undefined,
-    ]);
-    if (convId && !existing) throw resourceGone();
-    if (!existing) throw new AppError(ErrorCode.validation, validationMessage('conv_id', '重新回答需要指定对话'));
-    const regenerateOf = await this.messages.lastQuestion(existing.id);
-    if (!regenerateOf) throw new AppError(ErrorCode.validation, validationMessage('regenerate', '该对话还没有问题'));
-    return this.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      await this.usage.reserve(db, userId, module);
-      const title = existing.autoTitle ? titleFromPrompt(regenerateOf.content) : undefined;
-      const turn = { convId: existing.id, userId, ...settings };
-      await this.messages.deleteAnswersAfter(db, existing.id, regenerateOf.seq);
-      const answer = await this.messages.insertAnswerPlaceholder(db, turn);
-      await this.usage.record(db, { userId, module, convId: existing.id, messageId: regenerateOf.id });
-      await this.conversations.recordAsk(existing.id, { ...settings, title }, db);
-      return {
-        module,
-        choice,
-        search,
-        conversation: existing,
-        question: regenerateOf,
-        answer,
-        newQuestion: false,
-        newConversation: false,
-        title,
-        claimed: false,
-      };
-    });
+    this.quotaHints.forget(asker.userId, asker.module);
+    if (convId) this.recentTurns.forget(asker.userId, asker.module, convId);
+    const { db, usage, conversations, messages } = this;
+    const checkPrompt = (prompt: string) => this.checkPrompt(prompt);
+    return prepareRegenerate({ db, usage, conversations, messages }, { ...asker, convId, settings, checkPrompt });
   }
 
   /** The model's chunks for an answer whose question is stored at `questionSeq`. */
@@ -325,7 +276,7 @@ export class AskService {
   }
 
   private get persist() {
-    return { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars };
+    return persistOf(this.config);
   }
 
   /**
@@ -353,59 +304,55 @@ export class AskService {
       return turns ? answerChat(this.llm, chatTarget(job), turns, signal) : this.generate(job, signal);
     };
     const { userId } = ask.conversation;
-    return this.streamAnswer(job, userId, generate, finish, ask.claimed, ask.early?.controller, res, requestId, log);
+    const answer = { job, userId, generate, finish, claimed: ask.claimed, controller: ask.early?.controller };
+    return this.streamAnswer(answer, res, requestId, log);
   }
 
-  private async streamAnswer(
-    job: ChatAnswerJob,
-    userId: number,
-    generate: (signal: AbortSignal) => AsyncIterable<LlmChunk>,
-    finish: Pick<ChatStreamFinish, 'user_message_id' | 'title'>,
-    claimed: boolean,
-    controller: AbortController | undefined,
+  private streamAnswer(
+    { job, userId, generate, finish, claimed, controller }: StreamedAnswer,
     res: ServerResponse,
     requestId: string,
     log: FastifyBaseLogger,
   ): Promise<void> {
     const ids = { conv_id: job.convId, message_id: job.answerId };
-    const stream = new EventStream<ChatStreamEvents>(res, requestId);
-    try {
-      const outcome = await this.answers.runner.run({
-        store: this.messages,
-        messageId: job.answerId,
-        persist: this.persist,
-        stopWhen: (stop) => onClientLeft(res, stop),
-        // A new question's lease came with its rows; a regenerated answer's is taken while the
-        // model call starts.
-        claimed,
-        claimAlongside: !claimed,
-        controller,
-        log,
-        generate,
-        onChunk: (chunk) => {
-          if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
-          else if (chunk.type === 'reasoning') stream.send('message', { ...ids, text: '', reasoning: chunk.text });
-          else if (chunk.type === 'citations') stream.send('message', { ...ids, text: '', citations: chunk.sources });
-        },
-      });
-      // Noted before the client hears of the end, so that its next question finds the turns here.
-      if (outcome.status === 'done') {
+    return streamAnswer<ChatStreamEvents>({
+      res,
+      requestId,
+      log,
+      ids,
+      what: 'answer stream failed',
+      run: ({ stream, stopWhen }) =>
+        this.answers.runner.run({
+          store: this.messages,
+          messageId: job.answerId,
+          persist: this.persist,
+          stopWhen,
+          // A new question's lease came with its rows; a regenerated answer's is taken while the
+          // model call starts.
+          claimed,
+          claimAlongside: !claimed,
+          controller,
+          log,
+          generate,
+          onChunk: (chunk) => {
+            if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
+            else if (chunk.type === 'reasoning') stream.send('message', { ...ids, text: '', reasoning: chunk.text });
+            else if (chunk.type === 'citations') stream.send('message', { ...ids, text: '', citations: chunk.sources });
+          },
+        }),
+      finish: (outcome) => {
+        // Noted before the client hears of the end, so that its next question finds the turns here.
         this.recentTurns.answered(userId, job.module, job.convId, job.answerId, outcome.state.content);
-        stream.send('finish', {
+        return {
           ...ids,
           ...finish,
           status: 'done',
           ...(outcome.finishReason ? { finish_reason: outcome.finishReason } : {}),
           ...(outcome.usage ? { usage: outcome.usage } : {}),
-        });
-      } else {
-        this.recentTurns.forget(userId, job.module, job.convId);
-        const failure = answerFailure(outcome, log, 'answer stream failed');
-        if (failure) stream.fail({ ...ids, ...failure });
-      }
-    } finally {
-      stream.end();
-    }
+        };
+      },
+      failed: () => this.recentTurns.forget(userId, job.module, job.convId),
+    });
   }
 
   /** Asynchronous transport: queues the generation as a job and answers the ids at once. */
@@ -424,27 +371,20 @@ export class AskService {
     // A retried job whose answer was already closed (stopped, or its first worker died) is done.
     const current = await this.messages.status(job.answerId);
     if (current !== 'generating') return { status: current ?? 'gone' };
-    const stopOnShutdown = () => this.answers.registry.stop(job.answerId, 'shutdown');
-    signal.addEventListener('abort', stopOnShutdown, { once: true });
-    try {
-      const outcome = await this.answers.runner.run({
-        store: this.messages,
-        messageId: job.answerId,
-        persist: this.persist,
-        log,
-        generate: (s) => this.generate(job, s),
-      });
-      if (
-        outcome.status === 'incomplete' &&
-        !(outcome.error instanceof LlmError) &&
-        outcome.stopReason !== 'shutdown'
-      ) {
-        log.error({ err: outcome.error }, 'asynchronous answer failed');
-      }
-      return { status: outcome.status };
-    } finally {
-      signal.removeEventListener('abort', stopOnShutdown);
-    }
+    return this.answers.runJob({
+      messageId: job.answerId,
+      signal,
+      log,
+      what: 'asynchronous answer failed',
+      run: () =>
+        this.answers.runner.run({
+          store: this.messages,
+          messageId: job.answerId,
+          persist: this.persist,
+          log,
+          generate: (s) => this.generate(job, s),
+        }),
+    });
   }
 
   /**
@@ -454,22 +394,6 @@ export class AskService {
   async stop(userId: number, module: ChatModule, messageId: string): Promise<ChatMessageRow> {
     const found = await this.messages.findOwned(userId, messageId, module);
     if (!found || found.row.role !== 'assistant') throw resourceGone();
-    if (found.row.status !== 'generating') return found.row;
-    await this.answers.requestStop(this.messages, messageId);
-    const deadline = Date.now() + STOP_WAIT_MS;
-    while (Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      const row = await this.messages.row(messageId);
-      if (!row || row.status !== 'generating') return row ?? found.row;
-    }
-    // Nobody owned it (its job had not started): close it here; the job will find it closed.
-    if (!(await this.answers.leases.isOwned(messageId))) {
-      await this.messages.closeIfGenerating(messageId, 'aborted');
-      await this.answers.leases.dropUnowned(messageId);
-    }
-    return (await this.messages.row(messageId)) ?? found.row;
+    return this.answers.stopAnswer(this.messages, messageId, found.row);
   }
 }
-
-/** How long a stop call waits for the owner to close the answer. */
-const STOP_WAIT_MS = 5_000;

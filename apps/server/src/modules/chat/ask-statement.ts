@@ -6,7 +6,7 @@ import { rowFromJson } from '../../lib/json-row';
 import { rows } from '../../lib/sql-rows';
 import type { LeaseClaimant } from '../../services/answers';
 import type { ChatTurn } from '../../services/llm';
-import { newId } from './ids';
+import { newId } from '../../lib/ids';
 import { turnsDigest } from './turns-digest';
 import { TURNS_CHANNEL } from './turns-feed';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messageFeedback } from '../../db/schema';
 import type { MessageStore } from './message-store';
-import { resourceGone } from './not-found';
+import { resourceGone } from '../../lib/resource-gone';
 
 /** like/dislike are one exclusive value per user and message; copies are counted. */
 export class FeedbackService {

@@ -11,7 +11,7 @@ import {
 import type { AnswerState, AnswerStore } from '../../services/answers';
 import type { ChatTurn } from '../../services/llm';
 import { rows } from '../../lib/sql-rows';
-import { newId } from './ids';
+import { newId } from '../../lib/ids';
 import { turnsDigest } from './turns-digest';
 
 export type { AnswerState } from '../../services/answers';

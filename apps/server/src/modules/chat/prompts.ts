@@ -30,6 +30,8 @@ export interface ChatPromptTarget {
   modelType: number;
   temperature: number;
   search?: SearchOptions;
+  /** The ask's model choice and question were checked when it was accepted (StreamChatInput.checked). */
+  checked?: boolean;
 }
 
 /** Checks lang and enableMix of a web-search module; other modules have no such options. */
@@ -92,13 +94,13 @@ export function answerChat(
   signal?: AbortSignal,
 ): AsyncGenerator<LlmChunk> {
   const history: UpstreamMessage[] = llm.trimHistory(turns);
-  const { module, modelType, temperature, search } = target;
+  const { module, modelType, temperature, search, checked } = target;
   const prompt = turns[turns.length - 1];
   // A missing or empty question is refused by the gateway before anything is searched.
   if (!search || !prompt || prompt.role !== 'user') {
-    return llm.streamChat({ module, modelType, temperature, messages: history, signal });
+    return llm.streamChat({ module, modelType, temperature, messages: history, signal, checked });
   }
-  return answerFromSearch(llm, { module, modelType, temperature, search }, prompt.content, history, signal);
+  return answerFromSearch(llm, { module, modelType, temperature, search, checked }, prompt.content, history, signal);
 }
 
 async function* answerFromSearch(
@@ -108,8 +110,8 @@ async function* answerFromSearch(
   history: UpstreamMessage[],
   signal?: AbortSignal,
 ): AsyncGenerator<LlmChunk> {
-  const { module, modelType, temperature, search } = target;
-  llm.checkPrompt(prompt);
+  const { module, modelType, temperature, search, checked } = target;
+  if (!checked) llm.checkPrompt(prompt);
   const found = await llm.searchWeb({ prompt, ...search }, signal);
   if (found.sources.length > 0) yield { type: 'citations', sources: found.sources };
   if (found.note) yield { type: 'content', text: `> ${found.note}\n\n` };
@@ -117,5 +119,5 @@ async function* answerFromSearch(
     { role: 'system' as const, content: webSearchSystemPrompt(found.sources, search.lang) },
     ...history,
   ];
-  yield* llm.streamChat({ module, modelType, temperature, messages, citations: found.sources, signal });
+  yield* llm.streamChat({ module, modelType, temperature, messages, citations: found.sources, signal, checked });
 }

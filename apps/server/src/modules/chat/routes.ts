@@ -21,7 +21,7 @@ import { ok } from '../../lib/envelope';
 import { parse } from '../../lib/validate';
 import { requireUser } from '../../plugins/auth';
 import { LlmError } from '../../services/llm';
-import { resourceGone } from './not-found';
+import { resourceGone } from '../../lib/resource-gone';
 import { searchOptionsOf } from './prompts';
 import { toChatMessage, toConversation } from './serialize';
 

@@ -36,7 +36,7 @@ export function createChatServices({ db, llm, answers, jobs, quotas, onlyProcess
   const messages = new MessageStore(db);
   const usage = new UsageService(db, chatUsageDefaults(config), quotas);
   const feedback = new FeedbackService(db, messages);
-  const asks = new AskService(
+  const asks = new AskService({
     db,
     llm,
     conversations,
@@ -46,7 +46,7 @@ export function createChatServices({ db, llm, answers, jobs, quotas, onlyProcess
     jobs,
     config,
     recentTurns,
-    onlyProcess ?? false,
-  );
+    embedded: onlyProcess ?? false,
+  });
   return { config, conversations, messages, usage, feedback, asks, answers, recentTurns };
 }

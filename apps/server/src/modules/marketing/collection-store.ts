@@ -2,7 +2,7 @@ import type { MarketingSections } from '@portal/contract';
 import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { marketingCollections, type MarketingCollectionRow } from '../../db/schema';
-import { newId } from './ids';
+import { newId } from '../../lib/ids';
 
 export interface CollectionFilter {
   tag?: string;

@@ -1,7 +1,9 @@
-import { CHAT_MODULES, chatModels, DEFAULT_USAGE_COUNT, type ChatModule } from '@portal/contract';
+import { CHAT_MODULES, chatModels, type ChatModule } from '@portal/contract';
 import { z } from 'zod';
 import type { UsageDefaults } from '../../services/usage/usage-defaults';
 import { configSection } from '../config-section';
+import { answerPersistConfig } from '../../services/answers/config';
+import { quotaCount, usageDefaultsOf, usageWindowConfig } from '../../services/usage/config';
 
 /**
  * The `marketing` section of the server configuration. The analysis is written by one model of a
@@ -19,15 +21,13 @@ export const marketingConfigSchema = z
       .strict()
       .prefault({}),
     /** Analyses per user and window (the module table's `marketing` quota key). */
-    quota: z.number().int().min(0).default(DEFAULT_USAGE_COUNT),
-    quota_window_seconds: z.number().int().min(60).default(86_400),
-    quota_utc_offset_minutes: z.number().int().min(-720).max(840).default(480),
+    quota: quotaCount,
+    ...usageWindowConfig,
     /** How long an analysis waits for its attached documents to finish parsing before going without them. */
     attachment_wait_ms: z.number().int().min(0).max(120_000).default(20_000),
     /** Characters of attached documents' text put into one prompt, shared among the documents. */
     attachment_chars: z.number().int().min(500).max(50_000).default(8_000),
-    persist_interval_ms: z.number().int().min(50).default(1_000),
-    persist_chars: z.number().int().min(64).default(2_048),
+    ...answerPersistConfig,
   })
   .strict();
 export type MarketingConfig = z.infer<typeof marketingConfigSchema>;
@@ -37,9 +37,5 @@ export const marketingConfigSection = configSection('marketing', marketingConfig
 
 /** The configured analyses per window, where no quota rule applies. */
 export function marketingUsageDefaults(config: MarketingConfig): UsageDefaults {
-  return {
-    quotaOf: () => config.quota,
-    quota_window_seconds: config.quota_window_seconds,
-    quota_utc_offset_minutes: config.quota_utc_offset_minutes,
-  };
+  return usageDefaultsOf(config, () => config.quota);
 }

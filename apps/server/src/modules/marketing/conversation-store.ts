@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { marketingConversations, type MarketingConversationRow } from '../../db/schema';
-import { newId } from './ids';
+import { newId } from '../../lib/ids';
 
 /** How many conversations the list returns. */
 const LIST_LIMIT = 100;

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { marketingMessages, type MarketingAttachmentRef, type MarketingMessageRow } from '../../db/schema';
 import type { AnswerState, AnswerStore } from '../../services/answers';
-import { newId } from './ids';
+import { newId } from '../../lib/ids';
 
 /** Earlier turns read to build a prompt; the gateway trims them by size. */
 const HISTORY_ROWS = 20;

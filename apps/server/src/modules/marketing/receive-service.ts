@@ -8,13 +8,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { MarketingAttachmentRef, MarketingConversationRow, MarketingMessageRow } from '../../db/schema';
-import { EventStream, onClientLeft } from '../../lib/event-stream';
-import { answerFailure, type Answers } from '../../services/answers';
+import { persistOf, streamAnswer, type Answers } from '../../services/answers';
 import type { FileService } from '../../services/files';
 import { type ChatTurn, type LlmGateway } from '../../services/llm';
 import type { MarketingConfig } from './config';
 import type { MarketingConversationStore } from './conversation-store';
-import { invalid, resourceGone } from './errors';
+import { resourceGone } from '../../lib/resource-gone';
+import { invalid } from './errors';
 import type { MarketingMessageStore } from './message-store';
 import type { AttachmentReader } from './attachment-reader';
 import { callAnalysisModel } from './model-call';
@@ -113,41 +113,41 @@ export class ReceiveService {
   }
 
   private get persist() {
-    return { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars };
+    return persistOf(this.config);
   }
 
   /** Streams the analysis on the raw response; it is saved (and parsed when done) whatever happens. */
   async stream(ask: PreparedReceive, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
     const ids = { conv_id: ask.conversation.id, message_id: ask.answer.id };
-    const stream = new EventStream<MarketingStreamEvents>(res, requestId);
     const prompt = buildAnalysisPrompt(ask.history, ask.input);
-    try {
-      const outcome = await this.answers.runner.run({
-        store: this.messages,
-        messageId: ask.answer.id,
-        persist: this.persist,
-        stopWhen: (stop) => onClientLeft(res, stop),
-        log,
-        generate: (signal) => callAnalysisModel(this.llm, this.config, prompt, ask.input, signal),
-        onChunk: (chunk) => {
-          if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
-        },
-      });
-      if (outcome.status === 'done') {
+    return streamAnswer<MarketingStreamEvents>({
+      res,
+      requestId,
+      log,
+      ids,
+      what: 'marketing analysis failed',
+      run: ({ stream, stopWhen }) =>
+        this.answers.runner.run({
+          store: this.messages,
+          messageId: ask.answer.id,
+          persist: this.persist,
+          stopWhen,
+          log,
+          generate: (signal) => callAnalysisModel(this.llm, this.config, prompt, ask.input, signal),
+          onChunk: (chunk) => {
+            if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
+          },
+        }),
+      finish: async () => {
         const stored = await this.messages.row(ask.answer.id);
-        stream.send('finish', {
+        return {
           ...ids,
           user_message_id: ask.question.id,
           ...(ask.title ? { title: ask.title } : {}),
           status: 'done',
           sections: stored?.sections ?? emptyMarketingSections(),
-        });
-      } else {
-        const failure = answerFailure(outcome, log, 'marketing analysis failed');
-        if (failure) stream.fail({ ...ids, ...failure });
-      }
-    } finally {
-      stream.end();
-    }
+        };
+      },
+    });
   }
 }

@@ -9,7 +9,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { parse } from '../../lib/validate';
 import { requireUser } from '../../plugins/auth';
-import { invalid, resourceGone } from './errors';
+import { resourceGone } from '../../lib/resource-gone';
+import { invalid } from './errors';
 import { toMarketingCollection, toMarketingConversation, toMarketingMessage } from './serialize';
 
 /**

@@ -9,8 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReportConversationRow, ReportMessageRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import { EventStream, onClientLeft } from '../../lib/event-stream';
-import { answerFailure, type Answers } from '../../services/answers';
+import { persistOf, streamAnswer, type Answers } from '../../services/answers';
 import type { FileScopedRetrieval, RetrievedChunk } from '../../services/documents';
 import { LlmError, type LlmGateway } from '../../services/llm';
 import type { UsageService } from '../../services/usage';
@@ -100,44 +99,41 @@ export class ReportAskService {
     return { conversation, question, answer };
   }
 
-  async stream(ask: PreparedReportAsk, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
+  stream(ask: PreparedReportAsk, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
     const ids = { conversation_id: ask.conversation.id, message_id: ask.answer.id };
-    const stream = new EventStream<StreamEvents>(res, requestId);
     const citations = ask.answer.citations;
-    try {
-      stream.sendWithNext('message', { ...ids, text: '', citations });
-      const history = await this.store.history(ask.conversation.id, ask.question.seq);
-      const outcome = await this.answers.runner.run({
-        store: this.store,
-        messageId: ask.answer.id,
-        persist: { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars },
-        stopWhen: (stop) => onClientLeft(res, stop),
-        log,
-        generate: (signal) =>
-          this.llm.streamTask({
-            task: REPORT_TASK,
-            system: askSystem(citations),
-            messages: [...history, { role: 'user', content: ask.question.content }],
-            demo: () => demoAnswer(ask.question.content, citations),
-            signal,
-          }),
-        onChunk: (chunk) => {
-          if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
-        },
-      });
-      if (outcome.status === 'done') {
-        const row = await this.store.row(ask.answer.id);
-        stream.send('finish', {
-          ...ids,
-          user_message_id: ask.question.id,
-          message: toReportMessage(row ?? ask.answer),
+    return streamAnswer<StreamEvents>({
+      res,
+      requestId,
+      log,
+      ids,
+      what: 'report answer stream failed',
+      run: async ({ stream, stopWhen }) => {
+        stream.sendWithNext('message', { ...ids, text: '', citations });
+        const history = await this.store.history(ask.conversation.id, ask.question.seq);
+        return this.answers.runner.run({
+          store: this.store,
+          messageId: ask.answer.id,
+          persist: persistOf(this.config),
+          stopWhen,
+          log,
+          generate: (signal) =>
+            this.llm.streamTask({
+              task: REPORT_TASK,
+              system: askSystem(citations),
+              messages: [...history, { role: 'user', content: ask.question.content }],
+              demo: () => demoAnswer(ask.question.content, citations),
+              signal,
+            }),
+          onChunk: (chunk) => {
+            if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
+          },
         });
-      } else {
-        const failure = answerFailure(outcome, log, 'report answer stream failed');
-        if (failure) stream.fail({ ...ids, ...failure });
-      }
-    } finally {
-      stream.end();
-    }
+      },
+      finish: async () => {
+        const row = await this.store.row(ask.answer.id);
+        return { ...ids, user_message_id: ask.question.id, message: toReportMessage(row ?? ask.answer) };
+      },
+    });
   }
 }

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { ErrorCode, type ReportComparison } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors/app-error';
+import { resourceGone } from '../../lib/resource-gone';
 import type { FileScopedRetrieval } from '../../services/documents';
 import type { LlmGateway } from '../../services/llm';
 import type { UsageService } from '../../services/usage';
@@ -10,7 +11,7 @@ import { compareSlices, extractComparison, renderComparison, type CompareSide } 
 import { parseComparison } from './compare-parse';
 import { compareQuestion, compareRequest, compareSystem, demoComparison } from './compare-prompts';
 import type { ReportConversationStore } from './conversation-store';
-import { reportGone, type ReportLibrary } from './library';
+import type { ReportLibrary } from './library';
 import type { StructuredJob, StructuredWriter } from './structured-writer';
 
 /**
@@ -34,7 +35,7 @@ export class ReportCompareService {
   ): Promise<StructuredJob<ReportComparison>> {
     if (reportIds[0] === reportIds[1]) throw new AppError(ErrorCode.validation, '请选择两份不同的报告进行对比');
     const conversation = await this.store.get(userId, conversationId);
-    if (!reportIds.every((id) => conversation.reportIds.includes(id))) throw reportGone();
+    if (!reportIds.every((id) => conversation.reportIds.includes(id))) throw resourceGone();
     const chosen = await this.library.requireVisible(userId, reportIds);
     if (chosen.some((c) => c.doc?.status !== 'ready')) {
       throw new AppError(ErrorCode.validation, '报告尚未解析完成，暂不能对比');

@@ -1,7 +1,8 @@
-import { DEFAULT_USAGE_COUNT } from '@portal/contract';
 import { z } from 'zod';
 import type { UsageDefaults } from '../../services/usage/usage-defaults';
 import { configSection } from '../config-section';
+import { answerPersistConfig } from '../../services/answers/config';
+import { quotaCount, usageDefaultsOf, usageWindowConfig } from '../../services/usage/config';
 
 /**
  * The `report` section of the server configuration. Questions and briefs are written by the model
@@ -10,12 +11,9 @@ import { configSection } from '../config-section';
 export const reportConfigSchema = z
   .object({
     /** Questions and briefs per user and window (the module table's `report` quota key). */
-    quota: z.number().int().min(0).default(DEFAULT_USAGE_COUNT),
-    quota_window_seconds: z.number().int().min(60).default(86_400),
-    /** Windows start at midnight of this UTC offset (480 = UTC+8). */
-    quota_utc_offset_minutes: z.number().int().min(-720).max(840).default(480),
-    persist_interval_ms: z.number().int().min(50).default(1_000),
-    persist_chars: z.number().int().min(64).default(2_048),
+    quota: quotaCount,
+    ...usageWindowConfig,
+    ...answerPersistConfig,
   })
   .strict();
 export type ReportConfig = z.infer<typeof reportConfigSchema>;
@@ -25,9 +23,5 @@ export const reportConfigSection = configSection('report', reportConfigSchema);
 
 /** The configured asks per window, where no quota rule of the console applies. */
 export function reportUsageDefaults(config: ReportConfig): UsageDefaults {
-  return {
-    quotaOf: () => config.quota,
-    quota_window_seconds: config.quota_window_seconds,
-    quota_utc_offset_minutes: config.quota_utc_offset_minutes,
-  };
+  return usageDefaultsOf(config, () => config.quota);
 }

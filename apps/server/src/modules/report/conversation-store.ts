@@ -14,10 +14,11 @@ import {
   type ReportConversationRow,
   type ReportMessageRow,
 } from '../../db/schema';
+import { newId } from '../../lib/ids';
+import { resourceGone } from '../../lib/resource-gone';
 import type { AnswerState, AnswerStore } from '../../services/answers';
 import type { ChatTurn } from '../../services/llm';
 import type { UsageService } from '../../services/usage';
-import { newId, reportGone } from './library';
 
 const HISTORY_ROWS = 12;
 
@@ -57,7 +58,7 @@ export class ReportConversationStore implements AnswerStore {
       .select()
       .from(reportConversations)
       .where(and(eq(reportConversations.id, id), eq(reportConversations.userId, userId)));
-    if (!row) throw reportGone();
+    if (!row) throw resourceGone();
     return row;
   }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ErrorCode, ErrorMessage, type ReportCategory, type ReportSummary } from '@portal/contract';
 import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -12,6 +11,8 @@ import {
   type ReportRow,
 } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
+import { newId } from '../../lib/ids';
+import { resourceGone } from '../../lib/resource-gone';
 import type { DocumentService } from '../../services/documents';
 
 /** The document pipeline's collection that holds every library report. */
@@ -21,14 +22,6 @@ export const OWN_CATEGORY_NAME = '我的报告';
 export interface VisibleReport {
   report: ReportRow;
   doc: DocumentRow | null;
-}
-
-export function reportGone(): AppError {
-  return new AppError(ErrorCode.resourceGone, ErrorMessage.resourceGone);
-}
-
-export function newId(): string {
-  return randomUUID().replace(/-/g, '');
 }
 
 export function toReportSummary({ report, doc }: VisibleReport): ReportSummary {
@@ -83,7 +76,7 @@ export class ReportLibrary {
   async requireVisible(userId: number, ids: readonly string[]): Promise<VisibleReport[]> {
     const unique = [...new Set(ids)];
     const found = await this.visible(userId, unique);
-    if (found.length !== unique.length) throw reportGone();
+    if (found.length !== unique.length) throw resourceGone();
     return unique.map((id) => found.find((r) => r.report.id === id)!);
   }
 
@@ -156,7 +149,7 @@ export class ReportLibrary {
   /** Deletes a report: an administrator any shared one, a user their own. */
   async remove(userId: number, isAdmin: boolean, reportId: string): Promise<void> {
     const [found] = await this.visible(userId, [reportId]);
-    if (!found) throw reportGone();
+    if (!found) throw resourceGone();
     const mine = found.report.categoryId === null && found.report.ownerId === userId;
     if (!mine && !isAdmin) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
     await this.db.delete(reports).where(eq(reports.id, reportId));

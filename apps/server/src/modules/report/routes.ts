@@ -20,12 +20,13 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ReportConversationRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { ok } from '../../lib/envelope';
+import { resourceGone } from '../../lib/resource-gone';
 import { parse } from '../../lib/validate';
 import { requireUser } from '../../plugins/auth';
 import { receiveUpload, registerMultipart, uploadRateLimit } from '../../routes/api/file/transfer';
 import { toReportMessage } from './conversation-store';
 import { exportDocx, exportMarkdown } from './export';
-import { reportGone, toReportSummary } from './library';
+import { toReportSummary } from './library';
 import { suggestQuestions } from './questions';
 
 function requireAdmin(request: FastifyRequest) {
@@ -67,7 +68,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     const user = requireUser(request);
     if (meta.category_id !== undefined) {
       if (!user.isAdmin) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
-      if (!(await report.library.category(meta.category_id))) throw reportGone();
+      if (!(await report.library.category(meta.category_id))) throw resourceGone();
     }
     const file = await receiveUpload(app, request, 'report', { ...rules, kinds: [...rules.kinds] });
     const added = await report.library.add(file, { ...meta, categoryId: meta.category_id ?? null });
@@ -160,9 +161,9 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     const { chunk_id } = parse(sliceDetailQuerySchema, request.query);
     const user = requireUser(request);
     const found = await report.retrieval.chunk(Number(chunk_id));
-    if (!found) throw reportGone();
+    if (!found) throw resourceGone();
     const owner = await report.library.byFile(user.id, found.chunk.fileId);
-    if (!owner) throw reportGone();
+    if (!owner) throw resourceGone();
     return ok({
       chunk_id,
       text: found.chunk.text,
@@ -195,7 +196,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     const { message_id, format } = parse(reportExportQuerySchema, request.query);
     const user = requireUser(request);
     const answer = await report.conversations.findOwned(user.id, message_id);
-    if (!answer || answer.role !== 'assistant') throw reportGone();
+    if (!answer || answer.role !== 'assistant') throw resourceGone();
     const messages = await report.conversations.messages(answer.conversationId);
     const question = messages.filter((m) => m.seq < answer.seq && m.role === 'user').at(-1)?.content ?? '';
     const markdown = exportMarkdown(question, answer);

@@ -3,7 +3,7 @@ import type { DocCitation, ReportStreamError, ReportStreamFinish, ReportStreamMe
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReportConversationRow, ReportMessageRow } from '../../db/schema';
 import { EventStream, onClientLeft } from '../../lib/event-stream';
-import { answerFailure, type AnswerOutcome, type Answers } from '../../services/answers';
+import { answerFailure, persistOf, type AnswerOutcome, type Answers } from '../../services/answers';
 import type { LlmGateway } from '../../services/llm';
 import { REPORT_TASK } from './ask-service';
 import type { ReportConfig } from './config';
@@ -57,7 +57,7 @@ export class StructuredWriter {
       this.answers.runner.run({
         store: this.store,
         messageId: job.answer.id,
-        persist: { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars },
+        persist: persistOf(this.config),
         stopWhen: (stop) => onClientLeft(res, stop),
         log,
         generate: (signal) =>

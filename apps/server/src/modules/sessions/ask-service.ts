@@ -22,15 +22,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { ToolSessionMessageRow, ToolSessionRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import { EventStream, onClientLeft } from '../../lib/event-stream';
-import { answerFailure, type Answers } from '../../services/answers';
+import { persistOf, streamAnswer, type Answers } from '../../services/answers';
 import type { DocumentService, RetrievedChunk } from '../../services/documents';
 import type { JobQueue } from '../../services/jobs';
 import type { UsageService } from '../../services/usage';
 import { LlmError, type ChatTurn, type LlmChunk, type LlmGateway } from '../../services/llm';
 import type { SessionsConfig } from './config';
 import { demoAsk, demoReport, demoRound, demoSummary } from './demo';
-import { resourceGone } from './ids';
+import { resourceGone } from '../../lib/resource-gone';
 import { IdeaBoard } from './idea-board';
 import type { SessionMessageStore } from './message-store';
 import * as prompts from './prompts';
@@ -49,9 +48,6 @@ import {
   type Structured,
 } from './structured';
 import { collectVoices } from './voices';
-
-/** How long a stop call waits for the owner to close the answer. */
-const STOP_WAIT_MS = 5_000;
 
 /** The job that generates an asynchronous answer of a session tool. */
 export const SESSION_ANSWER_JOB = 'sessions.answer';
@@ -328,7 +324,7 @@ export class SessionAskService {
   }
 
   private get persist() {
-    return { intervalMs: this.config.persist_interval_ms, chars: this.config.persist_chars };
+    return persistOf(this.config);
   }
 
   /**
@@ -397,36 +393,37 @@ export class SessionAskService {
   }
 
   /** Event-stream transport: the answer streams on the raw response and is saved whatever happens. */
-  async stream(ask: PreparedAsk, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
+  stream(ask: PreparedAsk, res: ServerResponse, requestId: string, log: FastifyBaseLogger): Promise<void> {
     const ids = { session_id: ask.session.id, message_id: ask.answer.id };
-    const stream = new EventStream<StreamEvents>(res, requestId);
-    try {
-      if (ask.answer.citations.length > 0)
-        stream.sendWithNext('message', { ...ids, text: '', citations: ask.answer.citations });
-      const outcome = await this.run(ask.session, ask.answer, log, {
-        stopWhen: (stop) => onClientLeft(res, stop),
-        onChunk: (chunk) => {
-          if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
-        },
-        // The text so far is not valid JSON: the client shows that the format is being fixed.
-        onRepair: () => stream.send('message', { ...ids, text: '', phase: 'repairing' }),
-      });
-      if (outcome.status === 'done') {
+    return streamAnswer<StreamEvents>({
+      res,
+      requestId,
+      log,
+      ids,
+      what: 'session answer stream failed',
+      run: ({ stream, stopWhen }) => {
+        if (ask.answer.citations.length > 0)
+          stream.sendWithNext('message', { ...ids, text: '', citations: ask.answer.citations });
+        return this.run(ask.session, ask.answer, log, {
+          stopWhen,
+          onChunk: (chunk) => {
+            if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
+          },
+          // The text so far is not valid JSON: the client shows that the format is being fixed.
+          onRepair: () => stream.send('message', { ...ids, text: '', phase: 'repairing' }),
+        });
+      },
+      finish: async (outcome) => {
         const row = await this.messages.row(ask.answer.id);
-        stream.send('finish', {
+        return {
           ...ids,
           user_message_id: ask.question.id,
           status: 'done',
           message: toSessionMessage(row ?? ask.answer),
           ...(outcome.usage ? { usage: outcome.usage } : {}),
-        });
-      } else {
-        const failure = answerFailure(outcome, log, 'session answer stream failed');
-        if (failure) stream.fail({ ...ids, ...failure });
-      }
-    } finally {
-      stream.end();
-    }
+        };
+      },
+    });
   }
 
   /** Asynchronous transport: queues the generation and answers the ids at once. */
@@ -441,39 +438,19 @@ export class SessionAskService {
     if (!answer || answer.status !== 'generating') return { status: answer?.status ?? 'gone' };
     const session = await this.sessions.byId(answer.sessionId);
     if (!session) return { status: 'gone' };
-    const stopOnShutdown = () => this.answers.registry.stop(job.answerId, 'shutdown');
-    signal.addEventListener('abort', stopOnShutdown, { once: true });
-    try {
-      const outcome = await this.run(session, answer, log, {});
-      if (
-        outcome.status === 'incomplete' &&
-        !(outcome.error instanceof LlmError) &&
-        outcome.stopReason !== 'shutdown'
-      ) {
-        log.error({ err: outcome.error }, 'asynchronous session answer failed');
-      }
-      return { status: outcome.status };
-    } finally {
-      signal.removeEventListener('abort', stopOnShutdown);
-    }
+    return this.answers.runJob({
+      messageId: job.answerId,
+      signal,
+      log,
+      what: 'asynchronous session answer failed',
+      run: () => this.run(session, answer, log, {}),
+    });
   }
 
   /** Stops an answer of this user wherever it is generated; answers the message once final. */
   async stop(userId: number, module: SessionModule, messageId: string): Promise<ToolSessionMessageRow> {
     const found = await this.messages.findOwned(userId, module, messageId);
     if (!found || found.role !== 'assistant') throw resourceGone();
-    if (found.status !== 'generating') return found;
-    await this.answers.requestStop(this.messages, messageId);
-    const deadline = Date.now() + STOP_WAIT_MS;
-    while (Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      const row = await this.messages.row(messageId);
-      if (!row || row.status !== 'generating') return row ?? found;
-    }
-    if (!(await this.answers.leases.isOwned(messageId))) {
-      await this.messages.closeIfGenerating(messageId, 'aborted');
-      await this.answers.leases.dropUnowned(messageId);
-    }
-    return (await this.messages.row(messageId)) ?? found;
+    return this.answers.stopAnswer(this.messages, messageId, found);
   }
 }

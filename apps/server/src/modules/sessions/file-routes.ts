@@ -18,7 +18,7 @@ import { parse } from '../../lib/validate';
 import { requireUser } from '../../plugins/auth';
 import { receiveUpload, registerMultipart, sendStoredFile, uploadRateLimit } from '../../routes/api/file/transfer';
 import type { UploadRules } from '../../services/files';
-import { resourceGone } from './ids';
+import { resourceGone } from '../../lib/resource-gone';
 import { toDocStatus, toSessionFile } from './serialize';
 
 /** What each tool reads: PDF analysis takes PDFs; insight and brainstorm any document kind. */

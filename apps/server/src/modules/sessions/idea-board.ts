@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { toolSessionMessages, type ToolSessionMessageRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import { resourceGone } from './ids';
+import { resourceGone } from '../../lib/resource-gone';
 import type { SessionMessageStore } from './message-store';
 import { renderRound } from './structured';
 

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { toolSessionMessages, toolSessions, type ToolSessionMessageRow } from '../../db/schema';
 import type { AnswerState, AnswerStore } from '../../services/answers';
 import type { ChatTurn } from '../../services/llm';
-import { newId } from './ids';
+import { newId } from '../../lib/ids';
 
 /** Turns a finished reply into its stored text and structured data (if any); null keeps the reply as it is. */
 export type Finalizer = (text: string) => { content: string; data: SessionMessageData | null } | null;

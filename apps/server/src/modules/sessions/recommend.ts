@@ -14,7 +14,7 @@ import { parse } from '../../lib/validate';
 import { requireUser } from '../../plugins/auth';
 import { LlmError, type ChatTurn } from '../../services/llm';
 import { demoRecommend } from './demo';
-import { resourceGone } from './ids';
+import { resourceGone } from '../../lib/resource-gone';
 import { recommendRepair, recommendSystem, recommendUser } from './prompts';
 
 const QUESTIONS = 5;

@@ -17,7 +17,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { parse } from '../../lib/validate';
 import { requireUser } from '../../plugins/auth';
-import { resourceGone } from './ids';
+import { resourceGone } from '../../lib/resource-gone';
 import { suggestPrompts } from './suggestions';
 import { toSession, toSessionFile, toSessionMessage } from './serialize';
 

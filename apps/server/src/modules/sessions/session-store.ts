@@ -2,7 +2,8 @@ import { sessionModuleType, type BrainstormMethod, type SessionModule } from '@p
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documents, toolSessions, type ToolSessionRow } from '../../db/schema';
-import { newId, resourceGone } from './ids';
+import { newId } from '../../lib/ids';
+import { resourceGone } from '../../lib/resource-gone';
 
 const DEFAULT_NAMES: Record<SessionModule, string> = {
   brainstorm: '新的头脑风暴',

@@ -12,3 +12,19 @@ export const answersConfigSchema = z
   })
   .strict();
 export type AnswersConfig = z.infer<typeof answersConfigSchema>;
+
+/** How a module saves a growing answer, spread into its section of the configuration. */
+export const answerPersistConfig = {
+  /** A streamed partial answer is written at least this often while it grows… */
+  persist_interval_ms: z.number().int().min(50).default(1_000),
+  /** …or as soon as this many characters arrived since the last write. */
+  persist_chars: z.number().int().min(64).default(2_048),
+};
+
+/** The runner's persistence settings from a module's section (RunAnswerInput.persist). */
+export function persistOf(config: { persist_interval_ms: number; persist_chars: number }): {
+  intervalMs: number;
+  chars: number;
+} {
+  return { intervalMs: config.persist_interval_ms, chars: config.persist_chars };
+}

@@ -1,3 +1,4 @@
+import type { MessageStatus } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ProcessIdentity } from '../../lib/process-identity';
@@ -5,11 +6,16 @@ import { AnswerRegistry } from './answer-registry';
 import { AnswerRunner } from './answer-runner';
 import type { AnswersConfig } from './config';
 import { GenerationLeases } from './generation-leases';
+import { runAnswerJob, type AnswerJobInput } from './job-transport';
+import { stopAnswer, type StoppableStore } from './stop-answer';
 import type { AnswerStore } from './types';
 
 export { AnswerRunner, type AnswerOutcome, type RunAnswerInput } from './answer-runner';
-export { answersConfigSchema, type AnswersConfig } from './config';
+export { answerPersistConfig, answersConfigSchema, persistOf, type AnswersConfig } from './config';
 export { EarlyGeneration } from './early-generation';
+export { streamAnswer, type StreamAnswerInput } from './stream-transport';
+export type { AnswerJobInput } from './job-transport';
+export type { StoppableStore } from './stop-answer';
 export { answerFailure, SHUTDOWN_MESSAGE } from './failure';
 export type { AnswerState, AnswerStore, StopReason } from './types';
 export type { LeaseClaimant } from './generation-leases';
@@ -36,6 +42,15 @@ export function createAnswers(db: Db, me: ProcessIdentity, config: AnswersConfig
     }
   }
 
+  /**
+   * Asks an answer to stop: at once when this process generates it, otherwise through the flag
+   * its owner reads at its next lease renewal.
+   */
+  async function requestStop(store: AnswerStore, messageId: string): Promise<void> {
+    if (registry.stop(messageId, 'client')) return;
+    await leases.requestStop(messageId, store.kind);
+  }
+
   return {
     runner,
     registry,
@@ -43,14 +58,12 @@ export function createAnswers(db: Db, me: ProcessIdentity, config: AnswersConfig
     registerStore(store: AnswerStore): void {
       stores.set(store.kind, store);
     },
-    /**
-     * Asks an answer to stop: at once when this process generates it, otherwise through the flag
-     * its owner reads at its next lease renewal.
-     */
-    async requestStop(store: AnswerStore, messageId: string): Promise<void> {
-      if (registry.stop(messageId, 'client')) return;
-      await leases.requestStop(messageId, store.kind);
-    },
+    requestStop,
+    /** Generates an asynchronous answer as a job (job-transport.ts). */
+    runJob: (input: AnswerJobInput) => runAnswerJob(registry, input),
+    /** Stops a user's answer across replicas and answers its row once final (stop-answer.ts). */
+    stopAnswer: <Row extends { status: MessageStatus }>(store: StoppableStore<Row>, messageId: string, found: Row) =>
+      stopAnswer(store, messageId, found, { leases, requestStop }),
     sweep,
     /** The first sweep closes what a previous incarnation of this replica left generating. */
     async start(): Promise<void> {

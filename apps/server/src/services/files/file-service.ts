@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { pipeline as pipelineCallback, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -13,6 +12,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, type FileRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
+import { newId } from '../../lib/ids';
 import type { ObjectStore } from '../storage/object-store';
 import type { S3Store } from '../storage/s3-store';
 import { tooLargeError } from './inspect';
@@ -29,8 +29,6 @@ export interface SaveUploadInput {
   /** The uploader's storage, read before the body was (see `StorageQuota`). */
   room: StorageRoom;
 }
-
-const newFileId = () => randomUUID().replace(/-/g, '');
 
 const notFound = () => new AppError(ErrorCode.notFound, ErrorMessage.notFound);
 
@@ -75,7 +73,7 @@ export class FileService {
 
   /** Streams one upload through the checks into storage, then records it; on any failure nothing remains. */
   async saveUpload(input: SaveUploadInput): Promise<FileRow> {
-    const id = newFileId();
+    const id = newId();
     const key = this.keyFor(id);
     const displayName = sanitizeFileName(input.rawName);
     const guard = new UploadGuard(input.rules, displayName, input.room);
@@ -170,7 +168,7 @@ export class FileService {
       kinds: [...rules.kinds],
     };
     if (!this.direct) return { mode: 'server', upload_url: '/api/file/upload', ...limits };
-    const key = `${this.incomingPrefix(ownerId)}${newFileId()}`;
+    const key = `${this.incomingPrefix(ownerId)}${newId()}`;
     const post = await this.direct.presignPost({
       key,
       contentType,
@@ -210,7 +208,7 @@ export class FileService {
       const discard = new Writable({ write: (_chunk, _enc, done) => done() });
       await pipeline(object.body, guard, discard);
       if (!guard.inspected) throw new AppError(ErrorCode.internal, ErrorMessage.internal);
-      const id = newFileId();
+      const id = newId();
       const finalKey = this.keyFor(id);
       await direct.copy(key, finalKey, guard.inspected.mime);
       await direct.delete(key);

@@ -84,14 +84,13 @@ export function createLlmGateway(
     let messages: UpstreamMessage[];
     let prompt: UpstreamMessage | undefined;
     try {
-      valid = validateModelChoice(config, input.module, {
-        model_type: input.modelType,
-        temperature: input.temperature,
-      });
+      valid = input.checked
+        ? { module: input.module, modelType: input.modelType, temperature: input.temperature }
+        : validateModelChoice(config, input.module, { model_type: input.modelType, temperature: input.temperature });
       messages = sanitizeMessages(input.messages);
       prompt = messages[messages.length - 1];
       if (!prompt || prompt.role !== 'user') throw new LlmError('invalid_request', { message: '缺少用户的问题' });
-      checkPrompt(prompt.content, config.limits);
+      if (!input.checked) checkPrompt(prompt.content, config.limits);
       if (input.signal?.aborted) throw new LlmError('aborted');
     } catch (error) {
       return failed(error);

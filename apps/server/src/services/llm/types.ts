@@ -22,6 +22,11 @@ export interface StreamChatInput {
   signal?: AbortSignal;
   /** Overrides the provider's idle timeout for this call. */
   idleTimeoutMs?: number;
+  /**
+   * The module checked the model choice and the question when it accepted the ask (chat's
+   * AskService.prepare), so they are not checked again for its model call: once per ask.
+   */
+  checked?: boolean;
 }
 
 export type LlmChunk =

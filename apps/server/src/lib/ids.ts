@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-/** Opaque public ids for conversations and messages; unguessable so probing finds nothing. */
+/** Opaque public ids (conversations, messages, sessions, files…): unguessable, so probing finds nothing. */
 export function newId(): string {
   return randomUUID().replace(/-/g, '');
 }
