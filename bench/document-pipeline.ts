@@ -42,7 +42,7 @@ async function withPeakRss<T>(fn: () => Promise<T>): Promise<{ value: T; peakMb:
   }
 }
 
-const FIXTURE = readFileSync(new URL('../apps/server/test/sessions/fixtures/scanned-page.png', import.meta.url));
+const FIXTURE = readFileSync(new URL('../apps/server/test/documents/fixtures/scanned-page.png', import.meta.url));
 
 /** A full A4 page of print at 150 dpi as a PNG, or null without a browser. */
 async function fullPageScan(): Promise<Buffer | null> {

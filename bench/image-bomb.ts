@@ -12,7 +12,7 @@
  */
 import { OcrService } from '../apps/server/src/services/documents/ocr/ocr-service';
 import { parseInWorker } from '../apps/server/src/services/documents/parse-runner';
-import { imageBombPdf } from '../apps/server/test/sessions/image-bomb';
+import { imageBombPdf } from '../apps/server/test/documents/image-bomb';
 
 const side = Number(process.argv[2] ?? 16_000);
 const images = Number(process.argv[3] ?? 2);

@@ -4,7 +4,7 @@ import { documents } from '../../src/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentsConfigSchema } from '../../src/services/documents';
 import type { TestApp } from '../helper';
-import { buildSessionsApp, eventually, get, pdfOf, post, tokenFor, upload } from './helpers';
+import { buildSessionsApp, eventually, get, pdfOf, post, tokenFor, upload } from '../sessions/helpers';
 
 function withDocuments(limits: Record<string, number>) {
   return buildSessionsApp({ config: (c) => ({ ...c, documents: documentsConfigSchema.parse(limits) }) });

@@ -8,7 +8,7 @@ import { documentsConfigSchema } from '../../src/services/documents';
 import { OcrService } from '../../src/services/documents/ocr/ocr-service';
 import { parseInWorker } from '../../src/services/documents/parse-runner';
 import type { TestApp } from '../helper';
-import { buildSessionsApp, eventually, mixedPdfOf, post, tokenFor, upload } from './helpers';
+import { buildSessionsApp, eventually, mixedPdfOf, post, tokenFor, upload } from '../sessions/helpers';
 import { imageBombPdf } from './image-bomb';
 
 /** A screenshot of printed text (no text layer once in a PDF). */

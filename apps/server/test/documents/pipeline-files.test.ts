@@ -17,7 +17,7 @@ import {
   tokenFor,
   twoColumnPdf,
   upload,
-} from './helpers';
+} from '../sessions/helpers';
 
 /** Parsing 2,000 pages on a busy machine takes a while. */
 const BIG_WAIT_MS = 240_000;

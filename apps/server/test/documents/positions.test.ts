@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunkUnits } from '../../src/services/documents/chunker';
 import { api, type TestApp } from '../helper';
 import { multipart } from '../files/fixtures';
-import { buildSessionsApp, eventually, get, post, streamPost, tokenFor, upload } from './helpers';
+import { buildSessionsApp, eventually, get, post, streamPost, tokenFor, upload } from '../sessions/helpers';
 
 /**
  * Chunks keep where their text lies on the page: a PDF drawn with text at known coordinates yields

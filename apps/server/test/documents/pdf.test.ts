@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentChunks, documents, files as filesTable } from '../../src/db/schema';
 import type { TestApp } from '../helper';
 import { smallPng } from '../files/fixtures';
-import { buildSessionsApp, eventually, get, pdfOf, post, streamPost, tokenFor, upload } from './helpers';
+import { buildSessionsApp, eventually, get, pdfOf, post, streamPost, tokenFor, upload } from '../sessions/helpers';
 
 const PAGES = [
   'Annual report of the Orion project.\nThe team was founded in Hangzhou in 2019.',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePng } from '../../src/services/documents/ocr/png-encoder';
 import { parseInWorker } from '../../src/services/documents/parse-runner';
 import type { TestApp } from '../helper';
-import { buildSessionsApp, eventually, mixedPdfOf, post, streamPost, tokenFor, upload } from './helpers';
+import { buildSessionsApp, eventually, mixedPdfOf, post, streamPost, tokenFor, upload } from '../sessions/helpers';
 
 /** A screenshot of printed text: 扫描页的年度预算是八百万元 / Scanned budget 2026 (no text layer once in a PDF). */
 const SCAN = readFileSync(new URL('./fixtures/scanned-page.png', import.meta.url));

@@ -8,7 +8,7 @@ import type { OcrPool } from '../../src/services/documents/ocr/ocr-pool';
 import { OcrService } from '../../src/services/documents/ocr/ocr-service';
 import { PausableDeadline } from '../../src/services/documents/pausable-deadline';
 import type { TestApp } from '../helper';
-import { buildSessionsApp, eventually, mixedPdfOf, post, tokenFor, upload } from './helpers';
+import { buildSessionsApp, eventually, mixedPdfOf, post, tokenFor, upload } from '../sessions/helpers';
 
 /** A screenshot of printed text: 扫描页的年度预算是八百万元 / Scanned budget 2026. */
 const SCAN = readFileSync(new URL('./fixtures/scanned-page.png', import.meta.url));
