@@ -1,16 +1,9 @@
-import { redirect, type RouteObject } from 'react-router';
-import { MODULE_ROUTES, type ModuleName, type ModuleRoute } from '@portal/contract';
+import type { RouteObject } from 'react-router';
+import { MODULE_ROUTES, type ModuleRoute } from '@portal/contract';
 import type { RouteHandle } from './route-handle';
 import { prefetchAdmin, prefetchCatalogue, prefetchChat } from './route-prefetch';
-import { webModules, type WebModulePages } from './web-modules';
-
-const to = (path: string) => () => redirect(path);
-
-const modulePage = () => import('./routes/module-page').then((m) => ({ Component: m.default }));
-
-function leaf(path: string, handle: RouteHandle): RouteObject {
-  return { path, handle, lazy: modulePage };
-}
+import { leaf, to } from './route-helpers';
+import { toolRoutes, webModules, type WebModulePages } from './web-modules';
 
 /** A module with welcome and session pages; the bare module path opens `start`. */
 function chatModule(
@@ -32,49 +25,6 @@ function chatModule(
   };
 }
 
-/** A tool's own pages; the module table gives its path and name. */
-const redPages = (): RouteObject => ({
-  path: 'red',
-  handle: { name: 'red' } satisfies RouteHandle,
-  lazy: () => import('./routes/red-layout').then((m) => ({ Component: m.default })),
-  children: [
-    { index: true, loader: to('/red/overview') },
-    {
-      path: 'overview',
-      handle: { name: 'red-overview', title: '订阅品类洞察' } satisfies RouteHandle,
-      children: [
-        { index: true, loader: to('/red/overview/insight') },
-        leaf('insight', { name: 'red-overview-insight', title: '订阅品类洞察' }),
-        leaf('collection', { name: 'red-overview-collection', title: '订阅品类洞察' }),
-      ],
-    },
-    {
-      path: 'top',
-      handle: { name: 'red-top', title: '平台热点话题' } satisfies RouteHandle,
-      children: [
-        { index: true, loader: to('/red/top/hot') },
-        leaf('hot', { name: 'red-top-hot', title: '平台热点话题' }),
-        leaf('newest', { name: 'red-top-newest', title: '平台热点话题' }),
-      ],
-    },
-    leaf('pdftest', { name: 'red-pdftest' }),
-    leaf('detail', { name: 'red-detail', hideTabs: true }),
-  ],
-});
-
-const addbgPages = (): RouteObject => ({
-  path: 'addbg',
-  handle: { name: 'addbg' } satisfies RouteHandle,
-  children: [
-    { index: true, loader: to('/addbg/workbench') },
-    leaf('welcome', { name: 'addbg-welcome' }),
-    leaf('workbench', { name: 'addbg-workbench' }),
-  ],
-});
-
-/** Tools whose pages are their own; every other module's routes follow from its kind. */
-const toolPages: Partial<Record<ModuleName, () => RouteObject>> = { red: redPages, addbg: addbgPages };
-
 /**
  * A module's routes, by its kind in the module table; its pages are those of its family's module
  * folder (session modules without one still show their welcome card).
@@ -88,7 +38,7 @@ function moduleRoutes(module: ModuleRoute): RouteObject {
     case 'session':
       return chatModule(path, { welcome: module.title, session: module.sessionTitle }, 'welcome', pages);
     case 'tool':
-      return toolPages[module.name]?.() ?? leaf(path, { name: module.name });
+      return toolRoutes[module.name]?.() ?? leaf(path, { name: module.name });
     case 'embedded':
       return leaf(path, { name: module.name });
   }

@@ -1,4 +1,7 @@
-import type { ModuleFamily } from '@portal/contract';
+import type { ModuleFamily, ModuleName } from '@portal/contract';
+import type { RouteObject } from 'react-router';
+import type { RouteHandle } from './route-handle';
+import { leaf, to } from './route-helpers';
 import type { ComponentType } from 'react';
 
 /** A page loaded on first visit, in its own chunk. */
@@ -37,3 +40,52 @@ export const webModules: Readonly<Record<ModuleFamily, WebModulePages>> = {
 function samePage(page: LazyPage): WebModulePages {
   return { welcome: page, session: page };
 }
+
+/**
+ * Tools whose route trees are their own, by module name; every other module's routes follow from
+ * its kind in the module table. A tool's tree moves into its feature folder when the tool is built.
+ */
+export const toolRoutes: Partial<Record<ModuleName, () => RouteObject>> = {
+  red: () => redPages(),
+  addbg: () => addbgPages(),
+};
+
+/** 社媒洞察 (red): its tabs and pages, as the spec routes them. */
+const redPages = (): RouteObject => ({
+  path: 'red',
+  handle: { name: 'red' } satisfies RouteHandle,
+  lazy: () => import('./routes/red-layout').then((m) => ({ Component: m.default })),
+  children: [
+    { index: true, loader: to('/red/overview') },
+    {
+      path: 'overview',
+      handle: { name: 'red-overview', title: '订阅品类洞察' } satisfies RouteHandle,
+      children: [
+        { index: true, loader: to('/red/overview/insight') },
+        leaf('insight', { name: 'red-overview-insight', title: '订阅品类洞察' }),
+        leaf('collection', { name: 'red-overview-collection', title: '订阅品类洞察' }),
+      ],
+    },
+    {
+      path: 'top',
+      handle: { name: 'red-top', title: '平台热点话题' } satisfies RouteHandle,
+      children: [
+        { index: true, loader: to('/red/top/hot') },
+        leaf('hot', { name: 'red-top-hot', title: '平台热点话题' }),
+        leaf('newest', { name: 'red-top-newest', title: '平台热点话题' }),
+      ],
+    },
+    leaf('pdftest', { name: 'red-pdftest' }),
+    leaf('detail', { name: 'red-detail', hideTabs: true }),
+  ],
+});
+
+const addbgPages = (): RouteObject => ({
+  path: 'addbg',
+  handle: { name: 'addbg' } satisfies RouteHandle,
+  children: [
+    { index: true, loader: to('/addbg/workbench') },
+    leaf('welcome', { name: 'addbg-welcome' }),
+    leaf('workbench', { name: 'addbg-workbench' }),
+  ],
+});
