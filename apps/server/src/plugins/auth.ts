@@ -114,9 +114,10 @@ export default fp(
       }
     });
     // After validation, as the admin routes' own checks ran before: a body with a NUL byte is
-    // still refused with 400 before staff hear 403. Path-based, so no admin route can forget it.
+    // still refused with 400 before staff hear 403. By the matched route's path, so no admin route can
+    // forget it, and nothing is decoded again on the hot path.
     app.addHook('preHandler', async (request) => {
-      if (request.user && !request.user.isAdmin && isAdminPath(apiPath(request))) {
+      if (request.user && !request.user.isAdmin && isAdminPath(request.routeOptions.url ?? apiPath(request))) {
         throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
       }
     });
