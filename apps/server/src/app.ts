@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { recordRoutes } from './lib/route-recorder';
 import sensible from '@fastify/sensible';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { PortalConfig } from './config/schema';
@@ -60,6 +61,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   installErrorHandler(app);
   echoRequestId(app);
+  recordRoutes(app);
 
   await app.register(sensible);
   await app.register(securityHeaders, {

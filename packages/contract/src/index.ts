@@ -27,3 +27,6 @@ export * from './doc-position';
 export * from './sessions';
 export * from './report';
 export * from './identity';
+export * from './endpoint';
+export * from './endpoint-list';
+export * from './endpoints/platform';

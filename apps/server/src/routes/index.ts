@@ -5,6 +5,7 @@ import quotaRoutes from './api/admin/quotas';
 import personUsageRoutes from './api/admin/person-usage';
 import identityLinkRoutes from './api/admin/identity-links';
 import appIconRoutes from './api/admin/app-icon';
+import openApiRoute from './api/admin/openapi';
 import appIconRoute from './api/app/icon';
 import appRoutes from './api/app';
 import accessRequestRoutes from './api/app/access-requests';
@@ -36,6 +37,7 @@ export const apiAreas: ReadonlyArray<readonly [prefix: string, plugin: FastifyPl
   ['/api/admin', personUsageRoutes],
   ['/api/admin', identityLinkRoutes],
   ['/api/admin', appIconRoutes],
+  ['/api/admin', openApiRoute],
   ['/api/image', imageRoutes],
   ['/api/file', fileRoutes],
 ];

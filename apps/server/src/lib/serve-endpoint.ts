@@ -1,0 +1,44 @@
+import type { Endpoint, EndpointBody, EndpointData, EndpointQuery } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { ok } from './envelope';
+import { parse } from './validate';
+
+export interface EndpointInput<E extends Endpoint> {
+  query: EndpointQuery<E>;
+  body: EndpointBody<E>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Registers the route of a contract endpoint on a plugin mounted under a prefix of the endpoint's
+ * path: the method and path come from the descriptor, query and body are parsed with its schemas
+ * (4001 naming the bad field), and an envelope endpoint's handler returns the envelope's data.
+ * Endpoints that are not envelopes (streams, files) answer through `reply` themselves.
+ */
+export function serve<E extends Endpoint>(
+  app: FastifyInstance,
+  declared: E,
+  handler: (input: EndpointInput<E>) => Promise<EndpointData<E> | FastifyReply | void>,
+  options: RouteShorthandOptions = {},
+): void {
+  if (!declared.path.startsWith(app.prefix)) {
+    throw new Error(`${declared.path} cannot be served by a plugin mounted at ${app.prefix}`);
+  }
+  const url = declared.path.slice(app.prefix.length) || '/';
+  const envelope = (declared.reply ?? 'envelope') === 'envelope';
+  app.route({
+    ...options,
+    method: declared.method,
+    url,
+    handler: async (request, reply) => {
+      const query = (declared.query ? parse(declared.query, request.query) : undefined) as EndpointQuery<E>;
+      const body = (
+        declared.body && !declared.multipart ? parse(declared.body, request.body) : undefined
+      ) as EndpointBody<E>;
+      const result = await handler({ query, body, request, reply });
+      if (!envelope || reply.sent) return result;
+      return ok(result ?? null);
+    },
+  });
+}

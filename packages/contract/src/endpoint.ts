@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call: anyone, a signed-in user (plus the module's app right under a module prefix), an administrator. */
+export type EndpointAccess = 'public' | 'user' | 'admin';
+
+/**
+ * What the response body is. `envelope` (the default) is section 7's `{code, message, data}` with
+ * `data` as described; the others are served as they are.
+ */
+export type EndpointReply = 'envelope' | 'event-stream' | 'file' | 'html' | 'redirect' | 'websocket' | 'proxy';
+
+/**
+ * One HTTP endpoint of the portal, declared once: the server registers its route from it (method,
+ * path, input parsing), the web calls it through it, and the OpenAPI document is generated from the
+ * list of all of them (`ENDPOINTS`).
+ */
+export interface Endpoint {
+  readonly method: HttpMethod;
+  /** Full path as the browser calls it, Fastify style for parameters (`/files/:id`). */
+  readonly path: string;
+  /** One line for the OpenAPI document. */
+  readonly summary: string;
+  /** The group it belongs to in the document (usually the module or the API area). */
+  readonly tag: string;
+  readonly access: EndpointAccess;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** The envelope's `data`; absent when the endpoint answers `null` or is not an envelope. */
+  readonly data?: z.ZodType;
+  /** Defaults to `envelope`. */
+  readonly reply?: EndpointReply;
+  /** Multipart upload (the body schema then describes its fields). */
+  readonly multipart?: boolean;
+}
+
+/** Declares an endpoint, keeping its literal types for the server and the web. */
+export function endpoint<const E extends Endpoint>(declared: E): E {
+  return declared;
+}
+
+/** The envelope data type of an endpoint. */
+export type EndpointData<E extends Endpoint> = E['data'] extends z.ZodType ? z.infer<E['data']> : null;
+export type EndpointQuery<E extends Endpoint> = E['query'] extends z.ZodType ? z.infer<E['query']> : undefined;
+export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;
+
+/** The route key used to match a registered route to its descriptor: `GET /api/user/info`. */
+export function endpointKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path}`;
+}
