@@ -1,4 +1,7 @@
-import type { z } from 'zod';
+import { z, type core } from 'zod';
+
+/** A classic or mini zod schema (the browser's responses use zod/mini). */
+export type AnySchema = core.$ZodType;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -7,9 +10,9 @@ export type EndpointAccess = 'public' | 'user' | 'admin';
 
 /**
  * What the response body is. `envelope` (the default) is section 7's `{code, message, data}` with
- * `data` as described; the others are served as they are.
+ * `data` as described; `json` is plain JSON described by `data`; the others are served as they are.
  */
-export type EndpointReply = 'envelope' | 'event-stream' | 'file' | 'html' | 'redirect' | 'websocket' | 'proxy';
+export type EndpointReply = 'envelope' | 'json' | 'event-stream' | 'file' | 'html' | 'redirect' | 'websocket' | 'proxy';
 
 /**
  * One HTTP endpoint of the portal, declared once: the server registers its route from it (method,
@@ -25,10 +28,10 @@ export interface Endpoint {
   /** The group it belongs to in the document (usually the module or the API area). */
   readonly tag: string;
   readonly access: EndpointAccess;
-  readonly query?: z.ZodType;
-  readonly body?: z.ZodType;
+  readonly query?: AnySchema;
+  readonly body?: AnySchema;
   /** The envelope's `data`; absent when the endpoint answers `null` or is not an envelope. */
-  readonly data?: z.ZodType;
+  readonly data?: AnySchema;
   /** Defaults to `envelope`. */
   readonly reply?: EndpointReply;
   /** Multipart upload (the body schema then describes its fields). */
@@ -41,11 +44,14 @@ export function endpoint<const E extends Endpoint>(declared: E): E {
 }
 
 /** The envelope data type of an endpoint. */
-export type EndpointData<E extends Endpoint> = E['data'] extends z.ZodType ? z.infer<E['data']> : null;
-export type EndpointQuery<E extends Endpoint> = E['query'] extends z.ZodType ? z.infer<E['query']> : undefined;
-export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;
+export type EndpointData<E extends Endpoint> = E['data'] extends AnySchema ? z.output<E['data']> : unknown;
+export type EndpointQuery<E extends Endpoint> = E['query'] extends AnySchema ? z.output<E['query']> : undefined;
+export type EndpointBody<E extends Endpoint> = E['body'] extends AnySchema ? z.output<E['body']> : undefined;
 
 /** The route key used to match a registered route to its descriptor: `GET /api/user/info`. */
 export function endpointKey(method: string, path: string): string {
   return `${method.toUpperCase()} ${path}`;
 }
+
+/** The body of a multipart upload: one file in the field `file`. */
+export const uploadedFileBodySchema = z.object({ file: z.string().describe('the file (binary)') });

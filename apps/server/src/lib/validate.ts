@@ -1,5 +1,5 @@
 import { ErrorCode, validationMessage } from '@portal/contract';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from '../errors/app-error';
 import { findNul, NUL_DETAIL } from './nul-bytes';
 
@@ -15,12 +15,12 @@ export function nulError(value: unknown, prefix: readonly string[] = []): AppErr
 }
 
 /** Parses untrusted input; the first issue becomes a 4001 naming the bad field. */
-export function parse<S extends z.ZodType>(schema: S, value: unknown, options: ParseOptions = {}): z.infer<S> {
+export function parse<S extends z.core.$ZodType>(schema: S, value: unknown, options: ParseOptions = {}): z.output<S> {
   if (!options.allowNul) {
     const nul = nulError(value);
     if (nul) throw nul;
   }
-  const result = schema.safeParse(value ?? {});
+  const result = z.safeParse(schema, value ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue ? issue.path.map(String).join('.') : '';

@@ -151,7 +151,13 @@ describe('quota rules API and enforcement', () => {
     const listed = body<{ list: QuotaRuleView[]; defaults: Record<string, number | null> }>(
       await api(t, admin, { method: 'GET', url: QUOTA_API_PATHS.list }),
     ).data;
-    expect(listed.defaults).toMatchObject({ chatgpt: 5, deepseek: 9999, brainstorm: null });
+    // Every counting module's configured quota, session tools and reports included (not only chat's).
+    expect(listed.defaults).toMatchObject({
+      chatgpt: 5,
+      deepseek: 9999,
+      brainstorm: t.config.sessions.quotas.brainstorm,
+      report: t.config.report.quota,
+    });
     const mine = listed.list.find((r) => r.subject_type === 'user' && r.subject === 'staff');
     expect(mine).toMatchObject({ module: 'chatgpt', limit: 2, period: 'day' });
 

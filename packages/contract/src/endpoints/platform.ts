@@ -9,7 +9,7 @@ export const platformEndpoints = {
     summary: 'The OpenAPI 3.1 document of every endpoint (this document)',
     tag: 'admin',
     access: 'admin',
-    reply: 'file',
+    reply: 'json',
     data: z.record(z.string(), z.unknown()),
   }),
 };

@@ -1,4 +1,4 @@
-import { allEndpoints, type Endpoint } from '@portal/contract';
+import { allEndpoints, type AnySchema, type Endpoint } from '@portal/contract';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -6,7 +6,7 @@ type JsonSchema = Record<string, unknown>;
 const ENVELOPE_DESCRIPTION =
   'Every JSON answer is an envelope {code, message, data}: code 0 is success, other codes are the error catalogue of section 8.';
 
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function schemaOf(schema: AnySchema, io: 'input' | 'output'): JsonSchema {
   // Transforms and refinements have no JSON Schema: the document shows what the value looks like.
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   delete json.$schema;
@@ -50,9 +50,14 @@ function responseOf(declared: Endpoint): JsonSchema {
         description: ENVELOPE_DESCRIPTION,
         content: {
           'application/json': {
-            schema: envelopeOf(declared.data ? schemaOf(declared.data, 'output') : { type: 'null' }),
+            schema: envelopeOf(declared.data ? schemaOf(declared.data, 'output') : {}),
           },
         },
+      };
+    case 'json':
+      return {
+        description: 'Plain JSON (not an envelope)',
+        content: { 'application/json': { schema: declared.data ? schemaOf(declared.data, 'output') : {} } },
       };
     case 'event-stream':
       return {
@@ -62,9 +67,7 @@ function responseOf(declared: Endpoint): JsonSchema {
     case 'file':
       return {
         description: 'The file itself',
-        content: declared.data
-          ? { 'application/json': { schema: schemaOf(declared.data, 'output') } }
-          : { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
       };
     case 'html':
       return { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } };

@@ -1,30 +1,17 @@
 import {
-  appAccessQuerySchema,
-  adminAccessRequestQuerySchema,
-  approveAccessRequestSchema,
-  auditQuerySchema,
-  CONSOLE_API_PATHS,
-  denyAccessRequestSchema,
-  directorySyncRequestSchema,
-  directorySyncStatusQuerySchema,
   type DirectorySyncJobView,
   type DirectorySyncResult,
   type WorkplaceProvider,
   ErrorCode,
   ErrorMessage,
-  rotateAppSecretSchema,
   workplaceErrorMessage,
-  setUserDisabledSchema,
-  signOutUserSchema,
-  userAccessQuerySchema,
   type AuditEntryView,
   type AuditPurgeResult,
+  adminEndpoints,
 } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AuditLog } from '../../../db/schema';
 import { AppError } from '../../../errors/app-error';
-import { ok } from '../../../lib/envelope';
-import { parse } from '../../../lib/validate';
 import { requireUser } from '../../../plugins/auth';
 import { auditCsv } from '../../../services/audit/audit-service';
 import {
@@ -37,9 +24,8 @@ import { explain } from '../../../services/rights/evaluate';
 import { recordChange } from './record-change';
 import { identityOf } from '../../../services/users/identity';
 import { readLinked } from '../../../services/users/identity-links';
+import { serve } from '../../../lib/serve-endpoint';
 
-const PREFIX = '/api/admin';
-const path = (full: string) => full.slice(PREFIX.length);
 const EXPORT_LIMIT = 50_000;
 
 /** /api/admin (console): audit log, access requests, departments, rights views, people. Administrators only. */
@@ -50,14 +36,12 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
 
   // ---- audit log ----
 
-  app.get(path(CONSOLE_API_PATHS.audit), async (request) => {
-    const q = parse(auditQuerySchema, request.query);
+  serve(app, adminEndpoints.audit, async ({ query: q }) => {
     const { list, total } = await audit.page(filterOf(q), q.page, q.page_size);
-    return ok({ list: list.map(auditView), total });
+    return { list: list.map(auditView), total };
   });
 
-  app.get(path(CONSOLE_API_PATHS.auditExport), async (request, reply) => {
-    const q = parse(auditQuerySchema, request.query);
+  serve(app, adminEndpoints.auditExport, async ({ query: q, reply, request }) => {
     const rows = await audit.all(filterOf(q), EXPORT_LIMIT);
     await recordChange(app, request, {
       action: 'audit.export',
@@ -70,7 +54,7 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
     return auditCsv(rows);
   });
 
-  app.post(path(CONSOLE_API_PATHS.auditPurge), async (request) => {
+  serve(app, adminEndpoints.auditPurge, async ({ request }) => {
     const actor = requireUser(request);
     // The purge writes its own audit row (actor, address, how many, up to when).
     const result = await auditRetention.purge({
@@ -79,74 +63,80 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
       ip: request.ip,
       detail: '手动清理',
     });
-    return ok(result satisfies AuditPurgeResult);
+    return result satisfies AuditPurgeResult;
   });
 
   // ---- access requests ----
 
-  app.get(path(CONSOLE_API_PATHS.accessRequests), async (request) => {
-    const { status } = parse(adminAccessRequestQuerySchema, request.query);
-    return ok({ list: await accessRequests.listAll(status) });
+  serve(app, adminEndpoints.accessRequests, async ({ query }) => {
+    const { status } = query;
+    return { list: await accessRequests.listAll(status) };
   });
 
-  app.post(path(CONSOLE_API_PATHS.approveRequest), async (request) => {
-    const { id } = parse(approveAccessRequestSchema, request.body);
+  serve(app, adminEndpoints.approveRequest, async ({ body, request }) => {
+    const { id } = body;
     const { before, after } = await accessRequests.approve(id, requireUser(request).id);
     await recordChange(app, request, { action: 'admin.request.approve', target: `request:${id}`, before, after });
-    return ok(after);
+    return after;
   });
 
-  app.post(path(CONSOLE_API_PATHS.denyRequest), async (request) => {
-    const { id, reason } = parse(denyAccessRequestSchema, request.body);
+  serve(app, adminEndpoints.denyRequest, async ({ body, request }) => {
+    const { id, reason } = body;
     const { before, after } = await accessRequests.deny(id, requireUser(request).id, reason);
     await recordChange(app, request, { action: 'admin.request.deny', target: `request:${id}`, before, after });
-    return ok(after);
+    return after;
   });
 
   // ---- departments ----
 
-  app.get(path(CONSOLE_API_PATHS.departments), async () => {
+  serve(app, adminEndpoints.departments, async () => {
     const list = await departments.list();
-    return ok({
-      list: list.map((d) => ({ key: d.key, provider: d.provider, name: d.name, parent_key: d.parentKey })),
-    });
+    return {
+      // Stored rows hold only providers the directory sync wrote.
+      list: list.map((d) => ({
+        key: d.key,
+        provider: d.provider as WorkplaceProvider,
+        name: d.name,
+        parent_key: d.parentKey,
+      })),
+    };
   });
 
-  app.post(path(CONSOLE_API_PATHS.directorySync), async (request) => {
-    const { provider } = parse(directorySyncRequestSchema, request.body);
+  serve(app, adminEndpoints.directorySync, async ({ body, request }) => {
+    const { provider } = body;
     if (!workplace.get(provider)) throw new AppError(ErrorCode.validation, workplaceErrorMessage.notConfigured);
     const data: DirectorySyncJobData = { provider, requestedBy: requireUser(request).login };
     // The same job as the scheduled one: pressed during a running sync, it follows that one.
     const jobId = await jobs.send(DIRECTORY_SYNC_JOB, data, { singletonKey: directorySyncKey(provider) });
     await recordChange(app, request, { action: 'admin.directory.sync', target: provider, after: { job_id: jobId } });
-    return ok(syncJobView((await jobs.get(jobId))!));
+    return syncJobView((await jobs.get(jobId))!);
   });
 
-  app.get(path(CONSOLE_API_PATHS.directorySyncStatus), async (request) => {
-    const { job_id } = parse(directorySyncStatusQuerySchema, request.query);
+  serve(app, adminEndpoints.directorySyncStatus, async ({ query }) => {
+    const { job_id } = query;
     const job = await jobs.get(job_id);
     if (!job || job.name !== DIRECTORY_SYNC_JOB) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
-    return ok(syncJobView(job));
+    return syncJobView(job);
   });
 
   // ---- rights views ----
 
-  app.get(path(CONSOLE_API_PATHS.userAccess), async (request) => {
-    const { user_id } = parse(userAccessQuerySchema, request.query);
+  serve(app, adminEndpoints.userAccess, async ({ query }) => {
+    const { user_id } = query;
     const user = await users.findById(user_id);
     if (!user) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
     const [all, rules] = await Promise.all([catalogue.listAll(), rights.rulesFor()]);
     const principal = await rights.principalFor(user);
-    return ok({
+    return {
       list: all.map((a) => {
         const d = explain(principal, a.appKey, rules);
         return { app_key: a.appKey, app_name: a.appName, allowed: d.allowed && a.enabled, rule: d.rule };
       }),
-    });
+    };
   });
 
-  app.get(path(CONSOLE_API_PATHS.appAccess), async (request) => {
-    const { app_key } = parse(appAccessQuerySchema, request.query);
+  serve(app, adminEndpoints.appAccess, async ({ query }) => {
+    const { app_key } = query;
     const [everyone, rules, linked] = await Promise.all([users.list(), rights.rulesFor([app_key]), readLinked(app.db)]);
     const list = everyone.flatMap((u) => {
       const d = explain(rights.principalOf({ ...u, linked: linked.get(u.id) }), app_key, rules);
@@ -154,13 +144,13 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
         ? [{ id: u.id, user_name: u.userName, login: u.login, identity: identityOf(u), rule: d.rule }]
         : [];
     });
-    return ok({ users: list, rules });
+    return { users: list, rules };
   });
 
   // ---- apps ----
 
-  app.post(path(CONSOLE_API_PATHS.rotateAppSecret), async (request, reply) => {
-    const { app_key } = parse(rotateAppSecretSchema, request.body);
+  serve(app, adminEndpoints.rotateAppSecret, async ({ body, reply, request }) => {
+    const { app_key } = body;
     if (!(await catalogue.listAll()).some((a) => a.appKey === app_key)) {
       throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
     }
@@ -172,13 +162,13 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
       after: { rotated: true },
     });
     reply.header('cache-control', 'no-store');
-    return ok({ secret });
+    return { secret };
   });
 
   // ---- people ----
 
-  app.post(path(CONSOLE_API_PATHS.setUserDisabled), async (request) => {
-    const { user_id, disabled } = parse(setUserDisabledSchema, request.body);
+  serve(app, adminEndpoints.setUserDisabled, async ({ body, request }) => {
+    const { user_id, disabled } = body;
     if (user_id === requireUser(request).id && disabled) {
       throw new AppError(ErrorCode.validation, '不能停用自己的账号');
     }
@@ -190,11 +180,11 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
       before: { disabled: changed.before.disabled },
       after: { disabled: changed.after.disabled },
     });
-    return ok(null);
+    return null;
   });
 
-  app.post(path(CONSOLE_API_PATHS.signOutUser), async (request) => {
-    const { user_id } = parse(signOutUserSchema, request.body);
+  serve(app, adminEndpoints.signOutUser, async ({ body, request }) => {
+    const { user_id } = body;
     const revoked = await people.signOutEverywhere(user_id);
     if (revoked === undefined) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
     await recordChange(app, request, {
@@ -202,7 +192,7 @@ const consoleRoutes: FastifyPluginAsync = async (app) => {
       target: `user:${user_id}`,
       after: { revoked_sessions: revoked },
     });
-    return ok({ revoked });
+    return { revoked };
   });
 };
 

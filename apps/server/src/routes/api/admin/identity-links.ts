@@ -1,19 +1,8 @@
-import {
-  ErrorCode,
-  ErrorMessage,
-  IDENTITY_API_PATHS,
-  linkAccountsSchema,
-  unlinkAccountSchema,
-  type LinkedAccountsResponse,
-} from '@portal/contract';
+import { ErrorCode, ErrorMessage, adminEndpoints } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../errors/app-error';
-import { ok } from '../../../lib/envelope';
-import { parse } from '../../../lib/validate';
-import { requireUser } from '../../../plugins/auth';
 import { recordChange } from './record-change';
-
-const PREFIX = '/api/admin';
+import { serve } from '../../../lib/serve-endpoint';
 
 /**
  * /api/admin/users/link and /unlink: accounts of one person in several providers become one
@@ -23,12 +12,8 @@ const PREFIX = '/api/admin';
 const identityLinkRoutes: FastifyPluginAsync = async (app) => {
   const { identityLinks } = app.services;
 
-  app.addHook('preHandler', async (request) => {
-    if (!requireUser(request).isAdmin) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
-  });
-
-  app.post(IDENTITY_API_PATHS.link.slice(PREFIX.length), async (request) => {
-    const { user_id, other_user_id } = parse(linkAccountsSchema, request.body);
+  serve(app, adminEndpoints.linkAccounts, async ({ body, request }) => {
+    const { user_id, other_user_id } = body;
     const changed = await identityLinks.link(user_id, other_user_id);
     if (!changed) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
     await recordChange(app, request, {
@@ -37,11 +22,11 @@ const identityLinkRoutes: FastifyPluginAsync = async (app) => {
       before: { accounts: changed.before },
       after: { accounts: changed.after },
     });
-    return ok<LinkedAccountsResponse>({ accounts: changed.after });
+    return { accounts: changed.after };
   });
 
-  app.post(IDENTITY_API_PATHS.unlink.slice(PREFIX.length), async (request) => {
-    const { user_id } = parse(unlinkAccountSchema, request.body);
+  serve(app, adminEndpoints.unlinkAccount, async ({ body, request }) => {
+    const { user_id } = body;
     const changed = await identityLinks.unlink(user_id);
     if (!changed) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
     if (changed.before.length < 2) throw new AppError(ErrorCode.validation, '该账号没有关联其他账号');
@@ -51,7 +36,7 @@ const identityLinkRoutes: FastifyPluginAsync = async (app) => {
       before: { accounts: changed.before },
       after: { accounts: changed.after },
     });
-    return ok<LinkedAccountsResponse>({ accounts: changed.after });
+    return { accounts: changed.after };
   });
 };
 

@@ -1,36 +1,22 @@
-import {
-  ADMIN_API_PATHS,
-  adminDeleteAppRequestSchema,
-  adminDeleteRuleRequestSchema,
-  adminSetRuleRequestSchema,
-  adminUpsertAppRequestSchema,
-  adminUserQuerySchema,
-  ErrorCode,
-  ErrorMessage,
-} from '@portal/contract';
+import { ErrorCode, ErrorMessage, adminEndpoints } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../errors/app-error';
-import { ok } from '../../../lib/envelope';
-import { parse } from '../../../lib/validate';
 import { toEntry } from '../../../services/catalogue/catalogue-service';
 import { recordChange } from './record-change';
 import { identityOf } from '../../../services/users/identity';
 import { readLinked } from '../../../services/users/identity-links';
-
-const PREFIX = '/api/admin';
-const path = (full: string) => full.slice(PREFIX.length);
+import { serve } from '../../../lib/serve-endpoint';
 
 /** /api/admin: the catalogue and access rules, administrators only. */
 const adminRoutes: FastifyPluginAsync = async (app) => {
   const { catalogue, rights, users } = app.services;
 
-  app.get(path(ADMIN_API_PATHS.listApps), async () => {
+  serve(app, adminEndpoints.listApps, async () => {
     const all = await catalogue.listAll();
-    return ok({ list: all.map((a) => ({ ...toEntry(a, true), enabled: a.enabled, owners: a.owners })) });
+    return { list: all.map((a) => ({ ...toEntry(a, true), enabled: a.enabled, owners: a.owners })) };
   });
 
-  app.post(path(ADMIN_API_PATHS.upsertApp), async (request) => {
-    const def = parse(adminUpsertAppRequestSchema, request.body);
+  serve(app, adminEndpoints.upsertApp, async ({ body: def, request }) => {
     const before = (await catalogue.listAll()).find((a) => a.appKey === def.app_key);
     const saved = await catalogue.upsert(def);
     const after = { ...toEntry(saved, true), enabled: saved.enabled, owners: saved.owners };
@@ -40,11 +26,11 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       before: before ? { ...toEntry(before, true), enabled: before.enabled, owners: before.owners } : null,
       after,
     });
-    return ok(after);
+    return after;
   });
 
-  app.post(path(ADMIN_API_PATHS.deleteApp), async (request) => {
-    const { app_key } = parse(adminDeleteAppRequestSchema, request.body);
+  serve(app, adminEndpoints.deleteApp, async ({ body, request }) => {
+    const { app_key } = body;
     const before = (await catalogue.listAll()).find((a) => a.appKey === app_key);
     if (!(await catalogue.remove(app_key))) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
     await recordChange(app, request, {
@@ -53,13 +39,12 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       before: before ? { ...toEntry(before, true), enabled: before.enabled, owners: before.owners } : null,
       after: null,
     });
-    return ok(null);
+    return null;
   });
 
-  app.get(path(ADMIN_API_PATHS.listRules), async () => ok({ list: await rights.listRules() }));
+  serve(app, adminEndpoints.listRules, async () => ({ list: await rights.listRules() }));
 
-  app.post(path(ADMIN_API_PATHS.setRule), async (request) => {
-    const rule = parse(adminSetRuleRequestSchema, request.body);
+  serve(app, adminEndpoints.setRule, async ({ body: rule, request }) => {
     const before = await findRule(rule);
     await rights.setRule(rule);
     await recordChange(app, request, {
@@ -68,11 +53,10 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       before: before ?? null,
       after: (await findRule(rule)) ?? null,
     });
-    return ok(null);
+    return null;
   });
 
-  app.post(path(ADMIN_API_PATHS.deleteRule), async (request) => {
-    const rule = parse(adminDeleteRuleRequestSchema, request.body);
+  serve(app, adminEndpoints.deleteRule, async ({ body: rule, request }) => {
     const before = await findRule(rule);
     if (!(await rights.deleteRule(rule))) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
     await recordChange(app, request, {
@@ -81,7 +65,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       before: before ?? null,
       after: null,
     });
-    return ok(null);
+    return null;
   });
 
   async function findRule(rule: { subject_type: string; subject: string; app_key: string }) {
@@ -91,8 +75,8 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
     );
   }
 
-  app.get(path(ADMIN_API_PATHS.listUsers), async (request) => {
-    const { q } = parse(adminUserQuerySchema, request.query);
+  serve(app, adminEndpoints.listUsers, async ({ query }) => {
+    const { q } = query;
     const needle = (q ?? '').trim().toLowerCase();
     const [everyone, linked] = await Promise.all([users.list(), readLinked(app.db)]);
     const list = everyone.filter(
@@ -102,7 +86,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
           field.toLowerCase().includes(needle),
         ),
     );
-    return ok({
+    return {
       list: list.map((u) => ({
         id: u.id,
         subject: u.subject,
@@ -118,7 +102,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
         identity: identityOf(u),
         linked_user_ids: (linked.get(u.id) ?? []).map((a) => a.id),
       })),
-    });
+    };
   });
 };
 

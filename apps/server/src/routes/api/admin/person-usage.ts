@@ -1,19 +1,10 @@
-import {
-  ErrorCode,
-  ErrorMessage,
-  PERSON_USAGE_API_PATH,
-  personUsageQuerySchema,
-  type PersonUsage,
-} from '@portal/contract';
+import { adminEndpoints, ErrorCode, ErrorMessage } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../errors/app-error';
-import { ok } from '../../../lib/envelope';
-import { parse } from '../../../lib/validate';
+import { serve } from '../../../lib/serve-endpoint';
 import { serverModules } from '../../../modules';
 import { UsageService } from '../../../services/usage';
 import { PersonUsageService } from '../../../services/usage/person-usage-service';
-
-const PREFIX = '/api/admin';
 
 /**
  * /api/admin/users/usage: one person's asks per counted module, with the limit and the rule that
@@ -29,10 +20,9 @@ const personUsageRoutes: FastifyPluginAsync = async (app) => {
   // Days are the portal's local days, the same offset the chat windows start at.
   const personUsage = new PersonUsageService(app.db, counted, app.portalConfig.chat.quota_utc_offset_minutes);
 
-  app.get(PERSON_USAGE_API_PATH.slice(PREFIX.length), async (request) => {
-    const { user_id } = parse(personUsageQuerySchema, request.query);
+  serve(app, adminEndpoints.personUsage, async ({ query: { user_id } }) => {
     if (!(await users.findById(user_id))) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
-    return ok<PersonUsage>(await personUsage.of(user_id, Date.now()));
+    return personUsage.of(user_id, Date.now());
   });
 };
 

@@ -1,16 +1,9 @@
-import {
-  confirmUploadRequestSchema,
-  deleteFileRequestSchema,
-  fileIdQuerySchema,
-  uploadConfigQuerySchema,
-  type StorageUsageResponse,
-} from '@portal/contract';
+import { type StorageUsageResponse, fileEndpoints } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { ok } from '../../../lib/envelope';
-import { parse } from '../../../lib/validate';
 import { requireUser } from '../../../plugins/auth';
 import { toStoredFile } from '../../../services/files';
 import { receiveUpload, registerMultipart, sendStoredFile, uploadRateLimit } from './transfer';
+import { serve } from '../../../lib/serve-endpoint';
 
 /**
  * /api/file: the common upload of every signed-in user (images, section 5), the browser's upload
@@ -21,42 +14,48 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
   await registerMultipart(app);
   const { service, commonRules } = app.services.files;
 
-  app.post('/upload', { config: { rateLimit: uploadRateLimit(app) } }, async (request) => {
-    const row = await receiveUpload(app, request, null, commonRules);
-    return ok(toStoredFile(row));
+  const limited = { config: { rateLimit: uploadRateLimit(app) } };
+
+  serve(
+    app,
+    fileEndpoints.upload,
+    async ({ request }) => toStoredFile(await receiveUpload(app, request, null, commonRules)),
+    limited,
+  );
+
+  serve(app, fileEndpoints.uploadConfig, async ({ query, request }) => {
+    const { content_type, size } = query;
+    return await service.uploadConfig(requireUser(request).id, commonRules, content_type, size);
   });
 
-  app.get('/uploadTencentConfig', async (request) => {
-    const { content_type, size } = parse(uploadConfigQuerySchema, request.query);
-    return ok(await service.uploadConfig(requireUser(request).id, commonRules, content_type, size));
+  serve(
+    app,
+    fileEndpoints.confirm,
+    async ({ body: { key, name }, request }) =>
+      toStoredFile(await service.confirmDirect(requireUser(request).id, key, name ?? '', commonRules)),
+    limited,
+  );
+
+  serve(app, fileEndpoints.info, async ({ query, request }) => {
+    const { file_id } = query;
+    return toStoredFile(await service.find(requireUser(request).id, file_id, null));
   });
 
-  app.post('/confirm', { config: { rateLimit: uploadRateLimit(app) } }, async (request) => {
-    const { key, name } = parse(confirmUploadRequestSchema, request.body);
-    const row = await service.confirmDirect(requireUser(request).id, key, name ?? '', commonRules);
-    return ok(toStoredFile(row));
-  });
-
-  app.get('/info', async (request) => {
-    const { file_id } = parse(fileIdQuerySchema, request.query);
-    return ok(toStoredFile(await service.find(requireUser(request).id, file_id, null)));
-  });
-
-  app.get('/download', async (request, reply) => {
-    const { file_id } = parse(fileIdQuerySchema, request.query);
+  serve(app, fileEndpoints.download, async ({ query, reply, request }) => {
+    const { file_id } = query;
     const { row, body } = await service.open(requireUser(request).id, file_id, null);
     return sendStoredFile(reply, row, body);
   });
 
-  app.get('/usage', async (request) => {
+  serve(app, fileEndpoints.usage, async ({ request }) => {
     const room = await service.quota.room(requireUser(request).id);
-    return ok({ used_bytes: room.usedBytes, quota_bytes: room.quotaBytes } satisfies StorageUsageResponse);
+    return { used_bytes: room.usedBytes, quota_bytes: room.quotaBytes } satisfies StorageUsageResponse;
   });
 
-  app.post('/delete', async (request) => {
-    const { file_id } = parse(deleteFileRequestSchema, request.body);
+  serve(app, fileEndpoints.delete, async ({ body, request }) => {
+    const { file_id } = body;
     await service.delete(requireUser(request).id, file_id, null);
-    return ok(null);
+    return null;
   });
 };
 

@@ -1,6 +1,6 @@
-import { imageProxyQuerySchema } from '@portal/contract';
+import { portalEndpoints } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { parse } from '../../../lib/validate';
+import { serve } from '../../../lib/serve-endpoint';
 
 /** The proxied bytes come from another host: never a document, never sniffed into one. */
 const PROXIED_IMAGE_HEADERS = {
@@ -18,8 +18,8 @@ const imageRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(PROXIED_IMAGE_HEADERS);
   });
-  app.get('/proxy', async (request, reply) => {
-    const { url } = parse(imageProxyQuerySchema, request.query);
+  serve(app, portalEndpoints.imageProxy, async ({ query, reply }) => {
+    const { url } = query;
     const image = await imageProxy.fetch(url);
     return reply
       .header('content-type', image.contentType)

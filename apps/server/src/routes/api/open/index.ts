@@ -1,8 +1,7 @@
-import { ErrorCode, ErrorMessage, redeemCodeRequestSchema } from '@portal/contract';
+import { ErrorCode, ErrorMessage, portalEndpoints } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../errors/app-error';
-import { ok } from '../../../lib/envelope';
-import { parse } from '../../../lib/validate';
+import { serve } from '../../../lib/serve-endpoint';
 
 const BAD_APP_CREDENTIALS = '应用凭证无效';
 
@@ -10,22 +9,21 @@ const BAD_APP_CREDENTIALS = '应用凭证无效';
 const openRoutes: FastifyPluginAsync = async (app) => {
   const { codes, users, appSecrets } = app.services;
 
-  app.post('/code/redeem', async (request) => {
-    const body = parse(redeemCodeRequestSchema, request.body);
+  serve(app, portalEndpoints.redeemCode, async ({ body, request }) => {
     const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (!(await appSecrets.verify(body.app_key, presented)))
       throw new AppError(ErrorCode.notSignedIn, BAD_APP_CREDENTIALS, 401);
     const userId = await codes.redeem(body.app_key, body.code);
     const user = userId === undefined ? undefined : await users.findById(userId);
     if (!user) throw new AppError(ErrorCode.validation, ErrorMessage.invalidCode, 400);
-    return ok({
+    return {
       user_id: user.id,
       user_name: user.userName,
       mobile: user.mobile,
       email: user.email,
       avatar: user.avatar,
       app_key: body.app_key,
-    });
+    };
   });
 };
 

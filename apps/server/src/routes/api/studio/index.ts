@@ -1,8 +1,7 @@
-import { ErrorCode, ErrorMessage, tokenKeyQuerySchema } from '@portal/contract';
+import { ErrorCode, ErrorMessage, portalEndpoints } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../errors/app-error';
-import { ok } from '../../../lib/envelope';
-import { parse } from '../../../lib/validate';
+import { serve } from '../../../lib/serve-endpoint';
 import { requireUser } from '../../../plugins/auth';
 import { oneTimeCodeRateLimit } from '../one-time-code-rate-limit';
 
@@ -10,15 +9,19 @@ import { oneTimeCodeRateLimit } from '../one-time-code-rate-limit';
 const studioRoutes: FastifyPluginAsync = async (app) => {
   const { catalogue, rights, codes } = app.services;
 
-  app.get('/get_token_key', { onRequest: oneTimeCodeRateLimit(app) }, async (request) => {
-    const { app_key } = parse(tokenKeyQuerySchema, request.query);
-    const user = requireUser(request);
-    const entry = await catalogue.entryFor(rights.principalOf(user), app_key);
-    if (!entry) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
-    if (!entry.be_authorized) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenApp);
-    const { code, expiresIn } = await codes.create(user.id, app_key);
-    return ok({ token_key: code, expires_in: expiresIn });
-  });
+  serve(
+    app,
+    portalEndpoints.tokenKey,
+    async ({ query: { app_key }, request }) => {
+      const user = requireUser(request);
+      const entry = await catalogue.entryFor(rights.principalOf(user), app_key);
+      if (!entry) throw new AppError(ErrorCode.notFound, ErrorMessage.notFound);
+      if (!entry.be_authorized) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenApp);
+      const { code, expiresIn } = await codes.create(user.id, app_key);
+      return { token_key: code, expires_in: expiresIn };
+    },
+    { onRequest: oneTimeCodeRateLimit(app) },
+  );
 };
 
 export default studioRoutes;

@@ -1,11 +1,11 @@
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accessRequestSchema } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { appEndpoints } from '@portal/contract';
 import { MY_REQUESTS_KEY } from './get-my-access-requests';
 
 /** `POST /api/app/access-request`: ask the administrators for an app (申请权限). */
 export const createAccessRequest = (v: { app_key: string; reason: string }) =>
-  api.post('/api/app/access-request', v, { schema: accessRequestSchema });
+  callEndpoint(appEndpoints.requestAccess, { body: v });
 
 export function useCreateAccessRequest() {
   const client = useQueryClient();

@@ -1,10 +1,10 @@
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useQuery } from '@tanstack/react-query';
-import { analyticsApiSchema, type AnalyticsApi, type AnalyticsRangeQuery } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { type AnalyticsApi, type AnalyticsRangeQuery, analyticsEndpoints } from '@portal/contract';
 import { ANALYTICS_STALE_MS, analyticsQueryKey } from './query-keys';
 
 export function getApiStats(range: AnalyticsRangeQuery): Promise<AnalyticsApi> {
-  return api.get('/api/analytics/admin/api', { params: { ...range }, schema: analyticsApiSchema });
+  return callEndpoint(analyticsEndpoints.api, { query: range });
 }
 
 export function useApiStats(range: AnalyticsRangeQuery) {

@@ -1,13 +1,10 @@
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useQuery } from '@tanstack/react-query';
-import { analyticsAppDetailSchema, type AnalyticsAppDetail, type AnalyticsRangeQuery } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { type AnalyticsAppDetail, type AnalyticsRangeQuery, analyticsEndpoints } from '@portal/contract';
 import { ANALYTICS_STALE_MS, analyticsQueryKey } from './query-keys';
 
 export function getAppDetail(range: AnalyticsRangeQuery, appKey: string): Promise<AnalyticsAppDetail> {
-  return api.get('/api/analytics/admin/app', {
-    params: { ...range, app_key: appKey },
-    schema: analyticsAppDetailSchema,
-  });
+  return callEndpoint(analyticsEndpoints.app, { query: { ...range, app_key: appKey } });
 }
 
 /** Fetches only while an app is selected. */

@@ -1,10 +1,10 @@
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useQuery } from '@tanstack/react-query';
-import { analyticsAppOpensSchema, type AnalyticsAppOpens, type AnalyticsRangeQuery } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { type AnalyticsAppOpens, type AnalyticsRangeQuery, analyticsEndpoints } from '@portal/contract';
 import { ANALYTICS_STALE_MS, analyticsQueryKey } from './query-keys';
 
 export function getAppOpens(range: AnalyticsRangeQuery): Promise<AnalyticsAppOpens> {
-  return api.get('/api/analytics/admin/app-opens', { params: { ...range }, schema: analyticsAppOpensSchema });
+  return callEndpoint(analyticsEndpoints.appOpens, { query: range });
 }
 
 export function useAppOpens(range: AnalyticsRangeQuery) {

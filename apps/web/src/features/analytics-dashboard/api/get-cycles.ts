@@ -1,10 +1,10 @@
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useQuery } from '@tanstack/react-query';
-import { analyticsCyclesSchema, type AnalyticsCycles, type AnalyticsRangeQuery } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { type AnalyticsCycles, type AnalyticsRangeQuery, analyticsEndpoints } from '@portal/contract';
 import { ANALYTICS_STALE_MS, analyticsQueryKey } from './query-keys';
 
 export function getCycles(range: AnalyticsRangeQuery): Promise<AnalyticsCycles> {
-  return api.get('/api/analytics/admin/cycles', { params: { ...range }, schema: analyticsCyclesSchema });
+  return callEndpoint(analyticsEndpoints.cycles, { query: range });
 }
 
 export function useCycles(range: AnalyticsRangeQuery) {

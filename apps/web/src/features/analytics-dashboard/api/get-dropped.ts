@@ -1,10 +1,10 @@
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useQuery } from '@tanstack/react-query';
-import { analyticsDroppedSchema, type AnalyticsDropped, type AnalyticsRangeQuery } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { type AnalyticsDropped, type AnalyticsRangeQuery, analyticsEndpoints } from '@portal/contract';
 import { ANALYTICS_STALE_MS, analyticsQueryKey } from './query-keys';
 
 export function getDropped(range: AnalyticsRangeQuery): Promise<AnalyticsDropped> {
-  return api.get('/api/analytics/admin/dropped', { params: { ...range }, schema: analyticsDroppedSchema });
+  return callEndpoint(analyticsEndpoints.dropped, { query: range });
 }
 
 export function useDropped(range: AnalyticsRangeQuery) {

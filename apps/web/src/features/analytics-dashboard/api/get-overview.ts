@@ -1,10 +1,10 @@
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useQuery } from '@tanstack/react-query';
-import { analyticsOverviewSchema, type AnalyticsOverview, type AnalyticsRangeQuery } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { type AnalyticsOverview, type AnalyticsRangeQuery, analyticsEndpoints } from '@portal/contract';
 import { ANALYTICS_STALE_MS, analyticsQueryKey } from './query-keys';
 
 export function getOverview(range: AnalyticsRangeQuery): Promise<AnalyticsOverview> {
-  return api.get('/api/analytics/admin/overview', { params: { ...range }, schema: analyticsOverviewSchema });
+  return callEndpoint(analyticsEndpoints.overview, { query: range });
 }
 
 export function useOverview(range: AnalyticsRangeQuery) {

@@ -1,10 +1,10 @@
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useQuery } from '@tanstack/react-query';
-import { analyticsScriptErrorsSchema, type AnalyticsRangeQuery, type AnalyticsScriptErrors } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { type AnalyticsRangeQuery, type AnalyticsScriptErrors, analyticsEndpoints } from '@portal/contract';
 import { ANALYTICS_STALE_MS, analyticsQueryKey } from './query-keys';
 
 export function getScriptErrors(range: AnalyticsRangeQuery): Promise<AnalyticsScriptErrors> {
-  return api.get('/api/analytics/admin/script-errors', { params: { ...range }, schema: analyticsScriptErrorsSchema });
+  return callEndpoint(analyticsEndpoints.scriptErrors, { query: range });
 }
 
 export function useScriptErrors(range: AnalyticsRangeQuery) {

@@ -1,11 +1,11 @@
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { analyticsRollupResultSchema, type AnalyticsRollupResult } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { type AnalyticsRollupResult, analyticsEndpoints } from '@portal/contract';
 import { ANALYTICS_QUERY_ROOT } from './query-keys';
 
 /** Rolls up the days that received events since the last run, so the dashboard shows the latest figures. */
 export function runRollup(): Promise<AnalyticsRollupResult> {
-  return api.post('/api/analytics/admin/rollup', {}, { schema: analyticsRollupResultSchema });
+  return callEndpoint(analyticsEndpoints.rollup, { body: {} });
 }
 
 export function useRunRollup() {

@@ -1,6 +1,6 @@
-import { reportCategorySchema, type ReportCategory } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { type ReportCategory, reportEndpoints } from '@portal/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** `POST /api/report/admin/category/create`: a shared category (administrators), still empty. */
 export const createCategory = (name: string): Promise<ReportCategory> =>
-  api.post('/api/report/admin/category/create', { name }, { schema: reportCategorySchema });
+  callEndpoint(reportEndpoints.createCategory, { body: { name } });

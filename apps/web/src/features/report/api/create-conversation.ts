@@ -1,6 +1,6 @@
-import { reportConversationSchema, type ReportConversation } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { type ReportConversation, reportEndpoints } from '@portal/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** `POST /api/report/conversation/create` on the chosen reports. */
 export const createConversation = (reportIds: string[]): Promise<ReportConversation> =>
-  api.post('/api/report/conversation/create', { report_ids: reportIds }, { schema: reportConversationSchema });
+  callEndpoint(reportEndpoints.conversationCreate, { body: { report_ids: reportIds } });

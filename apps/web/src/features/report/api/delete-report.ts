@@ -1,6 +1,7 @@
-import { api } from '../../../lib/api';
+import { reportEndpoints } from '@portal/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** `POST /api/report/file/delete`: an own upload, or a shared one (administrators). */
 export async function deleteReport(reportId: string): Promise<void> {
-  await api.post('/api/report/file/delete', { report_id: reportId });
+  await callEndpoint(reportEndpoints.delete, { body: { report_id: reportId } });
 }

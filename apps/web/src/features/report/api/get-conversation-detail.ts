@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { reportConversationDetailSchema, type ReportConversationDetail } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { type ReportConversationDetail, reportEndpoints } from '@portal/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 export const detailKey = (conversationId: string) => ['report-detail', conversationId] as const;
 
 /** `GET /api/report/conversation/detail`: the conversation with its reports and every message. */
 export const fetchDetail = (conversationId: string): Promise<ReportConversationDetail> =>
-  api.get('/api/report/conversation/detail', {
-    params: { conversation_id: conversationId },
-    schema: reportConversationDetailSchema,
-  });
+  callEndpoint(reportEndpoints.conversationDetail, { query: { conversation_id: conversationId } });
 
 export function useConversationDetail(conversationId: string) {
   return useQuery({

@@ -1,10 +1,6 @@
-import { sliceDetailSchema, type SliceDetail } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { type SliceDetail, reportEndpoints } from '@portal/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** `GET /api/report/pdf/sliceFileDetail`: a cited passage with its place on the page. */
 export const fetchSlice = (chunkId: string): Promise<SliceDetail> =>
-  api.get('/api/report/pdf/sliceFileDetail', {
-    params: { chunk_id: chunkId },
-    schema: sliceDetailSchema,
-    silent: true,
-  });
+  callEndpoint(reportEndpoints.slice, { query: { chunk_id: chunkId }, silent: true });

@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { reportCategoryResponseSchema, type ReportCategoryResponse } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { type ReportCategoryResponse, reportEndpoints } from '@portal/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** Every query of the library; invalidated after an upload, a deletion or a new category. */
 export const categoriesKey = ['report-categories'] as const;
 
 /** `GET /api/report/home/reportCategory`: the library by category, filtered by title or source. */
 export const fetchCategories = (keyword: string): Promise<ReportCategoryResponse> =>
-  api.get('/api/report/home/reportCategory', {
-    params: keyword ? { keyword } : {},
-    schema: reportCategoryResponseSchema,
-  });
+  callEndpoint(reportEndpoints.home, { query: keyword ? { keyword } : {} });
 
 const POLL_MS = 2000;
 

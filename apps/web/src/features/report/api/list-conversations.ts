@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { reportConversationListResponseSchema, type ReportConversation } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { type ReportConversation, reportEndpoints } from '@portal/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 export const conversationsKey = ['report-conversations'] as const;
 
 /** `GET /api/report/conversation/list`: the user's conversations, newest first. */
 export const fetchConversations = (): Promise<ReportConversation[]> =>
-  api.get('/api/report/conversation/list', { schema: reportConversationListResponseSchema }).then((r) => r.list);
+  callEndpoint(reportEndpoints.conversationList).then((r) => r.list);
 
 export function useReportConversations() {
   return useQuery({ queryKey: conversationsKey, queryFn: fetchConversations });

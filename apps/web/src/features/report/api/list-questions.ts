@@ -1,12 +1,10 @@
+import { reportEndpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { reportQuestionsResponseSchema } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** `POST /api/report/pdf/questions`: questions the chosen reports can answer. */
 export const fetchQuestions = (reportIds: string[]): Promise<string[]> =>
-  api
-    .post('/api/report/pdf/questions', { report_ids: reportIds }, { schema: reportQuestionsResponseSchema })
-    .then((r) => r.list);
+  callEndpoint(reportEndpoints.questions, { body: { report_ids: reportIds } }).then((r) => r.list);
 
 export function useSuggestedQuestions(reportIds: string[]) {
   return useQuery({

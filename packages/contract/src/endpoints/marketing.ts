@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { endpoint, uploadedFileBodySchema } from '../endpoint';
+import { fileIdQuerySchema, uploadResponseSchema } from '../files';
+import {
+  marketingAttachmentStatusRequestSchema,
+  marketingAttachmentStatusResponseSchema,
+  marketingCollectCreateRequestSchema,
+  marketingCollectDeleteRequestSchema,
+  marketingCollectionSchema,
+  marketingCollectListQuerySchema,
+  marketingCollectListSchema,
+  marketingCollectTotalSchema,
+  marketingConversationDetailQuerySchema,
+  marketingConversationDetailSchema,
+  marketingConversationListSchema,
+  marketingReceiveRequestSchema,
+} from '../marketing';
+
+const tag = 'marketing';
+
+/** 案例分析: campaign analyses, their attachments and the saved-case collection. */
+export const marketingEndpoints = {
+  receive: endpoint({
+    method: 'POST',
+    path: '/api/marketing/message/receive',
+    summary: 'Analyses a campaign; streams the analysis as server-sent events',
+    tag,
+    access: 'user',
+    body: marketingReceiveRequestSchema,
+    reply: 'event-stream',
+  }),
+  conversationList: endpoint({
+    method: 'GET',
+    path: '/api/marketing/conversation/list',
+    summary: 'Your analyses',
+    tag,
+    access: 'user',
+    data: marketingConversationListSchema,
+  }),
+  conversationDetail: endpoint({
+    method: 'GET',
+    path: '/api/marketing/conversation/detail',
+    summary: 'An analysis with its messages',
+    tag,
+    access: 'user',
+    query: marketingConversationDetailQuerySchema,
+    data: marketingConversationDetailSchema,
+  }),
+  collectCreate: endpoint({
+    method: 'POST',
+    path: '/api/marketing/collect/create',
+    summary: 'Saves a case to your collection',
+    tag,
+    access: 'user',
+    body: marketingCollectCreateRequestSchema,
+    data: marketingCollectionSchema,
+  }),
+  collectList: endpoint({
+    method: 'GET',
+    path: '/api/marketing/collect/list',
+    summary: 'Your saved cases, a page at a time',
+    tag,
+    access: 'user',
+    query: marketingCollectListQuerySchema,
+    data: marketingCollectListSchema,
+  }),
+  collectDelete: endpoint({
+    method: 'POST',
+    path: '/api/marketing/collect/delete',
+    summary: 'Removes a saved case',
+    tag,
+    access: 'user',
+    body: marketingCollectDeleteRequestSchema,
+    data: z.null(),
+  }),
+  collectTotal: endpoint({
+    method: 'GET',
+    path: '/api/marketing/collect/total',
+    summary: 'How many cases you saved, and their tags',
+    tag,
+    access: 'user',
+    data: marketingCollectTotalSchema,
+  }),
+  fileUpload: endpoint({
+    method: 'POST',
+    path: '/api/marketing/file/upload',
+    summary: 'Uploads a campaign attachment (image or document)',
+    tag,
+    access: 'user',
+    multipart: true,
+    body: uploadedFileBodySchema,
+    data: uploadResponseSchema,
+  }),
+  fileStatus: endpoint({
+    method: 'POST',
+    path: '/api/marketing/file/status',
+    summary: 'Reading progress of attachments',
+    tag,
+    access: 'user',
+    body: marketingAttachmentStatusRequestSchema,
+    data: marketingAttachmentStatusResponseSchema,
+  }),
+  fileDownload: endpoint({
+    method: 'GET',
+    path: '/api/marketing/file/download',
+    summary: 'An attachment itself',
+    tag,
+    access: 'user',
+    query: fileIdQuerySchema,
+    reply: 'file',
+  }),
+};
