@@ -1,4 +1,5 @@
-import { allEndpoints, endpointKey, ErrorCode, type Endpoint } from '@portal/contract';
+import { endpointKey, ErrorCode, type Endpoint } from '@portal/contract';
+import { allEndpoints } from '@portal/contract/endpoint-list';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, body, buildTestApp, type TestApp } from '../helper';
@@ -6,9 +7,10 @@ import { tokenFor } from '../chat/helpers';
 
 /**
  * Routes that are not the portal's API: the built-in demo sign-in provider speaks the OpenID
- * Connect protocol under /oidc (documented by its own discovery document), and the SPA's pages.
+ * Connect protocol under /oidc (documented by its own discovery document), and the SPA's pages and
+ * assets (`/*`, served when the web app is built).
  */
-const NOT_API = /^\/oidc(\/|$)/;
+const NOT_API = /^(\/oidc(\/|$)|\/?\*$)/;
 
 describe('every endpoint is declared once in the contract', () => {
   let t: TestApp;

@@ -1,4 +1,5 @@
-import { allEndpoints, type AnySchema, type Endpoint } from '@portal/contract';
+import type { AnySchema, Endpoint } from '@portal/contract';
+import { allEndpoints } from '@portal/contract/endpoint-list';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;

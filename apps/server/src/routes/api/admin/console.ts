@@ -7,8 +7,8 @@ import {
   workplaceErrorMessage,
   type AuditEntryView,
   type AuditPurgeResult,
-  adminEndpoints,
 } from '@portal/contract';
+import { adminEndpoints } from '@portal/contract/endpoints/admin';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AuditLog } from '../../../db/schema';
 import { AppError } from '../../../errors/app-error';

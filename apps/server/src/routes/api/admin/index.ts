@@ -1,4 +1,5 @@
-import { ErrorCode, ErrorMessage, adminEndpoints } from '@portal/contract';
+import { ErrorCode, ErrorMessage } from '@portal/contract';
+import { adminEndpoints } from '@portal/contract/endpoints/admin';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../errors/app-error';
 import { toEntry } from '../../../services/catalogue/catalogue-service';

@@ -1,4 +1,4 @@
-import { platformEndpoints } from '@portal/contract';
+import { platformEndpoints } from '@portal/contract/endpoints/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../../lib/serve-endpoint';
 import { portalVersion } from '../../../services/openapi/portal-version';

@@ -1,4 +1,5 @@
-import { adminEndpoints, ErrorCode, ErrorMessage, moduleQuotaKeys, QUOTA_KEYS } from '@portal/contract';
+import { ErrorCode, ErrorMessage, moduleQuotaKeys, QUOTA_KEYS } from '@portal/contract';
+import { adminEndpoints } from '@portal/contract/endpoints/admin';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../errors/app-error';
 import { serve } from '../../../lib/serve-endpoint';

@@ -1,4 +1,5 @@
-import { type StorageUsageResponse, fileEndpoints } from '@portal/contract';
+import { type StorageUsageResponse } from '@portal/contract';
+import { fileEndpoints } from '@portal/contract/endpoints/portal';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../../../plugins/auth';
 import { toStoredFile } from '../../../services/files';

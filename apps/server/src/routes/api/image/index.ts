@@ -1,4 +1,4 @@
-import { portalEndpoints } from '@portal/contract';
+import { portalEndpoints } from '@portal/contract/endpoints/portal';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../../lib/serve-endpoint';
 

@@ -1,4 +1,5 @@
-import { ErrorCode, ErrorMessage, portalEndpoints } from '@portal/contract';
+import { ErrorCode, ErrorMessage } from '@portal/contract';
+import { portalEndpoints } from '@portal/contract/endpoints/portal';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../errors/app-error';
 import { serve } from '../../../lib/serve-endpoint';

@@ -1,6 +1,6 @@
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appEndpoints } from '@portal/contract';
+import { appEndpoints } from '@portal/contract/endpoints/portal';
 import { MY_REQUESTS_KEY } from './get-my-access-requests';
 
 /** `POST /api/app/access-request`: ask the administrators for an app (申请权限). */

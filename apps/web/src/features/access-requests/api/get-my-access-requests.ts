@@ -1,6 +1,6 @@
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { useQuery } from '@tanstack/react-query';
-import { appEndpoints } from '@portal/contract';
+import { appEndpoints } from '@portal/contract/endpoints/portal';
 
 export const MY_REQUESTS_KEY = ['access-requests', 'mine'] as const;
 

@@ -1,6 +1,7 @@
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { useQuery } from '@tanstack/react-query';
-import { type AnalyticsDropped, type AnalyticsRangeQuery, analyticsEndpoints } from '@portal/contract';
+import { type AnalyticsDropped, type AnalyticsRangeQuery } from '@portal/contract';
+import { analyticsEndpoints } from '@portal/contract/endpoints/analytics';
 import { ANALYTICS_STALE_MS, analyticsQueryKey } from './query-keys';
 
 export function getDropped(range: AnalyticsRangeQuery): Promise<AnalyticsDropped> {

@@ -1,6 +1,7 @@
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AnalyticsRollupResult, analyticsEndpoints } from '@portal/contract';
+import { type AnalyticsRollupResult } from '@portal/contract';
+import { analyticsEndpoints } from '@portal/contract/endpoints/analytics';
 import { ANALYTICS_QUERY_ROOT } from './query-keys';
 
 /** Rolls up the days that received events since the last run, so the dashboard shows the latest figures. */

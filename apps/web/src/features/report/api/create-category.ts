@@ -1,4 +1,5 @@
-import { type ReportCategory, reportEndpoints } from '@portal/contract';
+import { type ReportCategory } from '@portal/contract';
+import { reportEndpoints } from '@portal/contract/endpoints/report';
 import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** `POST /api/report/admin/category/create`: a shared category (administrators), still empty. */

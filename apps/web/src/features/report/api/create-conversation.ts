@@ -1,4 +1,5 @@
-import { type ReportConversation, reportEndpoints } from '@portal/contract';
+import { type ReportConversation } from '@portal/contract';
+import { reportEndpoints } from '@portal/contract/endpoints/report';
 import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** `POST /api/report/conversation/create` on the chosen reports. */

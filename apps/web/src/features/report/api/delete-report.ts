@@ -1,4 +1,4 @@
-import { reportEndpoints } from '@portal/contract';
+import { reportEndpoints } from '@portal/contract/endpoints/report';
 import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** `POST /api/report/file/delete`: an own upload, or a shared one (administrators). */

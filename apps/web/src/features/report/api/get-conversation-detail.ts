@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReportConversationDetail, reportEndpoints } from '@portal/contract';
+import { type ReportConversationDetail } from '@portal/contract';
+import { reportEndpoints } from '@portal/contract/endpoints/report';
 import { callEndpoint } from '../../../lib/call-endpoint';
 
 export const detailKey = (conversationId: string) => ['report-detail', conversationId] as const;

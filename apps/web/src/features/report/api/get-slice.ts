@@ -1,4 +1,5 @@
-import { type SliceDetail, reportEndpoints } from '@portal/contract';
+import { type SliceDetail } from '@portal/contract';
+import { reportEndpoints } from '@portal/contract/endpoints/report';
 import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** `GET /api/report/pdf/sliceFileDetail`: a cited passage with its place on the page. */

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReportCategoryResponse, reportEndpoints } from '@portal/contract';
+import { type ReportCategoryResponse } from '@portal/contract';
+import { reportEndpoints } from '@portal/contract/endpoints/report';
 import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** Every query of the library; invalidated after an upload, a deletion or a new category. */

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReportConversation, reportEndpoints } from '@portal/contract';
+import { type ReportConversation } from '@portal/contract';
+import { reportEndpoints } from '@portal/contract/endpoints/report';
 import { callEndpoint } from '../../../lib/call-endpoint';
 
 export const conversationsKey = ['report-conversations'] as const;

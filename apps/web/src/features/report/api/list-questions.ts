@@ -1,4 +1,4 @@
-import { reportEndpoints } from '@portal/contract';
+import { reportEndpoints } from '@portal/contract/endpoints/report';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
 
