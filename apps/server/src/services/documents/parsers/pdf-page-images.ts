@@ -1,3 +1,5 @@
+// Before pdf.js: the Node 20 gap that hid the images of pages with text.
+import './pdfjs-polyfills';
 import { getResolvedPDFJS, type getDocumentProxy } from 'unpdf';
 import { downscaleToPixels } from '../ocr/downscale';
 import { encodePng, type RawImage } from '../ocr/png-encoder';

@@ -1,3 +1,5 @@
+// Before pdf.js: the Node 20 gap that hid the images of pages with text.
+import './pdfjs-polyfills';
 import { docFailureMessages, OVERSIZED_IMAGE_NOTE, oversizedImagesNote } from '@portal/contract';
 import { getDocumentProxy } from 'unpdf';
 import { createOcrPool, type OcrPool } from '../ocr/ocr-pool';
