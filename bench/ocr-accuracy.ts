@@ -7,8 +7,8 @@
  * are rendered by sharp (Pango) with CJK fonts found on the machine (`fc-list :lang=zh`) or named
  * in OCR_BENCH_FONTS (comma-separated font files), black on white, at 48 px and 24 px per
  * character, as a page image; each setting reads it through the pool's own preprocessing and text
- * cleaning. Accuracy = 1 − (edit distance ÷ reference length), whitespace ignored, on the
- * characters as stored (normalize-text.ts).
+ * cleaning. Accuracy = 1 − (edit distance ÷ reference length), whitespace ignored, full- and
+ * half-width forms alike (，and , are one character to search: normalize-text.ts).
  *
  * Without a CJK font the bench says so and measures nothing.
  *
@@ -17,7 +17,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
-import { normalizeText } from '../apps/server/src/services/documents/normalize-text';
+import { searchForm } from '../apps/server/src/services/documents/normalize-text';
 import {
   createTesseractPool,
   DEFAULT_OCR_SETTINGS,
@@ -108,7 +108,8 @@ function distance(a: string, b: string): number {
   return prev[y.length]!;
 }
 
-const strip = (text: string) => normalizeText(text).replace(/\s+/g, '');
+/** Characters compared as search sees them: whitespace dropped, ，and , alike (NFKC). */
+const strip = (text: string) => searchForm(text).replace(/\s+/g, '');
 
 function accuracy(read: string): number {
   const ref = strip(REFERENCE);
@@ -121,7 +122,7 @@ function firstMisses(read: string): string {
   const misses: string[] = [];
   LINES.forEach((line, i) => {
     const got = lines[i] ?? '';
-    if (got !== line && misses.length < 3) misses.push(`${line.slice(0, 12)}→${got.slice(0, 12)}`);
+    if (got !== strip(line) && misses.length < 3) misses.push(`${line}→${got}`);
   });
   return misses.join(' | ');
 }
@@ -133,14 +134,23 @@ interface Trial {
 
 const base = DEFAULT_OCR_SETTINGS;
 const TRIALS: Trial[] = [
-  { name: 'before: best_int, chi_sim+eng, psm 3', settings: { ...base, data: '4.0.0_best_int', psm: '3', scale: 1, threshold: 0 } },
+  {
+    name: 'before: best_int, chi_sim+eng, psm 3',
+    settings: { ...base, data: '4.0.0_best_int', psm: '3', scale: 1, threshold: 0 },
+  },
   { name: 'tessdata 4.0.0 (LSTM)', settings: { ...base, data: '4.0.0', psm: '3', scale: 1, threshold: 0 } },
-  { name: 'chi_sim alone', settings: { ...base, data: '4.0.0_best_int', languages: ['chi_sim'], psm: '3', scale: 1, threshold: 0 } },
+  {
+    name: 'chi_sim alone',
+    settings: { ...base, data: '4.0.0_best_int', languages: ['chi_sim'], psm: '3', scale: 1, threshold: 0 },
+  },
   { name: 'psm 6 (one block)', settings: { ...base, data: '4.0.0_best_int', psm: '6', scale: 1, threshold: 0 } },
   { name: 'psm 4 (one column)', settings: { ...base, data: '4.0.0_best_int', psm: '4', scale: 1, threshold: 0 } },
   { name: 'scaled ×2', settings: { ...base, data: '4.0.0_best_int', psm: '3', scale: 2, threshold: 0 } },
   { name: 'binarised at 160', settings: { ...base, data: '4.0.0_best_int', psm: '3', scale: 1, threshold: 160 } },
-  { name: 'scaled ×2, binarised, psm 6', settings: { ...base, data: '4.0.0_best_int', psm: '6', scale: 2, threshold: 160 } },
+  {
+    name: 'scaled ×2, binarised, psm 6',
+    settings: { ...base, data: '4.0.0_best_int', psm: '6', scale: 2, threshold: 160 },
+  },
   { name: 'tessdata 4.0.0, psm 6, ×2', settings: { ...base, data: '4.0.0', psm: '6', scale: 2, threshold: 0 } },
   { name: 'after: the pool’s defaults', settings: base },
 ];
@@ -150,7 +160,9 @@ if (fonts.length === 0) {
   console.log('No CJK font on this machine (fc-list :lang=zh is empty) and none named in OCR_BENCH_FONTS:');
   console.log('nothing to render Chinese print with, so no accuracy is measured.');
   console.log('E.g. `apt-get download fonts-wqy-microhei && dpkg -x fonts-wqy-microhei_*.deb /tmp/f` and');
-  console.log('OCR_BENCH_FONTS=/tmp/f/usr/share/fonts/truetype/wqy/wqy-microhei.ttc node --import tsx bench/ocr-accuracy.ts');
+  console.log(
+    'OCR_BENCH_FONTS=/tmp/f/usr/share/fonts/truetype/wqy/wqy-microhei.ttc node --import tsx bench/ocr-accuracy.ts',
+  );
   process.exit(0);
 }
 
@@ -160,7 +172,9 @@ const trials = quick ? [TRIALS[0]!, TRIALS.at(-1)!] : TRIALS;
 console.log(
   `${[...strip(REFERENCE)].length} characters in ${LINES.length} lines; fonts: ${fonts.map((f) => f.family).join(', ')}`,
 );
-console.log('page = the lines in one image with margins; lines = each line alone, cropped close (a snippet, a screenshot)');
+console.log(
+  'page = the lines in one image with margins; lines = each line alone, cropped close (a snippet, a screenshot)',
+);
 const images = new Map<string, { page: Buffer; lines: Buffer[] }>();
 for (const font of fonts) {
   for (const px of sizes) {
@@ -191,7 +205,9 @@ for (const trial of trials) {
           `  (${seconds.toFixed(1)} s)${misses ? `  lines missed: ${misses}` : ''}`,
       );
     }
-    summary.push(`${trial.name.padEnd(46)} mean ${((all.reduce((a, b) => a + b, 0) / all.length) * 100).toFixed(1)}%  worst ${(Math.min(...all) * 100).toFixed(1)}%`);
+    summary.push(
+      `${trial.name.padEnd(46)} mean ${((all.reduce((a, b) => a + b, 0) / all.length) * 100).toFixed(1)}%  worst ${(Math.min(...all) * 100).toFixed(1)}%`,
+    );
   } finally {
     await pool.close();
   }

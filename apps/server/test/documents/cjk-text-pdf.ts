@@ -48,7 +48,11 @@ function cjkFont(doc: PDFDocument, lines: readonly TextLine[]): { ref: PDFRef; c
       Type: 'Font',
       Subtype: 'CIDFontType2',
       BaseFont: 'TestCJK',
-      CIDSystemInfo: { Registry: PDFHexString.fromText('Adobe'), Ordering: PDFHexString.fromText('Identity'), Supplement: 0 },
+      CIDSystemInfo: {
+        Registry: PDFHexString.fromText('Adobe'),
+        Ordering: PDFHexString.fromText('Identity'),
+        Supplement: 0,
+      },
       FontDescriptor: doc.context.register(
         doc.context.obj({
           Type: 'FontDescriptor',

@@ -60,7 +60,11 @@ describe('one written form for extracted text', () => {
   it('normalises Word-free plain text and tables too (every parser goes through it)', async () => {
     const text = await parseDocument('text/plain', Buffer.from(`${RADICAL_LINE}\n\n${SUPPLEMENT_LINE}`), LIMITS);
     expect(text.units.map((u) => u.text)).toEqual(['全年预算四百二十万元', '长江门户项目']);
-    const csv = await parseDocument('text/csv', Buffer.from(`项目,预算\n${SUPPLEMENT_LINE},四百\u2F06\u2F17万\n`), LIMITS);
+    const csv = await parseDocument(
+      'text/csv',
+      Buffer.from(`项目,预算\n${SUPPLEMENT_LINE},四百\u2F06\u2F17万\n`),
+      LIMITS,
+    );
     expect(csv.units[0]!.text).toBe('项目：长江门户项目；预算：四百二十万');
   });
 });
@@ -164,7 +168,9 @@ describe('searching PDFs with ordinary characters', () => {
       }),
     ).rejects.toThrow();
     const forms = async () =>
-      (await db.select().from(documents).where(inArray(documents.fileId, stored))).filter((d) => d.textForm < TEXT_FORM);
+      (await db.select().from(documents).where(inArray(documents.fileId, stored))).filter(
+        (d) => d.textForm < TEXT_FORM,
+      );
     const left = (await forms()).length;
     expect(left).toBeGreaterThan(0);
 

@@ -178,7 +178,9 @@ export class DocumentService {
     status: DocStatus,
     reason: string | null,
     from?: DocStatus,
-    extra: Partial<Pick<DocumentRow, 'pageCount' | 'chunkCount' | 'ocrDone' | 'ocrTotal' | 'ocrWaiting' | 'textForm'>> = {},
+    extra: Partial<
+      Pick<DocumentRow, 'pageCount' | 'chunkCount' | 'ocrDone' | 'ocrTotal' | 'ocrWaiting' | 'textForm'>
+    > = {},
   ): Promise<DocumentRow> {
     const where = from ? and(eq(documents.fileId, fileId), eq(documents.status, from)) : eq(documents.fileId, fileId);
     const [row] = await this.db

@@ -63,7 +63,8 @@ export async function prepareForOcr(image: Buffer, settings: OcrSettings): Promi
   if (settings.scale > 1) {
     const { width = 0, height = 0 } = await sharp(image).metadata();
     const factor = Math.min(settings.scale, Math.sqrt(settings.maxScaledPixels / Math.max(1, width * height)));
-    if (factor > 1.05) pipeline = pipeline.resize(Math.round(width * factor), Math.round(height * factor), { kernel: 'lanczos3' });
+    if (factor > 1.05)
+      pipeline = pipeline.resize(Math.round(width * factor), Math.round(height * factor), { kernel: 'lanczos3' });
   }
   if (settings.threshold > 0) pipeline = pipeline.threshold(settings.threshold);
   return pipeline.png({ compressionLevel: 1 }).toBuffer();
