@@ -134,24 +134,16 @@ interface Trial {
 
 const base = DEFAULT_OCR_SETTINGS;
 const TRIALS: Trial[] = [
-  {
-    name: 'before: best_int, chi_sim+eng, psm 3',
-    settings: { ...base, data: '4.0.0_best_int', psm: '3', scale: 1, threshold: 0 },
-  },
-  { name: 'tessdata 4.0.0 (LSTM)', settings: { ...base, data: '4.0.0', psm: '3', scale: 1, threshold: 0 } },
-  {
-    name: 'chi_sim alone',
-    settings: { ...base, data: '4.0.0_best_int', languages: ['chi_sim'], psm: '3', scale: 1, threshold: 0 },
-  },
-  { name: 'psm 6 (one block)', settings: { ...base, data: '4.0.0_best_int', psm: '6', scale: 1, threshold: 0 } },
-  { name: 'psm 4 (one column)', settings: { ...base, data: '4.0.0_best_int', psm: '4', scale: 1, threshold: 0 } },
-  { name: 'scaled ×2', settings: { ...base, data: '4.0.0_best_int', psm: '3', scale: 2, threshold: 0 } },
-  { name: 'binarised at 160', settings: { ...base, data: '4.0.0_best_int', psm: '3', scale: 1, threshold: 160 } },
-  {
-    name: 'scaled ×2, binarised, psm 6',
-    settings: { ...base, data: '4.0.0_best_int', psm: '6', scale: 2, threshold: 160 },
-  },
-  { name: 'tessdata 4.0.0, psm 6, ×2', settings: { ...base, data: '4.0.0', psm: '6', scale: 2, threshold: 0 } },
+  { name: 'before: best_int, chi_sim+eng, psm 3', settings: { ...base, psm: '3', lineHeight: 0 } },
+  { name: 'tessdata 4.0.0 (LSTM)', settings: { ...base, data: '4.0.0', psm: '3', lineHeight: 0 } },
+  { name: 'chi_sim alone', settings: { ...base, languages: ['chi_sim'], psm: '3', lineHeight: 0 } },
+  { name: 'scaled ×2', settings: { ...base, psm: '3', scale: 2, lineHeight: 0 } },
+  { name: 'binarised at 160', settings: { ...base, psm: '3', threshold: 160, lineHeight: 0 } },
+  { name: 'psm 4 (one column)', settings: { ...base, psm: '4', lineHeight: 0 } },
+  { name: 'psm 6 (one block)', settings: { ...base, psm: '6', lineHeight: 0 } },
+  { name: 'psm 6, lines brought to 24 px', settings: { ...base, psm: '6', lineHeight: 24 } },
+  { name: 'psm 6, lines brought to 32 px', settings: { ...base, psm: '6', lineHeight: 32 } },
+  { name: 'psm 3, lines brought to 32 px', settings: { ...base, psm: '3', lineHeight: 32 } },
   { name: 'after: the pool’s defaults', settings: base },
 ];
 
@@ -167,7 +159,7 @@ if (fonts.length === 0) {
 }
 
 const quick = process.argv.includes('quick');
-const sizes = quick ? [48] : [48, 24];
+const sizes = quick ? [48] : [96, 48, 24];
 const trials = quick ? [TRIALS[0]!, TRIALS.at(-1)!] : TRIALS;
 console.log(
   `${[...strip(REFERENCE)].length} characters in ${LINES.length} lines; fonts: ${fonts.map((f) => f.family).join(', ')}`,

@@ -2,6 +2,7 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { medianLineHeight } from './line-height';
 
 /**
  * How scanned pages are read. The defaults are the most accurate of those measured by
@@ -21,6 +22,11 @@ export interface OcrSettings {
   /** Images are scaled up by this factor before reading while they stay under `maxScaledPixels`. */
   scale: number;
   maxScaledPixels: number;
+  /**
+   * Scales each image so that its lines of print are about this many pixels high (0: as they
+   * come). Tesseract reads print of some 20–40 px best: far larger characters fall apart.
+   */
+  lineHeight: number;
   /** Grey level below which a pixel counts as ink; 0 leaves binarisation to tesseract (Otsu). */
   threshold: number;
 }
@@ -33,6 +39,7 @@ export const DEFAULT_OCR_SETTINGS: OcrSettings = {
   psm: '6',
   scale: 1,
   maxScaledPixels: 12_000_000,
+  lineHeight: 0,
   threshold: 0,
 };
 
@@ -52,19 +59,39 @@ async function localLanguageDir(settings: OcrSettings): Promise<string> {
   return dir;
 }
 
+/** Line heights within this ratio of the target are read as they are (resampling costs a little sharpness). */
+const SIZE_TOLERANCE = 1.3;
+
+/** The factor that brings the image's print to `settings.lineHeight`, or 1. */
+async function sizeFactor(image: Buffer, settings: OcrSettings): Promise<number> {
+  const { default: sharp } = await import('sharp');
+  const { data, info } = await sharp(image)
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const line = medianLineHeight(data, info.width, info.height);
+  if (!line) return 1;
+  const factor = settings.lineHeight / line;
+  return factor > SIZE_TOLERANCE || factor < 1 / SIZE_TOLERANCE ? factor : 1;
+}
+
 /**
- * The image as tesseract reads it best: scaled up (small print gains strokes tesseract can tell
- * apart) and binarised when the settings say so; the image itself otherwise.
+ * The image as tesseract reads it best: its print brought to a readable size, or scaled up by a
+ * fixed factor, and binarised when the settings say so; the image itself otherwise.
  */
 export async function prepareForOcr(image: Buffer, settings: OcrSettings): Promise<Buffer> {
-  if (settings.scale <= 1 && settings.threshold <= 0) return image;
+  if (settings.scale <= 1 && settings.threshold <= 0 && settings.lineHeight <= 0) return image;
   const { default: sharp } = await import('sharp');
+  const { width = 0, height = 0 } = await sharp(image).metadata();
+  let factor = settings.lineHeight > 0 ? await sizeFactor(image, settings) : Math.max(1, settings.scale);
+  // Never past the pixel budget, never below a readable few pixels.
+  factor = Math.min(factor, Math.sqrt(settings.maxScaledPixels / Math.max(1, width * height)));
+  if (Math.abs(factor - 1) < 0.05 && settings.threshold <= 0) return image;
   let pipeline = sharp(image).flatten({ background: '#ffffff' }).greyscale();
-  if (settings.scale > 1) {
-    const { width = 0, height = 0 } = await sharp(image).metadata();
-    const factor = Math.min(settings.scale, Math.sqrt(settings.maxScaledPixels / Math.max(1, width * height)));
-    if (factor > 1.05)
-      pipeline = pipeline.resize(Math.round(width * factor), Math.round(height * factor), { kernel: 'lanczos3' });
+  if (Math.abs(factor - 1) >= 0.05) {
+    const size = { width: Math.max(8, Math.round(width * factor)), height: Math.max(8, Math.round(height * factor)) };
+    pipeline = pipeline.resize(size.width, size.height, { kernel: 'lanczos3' });
   }
   if (settings.threshold > 0) pipeline = pipeline.threshold(settings.threshold);
   return pipeline.png({ compressionLevel: 1 }).toBuffer();
