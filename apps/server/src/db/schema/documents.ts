@@ -25,12 +25,20 @@ export const documents = pgTable(
     ocrTotal: integer('ocr_total'),
     /** OCR has pages to read but none started yet: every worker of the shared pool is busy. */
     ocrWaiting: boolean('ocr_waiting').notNull().default(false),
+    /**
+     * The written form of the stored text (TEXT_FORM in services/documents/text-form.ts): older
+     * documents are rewritten once by the documents.normalize-text job.
+     */
+    textForm: integer('text_form').notNull().default(1),
     /** The parse job in `jobs`, to notice a job that died for good. */
     jobId: bigint('job_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('documents_collection_idx').on(t.collection, t.createdAt)],
+  (t) => [
+    index('documents_collection_idx').on(t.collection, t.createdAt),
+    index('documents_text_form_idx').on(t.textForm),
+  ],
 );
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocumentRow = typeof documents.$inferInsert;

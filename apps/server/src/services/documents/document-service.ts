@@ -20,6 +20,7 @@ import { OcrService } from './ocr/ocr-service';
 import { ParseAbortedError, parseInWorker } from './parse-runner';
 import { DocumentParseError } from './parsers/types';
 import { Retrieval, type RetrievedChunk } from './retrieval';
+import { TEXT_FORM, TextFormUpgrade } from './text-form';
 import type { VectorIndex } from './vector-index';
 
 /** The durable job that parses one document. */
@@ -51,6 +52,8 @@ export class DocumentService {
   /** The server's one OCR pool: every parse's scanned pages share its `ocr_workers` workers. */
   readonly ocr: OcrService;
   readonly retrieval: Retrieval;
+  /** Rewrites documents stored before their text was normalised (a background job). */
+  readonly textForm: TextFormUpgrade;
 
   constructor(
     private readonly db: Db,
@@ -63,6 +66,7 @@ export class DocumentService {
   ) {
     this.ocr = new OcrService({ workers: config.ocr_workers });
     this.retrieval = new Retrieval(db, vectors, log);
+    this.textForm = new TextFormUpgrade(db, this.retrieval.terms, vectors, log);
   }
 
   /** Registers the parse worker; call before the queue starts. */
@@ -75,6 +79,7 @@ export class DocumentService {
         maxAttempts: 2,
       },
     );
+    this.textForm.register(this.jobs);
   }
 
   /** Stops the OCR workers; call once the job queue has stopped (no parse runs any more). */
@@ -88,6 +93,12 @@ export class DocumentService {
    * is simply not found by that kind of search.
    */
   async indexUnindexed(): Promise<void> {
+    try {
+      // Text stored before normalisation (⼆ for 二) is rewritten by a durable job, once.
+      await this.textForm.queueIfNeeded(this.jobs);
+    } catch (err) {
+      this.log.warn({ err }, 'queueing the normalisation of earlier documents failed');
+    }
     try {
       const n = await this.retrieval.terms.backfill();
       if (n > 0) this.log.info({ documents: n }, 'indexed the terms of earlier documents');
@@ -167,7 +178,9 @@ export class DocumentService {
     status: DocStatus,
     reason: string | null,
     from?: DocStatus,
-    extra: Partial<Pick<DocumentRow, 'pageCount' | 'chunkCount' | 'ocrDone' | 'ocrTotal' | 'ocrWaiting'>> = {},
+    extra: Partial<
+      Pick<DocumentRow, 'pageCount' | 'chunkCount' | 'ocrDone' | 'ocrTotal' | 'ocrWaiting' | 'textForm'>
+    > = {},
   ): Promise<DocumentRow> {
     const where = from ? and(eq(documents.fileId, fileId), eq(documents.status, from)) : eq(documents.fileId, fileId);
     const [row] = await this.db
@@ -295,6 +308,8 @@ export class DocumentService {
       await this.setStatus(fileId, 'ready', parsed.note ?? null, undefined, {
         pageCount: parsed.pageCount,
         chunkCount: chunks.length,
+        // The parse stored its text normalised (parsers/normalize-parsed.ts).
+        textForm: TEXT_FORM,
       });
       await this.embed(fileId, stored);
       return { status: 'ready' };

@@ -5,3 +5,5 @@ export { tokenize } from './tokenize';
 export { FileScopedRetrieval } from './file-scoped';
 export { Embedder } from './embedder';
 export { VectorIndex } from './vector-index';
+export { NORMALIZE_TEXT_JOB, TEXT_FORM, TextFormUpgrade } from './text-form';
+export { normalizeText } from './normalize-text';

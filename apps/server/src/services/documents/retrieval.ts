@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { documentChunks, documents, files, passageColumns, type PassageRow } from '../../db/schema';
 import { fuseByRank } from './fusion';
+import { normalizeText } from './normalize-text';
 import { TermIndex } from './term-index';
 import { tokenize } from './tokenize';
 import type { VectorIndex } from './vector-index';
@@ -38,7 +39,9 @@ export class Retrieval {
     this.terms = new TermIndex(db);
   }
 
-  async search(scope: SQL | undefined, query: string, limit: number): Promise<RetrievedChunk[]> {
+  async search(scope: SQL | undefined, question: string, limit: number): Promise<RetrievedChunk[]> {
+    // A question pasted from a PDF may carry radicals (⼆ for 二): in stored form for both rankings.
+    const query = normalizeText(question);
     const inScope = await this.db
       .select({ fileId: documents.fileId, chunkCount: documents.chunkCount })
       .from(documents)

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Jieba } from '@node-rs/jieba';
+import { searchForm } from './normalize-text';
 
 // CommonJS packages, required on the first cut: the dictionary module reads its whole word list
 // when loaded, which start-up and servers that never read a document should not pay for.
@@ -67,7 +68,8 @@ const STOP = new Set([
 ]);
 
 export function tokenize(text: string): string[] {
-  const normalized = text.normalize('NFKC').toLowerCase();
+  // Questions and passages alike: radicals and compatibility forms meet their ordinary characters.
+  const normalized = searchForm(text).toLowerCase();
   if (!/[\p{L}\p{N}]/u.test(normalized)) return [];
   // jieba keeps some punctuation on its tokens (42%): only letters and digits make terms.
   return jieba()

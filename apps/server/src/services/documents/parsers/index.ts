@@ -1,5 +1,6 @@
 import { docFailureMessages, KIND_MIME_TYPES } from '@portal/contract';
 import { parseDocx } from './docx';
+import { normalizeParsed } from './normalize-parsed';
 import { parsePdf } from './pdf';
 import { parseCsv, parsePlainText } from './text';
 import { DocumentParseError, type ParsedDocument, type ParseLimits } from './types';
@@ -14,8 +15,15 @@ export {
   type TextBox,
 } from './types';
 
-/** Parses a stored file by its content-checked MIME type. */
+/**
+ * Parses a stored file by its content-checked MIME type, its text in the one form that is stored
+ * and searched whatever the parser (text layer, OCR, Word, tables, plain text).
+ */
 export async function parseDocument(mime: string, bytes: Uint8Array, limits: ParseLimits): Promise<ParsedDocument> {
+  return normalizeParsed(await parseByType(mime, bytes, limits));
+}
+
+async function parseByType(mime: string, bytes: Uint8Array, limits: ParseLimits): Promise<ParsedDocument> {
   switch (mime) {
     case KIND_MIME_TYPES.pdf:
       return parsePdf(bytes, limits);

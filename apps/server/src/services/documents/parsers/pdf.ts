@@ -1,8 +1,19 @@
+// Before pdf.js: the Node 20 gap that hid the images of pages with text.
+import './pdfjs-polyfills';
 import { docFailureMessages, OVERSIZED_IMAGE_NOTE, oversizedImagesNote } from '@portal/contract';
 import { getDocumentProxy } from 'unpdf';
 import { createOcrPool, type OcrPool } from '../ocr/ocr-pool';
-import { listenToPdfWarnings, pageImagesForOcr, PDFJS_WARNINGS } from './pdf-page-images';
+import {
+  type ImageFilter,
+  type ImageRect,
+  listenToPdfWarnings,
+  pageImageRects,
+  pageImagesForOcr,
+  type PageImages,
+  PDFJS_WARNINGS,
+} from './pdf-page-images';
 import { pageTextWithLayout, trimWithLayout } from './pdf-page-text';
+import { isUnreadLargeImage, mergeInReadingOrder, type OcrBlock, type PagePiece } from './reading-order';
 import {
   DEFAULT_MAX_IMAGE_PIXELS,
   DocumentParseError,
@@ -19,22 +30,52 @@ type PdfProxy = Awaited<ReturnType<typeof getDocumentProxy>>;
 const visibleChars = (text: string) => text.replace(/\s+/g, '').length;
 
 /**
- * The text OCR reads in a page's images, in drawing order (empty when nothing readable), and
- * whether an image was skipped undecoded for declaring more pixels than the budget.
+ * The text OCR reads in a page's images (those `filter` keeps), one block per image with the
+ * image's top, and whether an image was skipped undecoded for declaring more pixels than the budget.
  */
-async function ocrPage(pdf: PdfProxy, page: number, pool: OcrPool): Promise<{ text: string; oversized: boolean }> {
-  let images: Awaited<ReturnType<typeof pageImagesForOcr>>;
+async function ocrPage(
+  pdf: PdfProxy,
+  page: number,
+  pool: OcrPool,
+  filter?: ImageFilter,
+): Promise<{ blocks: OcrBlock[]; oversized: boolean }> {
+  let images: PageImages;
   try {
-    images = await pageImagesForOcr(pdf, page);
+    images = await pageImagesForOcr(pdf, page, filter);
   } catch {
-    return { text: '', oversized: false };
+    return { blocks: [], oversized: false };
   }
-  const texts: string[] = [];
-  for (const png of images.pngs) {
+  const blocks: OcrBlock[] = [];
+  for (const { png, rect } of images.images) {
     const text = await pool.recognize(png);
-    if (text) texts.push(text);
+    if (text) blocks.push({ top: rect.top, text });
   }
-  return { text: texts.join('\n'), oversized: images.oversized > 0 };
+  return { blocks, oversized: images.oversized > 0 };
+}
+
+/** A page's text-layer text and where it lies. */
+interface PageText {
+  text: string;
+  layout: PageLayout;
+}
+
+/**
+ * Pages to read by OCR: those without a text layer (scans), and those whose text layer leaves a
+ * large image unread (a heading above a scan), with the filter that picks those images.
+ */
+async function pagesForOcr(pdf: PdfProxy, pages: readonly PageText[]): Promise<Map<number, ImageFilter | undefined>> {
+  const wanted = new Map<number, ImageFilter | undefined>();
+  for (let i = 0; i < pages.length; i++) {
+    const { text, layout } = pages[i]!;
+    if (visibleChars(text) < MIN_PAGE_TEXT_CHARS) {
+      wanted.set(i + 1, undefined);
+      continue;
+    }
+    const unread = (rect: ImageRect) => isUnreadLargeImage(rect, text, layout);
+    const rects = await pageImageRects(pdf, i + 1).catch(() => []);
+    if (rects.some(unread)) wanted.set(i + 1, unread);
+  }
+  return wanted;
 }
 
 /**
@@ -65,24 +106,23 @@ async function parseWithPdfjs(bytes: Uint8Array, limits: ParseLimits): Promise<P
   }
   try {
     if (pdf.numPages > limits.maxPages) throw new DocumentParseError(docFailureMessages.tooManyPages(limits.maxPages));
-    const texts: string[] = [];
-    // Where each page's text lies, for highlighting a cited passage; dropped where OCR replaces the text.
-    const layouts: (PageLayout | undefined)[] = [];
+    const pages: PageText[] = [];
     try {
       for (let page = 1; page <= pdf.numPages; page++) {
         const read = await pageTextWithLayout(pdf, page);
-        const { text, layout } = trimWithLayout(read.text, read.layout);
-        texts.push(text);
-        layouts.push(layout);
+        pages.push(trimWithLayout(read.text, read.layout));
       }
     } catch {
       throw new DocumentParseError(docFailureMessages.corrupt);
     }
-    const scanned = texts.flatMap((text, i) => (visibleChars(text) < MIN_PAGE_TEXT_CHARS ? [i + 1] : []));
+    // Each page's pieces in reading order; a page read by OCR gets its images' text among them.
+    const pieces: PagePiece[][] = pages.map(({ text, layout }) => [{ text, layout }]);
     // Pages whose images were too large to decode: the page's text says so, and so does the file.
     const oversizedPages: number[] = [];
-    if (limits.ocr && scanned.length > 0) {
-      limits.onOcrProgress?.(0, scanned.length);
+    const wanted = limits.ocr ? await pagesForOcr(pdf, pages) : new Map<number, ImageFilter | undefined>();
+    const toRead = [...wanted.keys()];
+    if (limits.ocr && toRead.length > 0) {
+      limits.onOcrProgress?.(0, toRead.length);
       const pool = await createOcrPool(limits.ocr.workers);
       try {
         let done = 0;
@@ -90,19 +130,25 @@ async function parseWithPdfjs(bytes: Uint8Array, limits: ParseLimits): Promise<P
         // As many lanes as OCR workers: a page's image is extracted only when a worker can take it,
         // so a long scan never holds all its pages' pixels at once.
         const lane = async () => {
-          while (next < scanned.length) {
-            const page = scanned[next++]!;
-            const { text, oversized } = await ocrPage(pdf, page, pool);
-            // OCR text replaces a page's few stray characters only when it found more.
-            if (visibleChars(text) > visibleChars(texts[page - 1]!)) {
-              texts[page - 1] = text;
-              layouts[page - 1] = undefined;
+          while (next < toRead.length) {
+            const page = toRead[next++]!;
+            const filter = wanted.get(page);
+            const { blocks, oversized } = await ocrPage(pdf, page, pool, filter);
+            const { text, layout } = pages[page - 1]!;
+            if (filter) {
+              // A page with a text layer: its text and the images' text, in reading order.
+              if (blocks.length > 0) pieces[page - 1] = mergeInReadingOrder(text, layout, blocks);
+            } else {
+              // A scan: OCR text replaces the page's few stray characters only when it found more.
+              const read = blocks.map((b) => b.text).join('\n');
+              if (visibleChars(read) > visibleChars(text)) pieces[page - 1] = [{ text: read }];
             }
             if (oversized) {
               oversizedPages.push(page);
-              layouts[page - 1] = undefined;
+              // The note is added to the page's last piece, whose boxes no longer cover all its text.
+              pieces[page - 1] = pieces[page - 1]!.map((p) => ({ text: p.text }));
             }
-            limits.onOcrProgress?.(++done, scanned.length);
+            limits.onOcrProgress?.(++done, toRead.length);
           }
         };
         await Promise.all(Array.from({ length: Math.max(1, limits.ocr.workers) }, lane));
@@ -111,18 +157,17 @@ async function parseWithPdfjs(bytes: Uint8Array, limits: ParseLimits): Promise<P
       }
     }
     oversizedPages.sort((a, b) => a - b);
-    const chars = texts.reduce((n, text) => n + visibleChars(text), 0);
+    const chars = pieces.flat().reduce((n, piece) => n + visibleChars(piece.text), 0);
     if (chars < MIN_PAGE_TEXT_CHARS) {
       if (oversizedPages.length > 0) throw new DocumentParseError(oversizedImagesNote(oversizedPages));
       throw new DocumentParseError(limits.ocr ? docFailureMessages.unreadable : docFailureMessages.noTextLayer);
     }
-    const units = texts
-      .map((text, i) => ({
-        text: oversizedPages.includes(i + 1) ? [text, `[${OVERSIZED_IMAGE_NOTE}]`].filter(Boolean).join('\n') : text,
-        page: i + 1,
-        ...(layouts[i] ? { layout: layouts[i] } : {}),
-      }))
-      .filter((u) => u.text.length > 0);
+    const units = pieces.flatMap((pagePieces, i) => {
+      const page = i + 1;
+      const kept = pagePieces.filter((p) => p.text.length > 0);
+      if (oversizedPages.includes(page)) kept.push({ text: `[${OVERSIZED_IMAGE_NOTE}]` });
+      return kept.map((p) => ({ text: p.text, page, ...(p.layout ? { layout: p.layout } : {}) }));
+    });
     return {
       units,
       pageCount: pdf.numPages,
