@@ -1,4 +1,5 @@
 import { EMBEDDED_APP_KEYS } from '@portal/contract';
+import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type { ServerModule } from '../module';
 import { designerRoutes, toolApiRoutes } from './api-routes';
@@ -34,8 +35,15 @@ const embedded: ServerModule = {
       await app.register(designerRoutes, { prefix: '/api/designer', services });
       for (const appKey of EMBEDDED_APP_KEYS) {
         await app.register(toolApiRoutes(appKey), { prefix: `/api/${appKey}`, services });
-        const tool = services.tools[appKey];
-        if (tool) await app.register(toolScope, { tool, services });
+      }
+      const connected = Object.values(services.tools);
+      if (connected.length > 0) {
+        // One scope for the proxied tools: the WebSocket plugin listens for upgrades once, and
+        // its route wrapping stays out of every other route of the portal.
+        await app.register(async (scope) => {
+          await scope.register(websocket);
+          for (const tool of connected) await scope.register(toolScope, { tool, services });
+        });
       }
     },
     { name: 'embedded-module', dependencies: ['services'], fastify: '5.x' },

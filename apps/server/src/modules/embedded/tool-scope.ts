@@ -1,6 +1,5 @@
 import { embeddedBasePath, type EmbeddedAppKey } from '@portal/contract';
 import httpProxy from '@fastify/http-proxy';
-import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmbeddedServices, ConnectedTool } from './services';
 import type { EmbedPass } from './embed-cookie';
@@ -66,7 +65,6 @@ export async function toolScope(app: FastifyInstance, opts: { tool: ConnectedToo
   });
 
   await app.register(enterRoute, { appKey, services });
-  await app.register(websocket);
   for (const path of SOCKET_PATHS[appKey]) {
     app.get(`${base}${path}`, { websocket: true }, (browser, request) => {
       const pass = passOf(request);
