@@ -12,7 +12,7 @@ let comfy: FakeComfy;
 beforeAll(async () => {
   sd = await new FakeSd().start();
   comfy = await new FakeComfy().start();
-  t = await buildEmbeddedApp({ sd, comfy, embedded: { api_quota_per_day: 4 } });
+  t = await buildEmbeddedApp({ sd, comfy, embedded: { api_quota: 4 } });
 });
 afterAll(async () => {
   await t?.close();

@@ -22,13 +22,13 @@ export class ToolApiCalls {
     private readonly config: EmbeddedConfig,
   ) {}
 
-  /** Refuses with 4030 when the user's calls of this app today reached the quota; else records the call. */
+  /** Refuses with 4030 when the user's calls of this app in the current window reached the quota; else records the call. */
   async start(
     userId: number,
     appKey: EmbeddedAppKey,
     call: { method: string; path: string; generation: boolean; ip?: string },
   ): Promise<StartedCall> {
-    const window = usageWindow(Date.now(), 86_400, this.config.quota_utc_offset_minutes);
+    const window = usageWindow(Date.now(), this.config.quota_window_seconds, this.config.quota_utc_offset_minutes);
     const [used] = await this.db
       .select({ n: count() })
       .from(embeddedApiCalls)
@@ -39,7 +39,7 @@ export class ToolApiCalls {
           gte(embeddedApiCalls.createdAt, window.start),
         ),
       );
-    if ((used?.n ?? 0) >= this.config.api_quota_per_day) throw quotaExhausted(window);
+    if ((used?.n ?? 0) >= this.config.api_quota) throw quotaExhausted(window);
     const [row] = await this.db
       .insert(embeddedApiCalls)
       .values({ userId, appKey, method: call.method, path: call.path.slice(0, 500), generation: call.generation })

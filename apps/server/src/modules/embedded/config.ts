@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usageWindowConfig } from '../../services/usage/config';
 import { configSection } from '../config-section';
 
 /**
@@ -24,10 +25,9 @@ export const embeddedConfigSchema = z
     cookie_ttl_seconds: z.number().int().min(30).max(86_400).default(600),
     /** How often an open WebSocket re-checks its cookie and the app right. */
     recheck_ms: z.number().int().min(50).max(60_000).default(5_000),
-    /** API calls (`POST /api/stablediffusion`, `/api/comfyui`) per user and app per day. */
-    api_quota_per_day: z.number().int().min(0).default(500),
-    /** Windows start at midnight of this UTC offset (480 = UTC+8). */
-    quota_utc_offset_minutes: z.number().int().min(-720).max(840).default(480),
+    /** API calls (`POST /api/stablediffusion`, `/api/comfyui`) per user and app per usage window. */
+    api_quota: z.number().int().min(0).default(500),
+    ...usageWindowConfig,
     /** How long one call of a tool's API may take (generations are slow). */
     api_timeout_ms: z.number().int().min(1_000).max(3_600_000).default(600_000),
   })
