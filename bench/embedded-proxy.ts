@@ -35,7 +35,9 @@ const tool = createServer((req, res) => {
 const wss = new WebSocketServer({ server: tool });
 wss.on('connection', (ws) => {
   ws.on('message', (data) =>
-    ws.send(JSON.stringify({ type: 'progress', data: { value: Number(data.toString()), max: 20, prompt_id: PROMPT_ID } })),
+    ws.send(
+      JSON.stringify({ type: 'progress', data: { value: Number(data.toString()), max: 20, prompt_id: PROMPT_ID } }),
+    ),
   );
 });
 await new Promise<void>((resolve) => tool.listen(0, '127.0.0.1', resolve));

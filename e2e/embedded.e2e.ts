@@ -93,7 +93,11 @@ describe('no tool configured', () => {
       ['staff', 'staff123', '尚未接入'],
     ] as const) {
       for (const width of [1280, 390]) {
-        const context = await newContext(browser, { baseURL: bareUrl, locale: 'zh-CN', viewport: { width, height: 844 } });
+        const context = await newContext(browser, {
+          baseURL: bareUrl,
+          locale: 'zh-CN',
+          viewport: { width, height: 844 },
+        });
         const page = await context.newPage();
         await page.goto('/stablediffusion');
         await submitProviderLogin(page, login, password);

@@ -70,7 +70,9 @@ describe('the one-time code and the cookie', () => {
     expect(again.setCookie).toBe('');
 
     const expired = await getCode(t, alice.token, 'comfyui');
-    await t.app.db.execute(sql`update one_time_codes set expires_at = now() - interval '1 second' where used_at is null`);
+    await t.app.db.execute(
+      sql`update one_time_codes set expires_at = now() - interval '1 second' where used_at is null`,
+    );
     expect((await enter(t, expired.data.embed_url)).status).toBe(401);
 
     expect((await enter(t, '/embedded/comfyui/__portal/enter?code=nothing')).status).toBe(401);

@@ -28,12 +28,18 @@ describe('the tools’ API for scripts', () => {
   it('calls allow-listed paths and answers with the tool’s response; audits who ran what', async () => {
     const user = await tokenFor(t, 'fay');
     const res = body<{ status: number; body: { images: string[]; parameters: { prompt: string } } }>(
-      await call(user.token, '/api/stablediffusion', { path: '/sdapi/v1/txt2img', method: 'POST', body: { prompt: 'cat' } }),
+      await call(user.token, '/api/stablediffusion', {
+        path: '/sdapi/v1/txt2img',
+        method: 'POST',
+        body: { prompt: 'cat' },
+      }),
     );
     expect(res.code).toBe(0);
     expect(res.data.status).toBe(200);
     expect(res.data.body.parameters.prompt).toBe('cat');
-    const models = body<{ body: unknown[] }>(await call(user.token, '/api/stablediffusion', { path: '/sdapi/v1/sd-models' }));
+    const models = body<{ body: unknown[] }>(
+      await call(user.token, '/api/stablediffusion', { path: '/sdapi/v1/sd-models' }),
+    );
     expect(models.data.body).toHaveLength(1);
     const audit = await t.app.db.execute(
       sql`select actor_login, action, target from audit_logs where action = 'embedded.stablediffusion.api' order by id`,
@@ -98,7 +104,12 @@ describe('the tools’ API for scripts', () => {
   it('tells whether a tool is connected', async () => {
     const user = await tokenFor(t, 'lea');
     const status = body(await api(t, user.token, { method: 'GET', url: '/api/comfyui/status' }));
-    expect(status.data).toEqual({ app_key: 'comfyui', configured: true, config_key: 'embedded.comfyui.url', is_admin: false });
+    expect(status.data).toEqual({
+      app_key: 'comfyui',
+      configured: true,
+      config_key: 'embedded.comfyui.url',
+      is_admin: false,
+    });
   });
 });
 
@@ -112,7 +123,9 @@ describe('without a tool configured', () => {
       const code = await getCode(bare, user.token, 'stablediffusion');
       expect(code.code).toBe(4004);
       expect(code.message).toContain('尚未接入');
-      const call = body(await api(bare, user.token, { method: 'POST', url: '/api/comfyui', payload: { path: '/queue' } }));
+      const call = body(
+        await api(bare, user.token, { method: 'POST', url: '/api/comfyui', payload: { path: '/queue' } }),
+      );
       expect(call.code).toBe(4004);
       const res = await bare.app.inject({ method: 'GET', url: '/embedded/comfyui/' });
       expect(res.headers['content-type']).toContain('text/html');

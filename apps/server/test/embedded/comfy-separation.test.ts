@@ -7,14 +7,21 @@ import { buildEmbeddedApp, eventually, openSocket, openTool, tokenFor, toolFetch
 /** User A against user B on one shared ComfyUI: nothing of A's may reach B, in any way. */
 let t: TestApp;
 let comfy: FakeComfy;
-const users: Record<'a' | 'b', { token: string; userId: number; cookie: string; promptId: string; socket?: OpenSocket }> =
-  {} as never;
+const users: Record<
+  'a' | 'b',
+  { token: string; userId: number; cookie: string; promptId: string; socket?: OpenSocket }
+> = {} as never;
 
 async function queuePrompt(cookie: string, clientId: string, spelling = '/api/prompt'): Promise<string> {
   const res = await toolFetch(t, cookie, `/embedded/comfyui${spelling}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ prompt: { '3': { class_type: 'KSampler' } }, client_id: clientId, front: true, prompt_id: 'mine' }),
+    body: JSON.stringify({
+      prompt: { '3': { class_type: 'KSampler' } },
+      client_id: clientId,
+      front: true,
+      prompt_id: 'mine',
+    }),
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { prompt_id: string }).prompt_id;
@@ -120,7 +127,9 @@ describe('ComfyUI shared by two users', () => {
     expect(progressOf('a')).not.toContain(users.b.promptId);
     expect(progressOf('b')).not.toContain(users.a.promptId);
     const types = users.a.socket!.messages.map((m) => m.type);
-    expect(types).toEqual(expect.arrayContaining(['status', 'execution_start', 'progress', 'executed', 'execution_success']));
+    expect(types).toEqual(
+      expect.arrayContaining(['status', 'execution_start', 'progress', 'executed', 'execution_success']),
+    );
   });
 
   it('shows each user only their own history, by list and by id', async () => {

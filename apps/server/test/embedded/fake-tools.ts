@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 
@@ -95,7 +101,12 @@ export class FakeComfy extends FakeTool {
     }
     if (req.method === 'POST' && path === '/prompt') {
       const parsed = JSON.parse(body) as { client_id?: string; prompt?: unknown };
-      const item = { id: randomUUID(), number: this.counter++, clientId: parsed.client_id ?? '', prompt: parsed.prompt };
+      const item = {
+        id: randomUUID(),
+        number: this.counter++,
+        clientId: parsed.client_id ?? '',
+        prompt: parsed.prompt,
+      };
       this.pending.push(item);
       this.json(res, 200, { prompt_id: item.id, number: item.number, node_errors: {} });
       if (this.autoRun) setTimeout(() => this.run(item.id), 100);

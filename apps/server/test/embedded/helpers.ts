@@ -50,7 +50,12 @@ export async function getCode(t: TestApp, token: string, appKey: EmbeddedAppKey)
 export async function enter(t: TestApp, embedUrl: string) {
   const res = await fetch(`${t.baseUrl}${embedUrl}`, { redirect: 'manual' });
   const setCookie = res.headers.getSetCookie()[0] ?? '';
-  return { status: res.status, location: res.headers.get('location'), setCookie, cookie: setCookie.split(';')[0] ?? '' };
+  return {
+    status: res.status,
+    location: res.headers.get('location'),
+    setCookie,
+    cookie: setCookie.split(';')[0] ?? '',
+  };
 }
 
 /** A cookie for the tool, the way the page gets one: code, then the embed address. */

@@ -3,7 +3,8 @@ import { routeOf } from './comfy/comfy-gateway';
 import { unsafeToolPath } from './path-guard';
 
 /** ComfyUI API paths scripts may call through `POST /api/comfyui` (`/api/…` spellings too). */
-const COMFY_PATHS = /^\/(prompt|history(\/[A-Za-z0-9-]{1,64})?|queue|view|interrupt|object_info(\/[A-Za-z0-9_.-]{1,200})?)$/;
+const COMFY_PATHS =
+  /^\/(prompt|history(\/[A-Za-z0-9-]{1,64})?|queue|view|interrupt|object_info(\/[A-Za-z0-9_.-]{1,200})?)$/;
 /** SD WebUI: its documented API only. */
 const SD_PATHS = /^\/sdapi\/v1\/[A-Za-z0-9_/-]{1,100}$/;
 /** SD WebUI generations, which wait in the portal's queue. */

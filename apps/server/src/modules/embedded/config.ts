@@ -9,9 +9,7 @@ import { configSection } from '../config-section';
 const toolSchema = z
   .object({
     /** The tool's base address (`http://10.0.0.5:8188`); absent: not connected. */
-    url: z
-      .url({ protocol: /^https?$/, message: '只能是 http 或 https 地址' })
-      .optional(),
+    url: z.url({ protocol: /^https?$/, message: '只能是 http 或 https 地址' }).optional(),
   })
   .strict()
   .prefault({});

@@ -20,7 +20,10 @@ export async function enterRoute(app: FastifyInstance, opts: { appKey: EmbeddedA
     const code = parsed.success ? parsed.data.code : undefined;
     const userId = code ? await services.codes.redeem(appKey, code) : undefined;
     if (userId === undefined) {
-      return reply.code(401).type('text/html; charset=utf-8').send(page('访问码无效或已过期，请回到门户重新打开此工具'));
+      return reply
+        .code(401)
+        .type('text/html; charset=utf-8')
+        .send(page('访问码无效或已过期，请回到门户重新打开此工具'));
     }
     const issued = services.cookies.issue(appKey, userId);
     if (!(await services.access.stillAllowed(appKey, issued.pass))) {

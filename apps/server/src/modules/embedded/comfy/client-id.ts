@@ -9,6 +9,9 @@ import { randomUUID } from 'node:crypto';
 export function userClientId(userId: number, requested: string | null | undefined): string {
   const own = `p${userId}-`;
   if (requested && requested.startsWith(own) && requested.length > own.length) return requested.slice(0, 200);
-  const bare = (requested ?? '').replace(/^p\d+-/, '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 120);
+  const bare = (requested ?? '')
+    .replace(/^p\d+-/, '')
+    .replace(/[^A-Za-z0-9_-]/g, '')
+    .slice(0, 120);
   return own + (bare || randomUUID());
 }

@@ -1,14 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { jsonAnswer, parseJson, type ToolAnswer, type ToolClient } from '../tool-client';
 import { userClientId } from './client-id';
-import {
-  filterHistory,
-  filterQueue,
-  historyFiles,
-  historyPromptIds,
-  queuePromptIds,
-  viewedFile,
-} from './comfy-shapes';
+import { filterHistory, filterQueue, historyFiles, historyPromptIds, queuePromptIds, viewedFile } from './comfy-shapes';
 import type { ComfyOwnership } from './ownership-store';
 
 export interface ComfyRequest {
@@ -38,8 +31,10 @@ export class ComfyGateway {
   handles(method: string, path: string): boolean {
     const route = routeOf(path);
     if (REFUSED.test(route)) return true;
-    if (method === 'GET') return route === '/history' || route.startsWith('/history/') || route === '/queue' || route === '/view';
-    if (method === 'POST') return ['/prompt', '/history', '/queue', '/interrupt', '/upload/image', '/upload/mask'].includes(route);
+    if (method === 'GET')
+      return route === '/history' || route.startsWith('/history/') || route === '/queue' || route === '/view';
+    if (method === 'POST')
+      return ['/prompt', '/history', '/queue', '/interrupt', '/upload/image', '/upload/mask'].includes(route);
     return false;
   }
 
@@ -115,7 +110,9 @@ export class ComfyGateway {
   private async clearOrDelete(req: ComfyRequest, route: '/history' | '/queue'): Promise<ToolAnswer> {
     const body = parseJson(req.body);
     if (!isObject(body)) return jsonAnswer(400, { error: '请求体必须是 JSON 对象' });
-    const requested = Array.isArray(body.delete) ? body.delete.filter((id): id is string => typeof id === 'string') : [];
+    const requested = Array.isArray(body.delete)
+      ? body.delete.filter((id): id is string => typeof id === 'string')
+      : [];
     let ids = [...(await this.ownership.ownedOf(req.userId, requested))];
     if (body.clear === true) {
       const listed = await this.tool.call({ userId: req.userId, method: 'GET', path: route });

@@ -9,5 +9,9 @@ export function getEmbeddedStatus(appKey: EmbeddedAppKey): Promise<EmbeddedStatu
 
 /** Whether the tool is connected (and, for administrators, which key connects it). */
 export function useEmbeddedStatus(appKey: EmbeddedAppKey) {
-  return useQuery({ queryKey: ['embedded', appKey, 'status'], queryFn: () => getEmbeddedStatus(appKey), staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['embedded', appKey, 'status'],
+    queryFn: () => getEmbeddedStatus(appKey),
+    staleTime: 60_000,
+  });
 }

@@ -8,7 +8,11 @@ export function NotConnected({ status, title }: { status: EmbeddedStatus; title:
     return <Result status="info" title="尚未接入" subTitle={`${title} 还没有接入门户，请联系管理员。`} />;
   }
   const example = JSON.stringify(
-    { embedded: { [status.app_key]: { url: status.app_key === 'comfyui' ? 'http://10.0.0.5:8188' : 'http://10.0.0.6:7860' } } },
+    {
+      embedded: {
+        [status.app_key]: { url: status.app_key === 'comfyui' ? 'http://10.0.0.5:8188' : 'http://10.0.0.6:7860' },
+      },
+    },
     null,
     2,
   );
