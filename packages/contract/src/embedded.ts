@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
+import { endpoint, type Endpoint } from './endpoint';
 
 /** The tools shown in a frame: Stable Diffusion WebUI and ComfyUI (module kind `embedded`). */
 export const EMBEDDED_APP_KEYS = ['stablediffusion', 'comfyui'] as const;
@@ -129,21 +129,106 @@ export const embeddedEndpoints = {
     body: embeddedApiRequestSchema,
     data: embeddedApiResponseSchema,
   }),
-  enter: endpoint({
-    method: 'GET',
-    path: '/embedded/:app_key/__portal/enter',
-    summary: "Redeems a one-time code, sets the tool's short-lived cookie and redirects into the tool",
-    tag: 'embedded',
-    access: 'public',
-    query: z.object({ code: z.string().max(200) }),
-    reply: 'redirect',
-  }),
-  proxy: endpoint({
-    method: 'GET',
-    path: '/embedded/:app_key/*',
-    summary: 'The proxied tool (HTTP and WebSocket), behind its cookie and the app right',
-    tag: 'embedded',
-    access: 'user',
-    reply: 'proxy',
-  }),
 };
+
+/** The per-user ComfyUI paths the proxy answers itself (also under `/api/`), by method. */
+export const COMFY_FILTERED_ROUTES = [
+  ['GET', '/history'],
+  ['GET', '/history/:prompt_id'],
+  ['GET', '/queue'],
+  ['GET', '/view'],
+  ['POST', '/prompt'],
+  ['POST', '/history'],
+  ['POST', '/queue'],
+  ['POST', '/interrupt'],
+  ['POST', '/upload/image'],
+  ['POST', '/upload/mask'],
+] as const;
+
+/** ComfyUI paths that act on everyone's work (unload models, every job): refused through the portal. */
+export const COMFY_REFUSED_PATHS = ['/free', '/jobs', '/jobs/*'] as const;
+
+/** WebSocket paths of each tool: ComfyUI's progress socket, SD WebUI's Gradio 3 queue. */
+export const EMBEDDED_SOCKET_PATHS: Readonly<Record<EmbeddedAppKey, readonly string[]>> = {
+  comfyui: ['/ws'],
+  stablediffusion: ['/queue/join'],
+};
+
+const enterQuerySchema = z.object({ code: z.string().max(200) });
+
+/**
+ * The proxied tools under `/embedded/<app>/`, for the API document: served only when the tool is
+ * configured, behind the tool's cookie (not the bearer token) and the app right.
+ */
+export const embeddedProxyEndpoints: Readonly<Record<string, Endpoint>> = Object.fromEntries(
+  EMBEDDED_APP_KEYS.flatMap((appKey) => {
+    const base = `${EMBEDDED_PATH_PREFIX}/${appKey}`;
+    const entries: Array<[string, Endpoint]> = [
+      [
+        `${appKey}Enter`,
+        endpoint({
+          method: 'GET',
+          path: embeddedEnterPath(appKey),
+          summary: "Redeems a one-time code, sets the tool's short-lived cookie and redirects into the tool",
+          tag: 'embedded',
+          access: 'public',
+          query: enterQuerySchema,
+          reply: 'redirect',
+        }),
+      ],
+      [
+        `${appKey}Proxy`,
+        endpoint({
+          method: 'GET',
+          path: `${base}/*`,
+          summary: `The proxied tool (${appKey}; every method), behind its cookie and the app right`,
+          tag: 'embedded',
+          access: 'user',
+          reply: 'proxy',
+        }),
+      ],
+      ...EMBEDDED_SOCKET_PATHS[appKey].map((path): [string, Endpoint] => [
+        `${appKey}Socket${path}`,
+        endpoint({
+          method: 'GET',
+          path: `${base}${path}`,
+          summary: `The tool's WebSocket (${appKey}), proxied and re-checked while open`,
+          tag: 'embedded',
+          access: 'user',
+          reply: 'websocket',
+        }),
+      ]),
+    ];
+    if (appKey === 'comfyui') {
+      for (const [method, path] of COMFY_FILTERED_ROUTES) {
+        for (const spelling of ['', '/api']) {
+          entries.push([
+            `comfyui ${method} ${spelling}${path}`,
+            endpoint({
+              method,
+              path: `${base}${spelling}${path}`,
+              summary: `ComfyUI ${method} ${path}, limited to the caller's own prompts and files`,
+              tag: 'embedded',
+              access: 'user',
+              reply: 'proxy',
+            }),
+          ]);
+        }
+      }
+      for (const path of COMFY_REFUSED_PATHS) {
+        entries.push([
+          `comfyui refused ${path}`,
+          endpoint({
+            method: 'POST',
+            path: `${base}${path}`,
+            summary: `ComfyUI ${path}: refused (403), it would act on every user's work`,
+            tag: 'embedded',
+            access: 'user',
+            reply: 'proxy',
+          }),
+        ]);
+      }
+    }
+    return entries;
+  }),
+);

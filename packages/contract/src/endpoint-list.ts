@@ -1,5 +1,5 @@
 import type { Endpoint } from './endpoint';
-import { embeddedEndpoints } from './embedded';
+import { embeddedEndpoints, embeddedProxyEndpoints } from './embedded';
 import { platformEndpoints } from './endpoints/platform';
 
 /**
@@ -7,7 +7,11 @@ import { platformEndpoints } from './endpoints/platform';
  * endpoints is one line here. The web never imports this list (each page imports its own endpoints),
  * so it stays out of the browser's chunks.
  */
-export const ENDPOINT_GROUPS: readonly Readonly<Record<string, Endpoint>>[] = [platformEndpoints, embeddedEndpoints];
+export const ENDPOINT_GROUPS: readonly Readonly<Record<string, Endpoint>>[] = [
+  platformEndpoints,
+  embeddedEndpoints,
+  embeddedProxyEndpoints,
+];
 
 export function allEndpoints(): Endpoint[] {
   return ENDPOINT_GROUPS.flatMap((group) => Object.values(group));

@@ -1,4 +1,4 @@
-import { embeddedBasePath, embeddedEndpoints, type EmbeddedAppKey } from '@portal/contract';
+import { embeddedBasePath, embeddedEnterPath, type EmbeddedAppKey } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { EmbeddedServices } from './services';
@@ -14,7 +14,7 @@ export async function enterRoute(app: FastifyInstance, opts: { appKey: EmbeddedA
   const { appKey, services } = opts;
   const page = (message: string) =>
     `<!doctype html><meta charset="utf-8"><title>${message}</title><body style="font:14px sans-serif;padding:24px;color:#555">${message}</body>`;
-  app.get(embeddedEndpoints.enter.path.replace(':app_key', appKey), async (request, reply) => {
+  app.get(embeddedEnterPath(appKey), async (request, reply) => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     const parsed = enterQuery.safeParse(request.query);
     const code = parsed.success ? parsed.data.code : undefined;

@@ -1,4 +1,4 @@
-import { embeddedBasePath, type EmbeddedAppKey } from '@portal/contract';
+import { EMBEDDED_SOCKET_PATHS, embeddedBasePath, embeddedEnterPath } from '@portal/contract';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmbeddedServices, ConnectedTool } from './services';
@@ -22,12 +22,6 @@ export function passOf(request: FastifyRequest): EmbedPass {
   return pass;
 }
 
-/** WebSocket paths of each tool: ComfyUI's progress socket, SD WebUI's Gradio 3 queue. */
-const SOCKET_PATHS: Record<EmbeddedAppKey, string[]> = {
-  comfyui: ['/ws'],
-  stablediffusion: ['/queue/join'],
-};
-
 function refusal(reply: FastifyReply, status: number, message: string): FastifyReply {
   return reply
     .code(status)
@@ -46,7 +40,7 @@ export async function toolScope(app: FastifyInstance, opts: { tool: ConnectedToo
   const { tool, services } = opts;
   const { appKey } = tool;
   const base = embeddedBasePath(appKey).replace(/\/$/, '');
-  const enterUrl = `${base}/__portal/enter`;
+  const enterUrl = embeddedEnterPath(appKey);
 
   app.addHook('onRequest', async (request, reply) => {
     if (unsafeToolPath(request.url)) return refusal(reply, 400, '请求路径不合法');
@@ -65,7 +59,7 @@ export async function toolScope(app: FastifyInstance, opts: { tool: ConnectedToo
   });
 
   await app.register(enterRoute, { appKey, services });
-  for (const path of SOCKET_PATHS[appKey]) {
+  for (const path of EMBEDDED_SOCKET_PATHS[appKey]) {
     app.get(`${base}${path}`, { websocket: true }, (browser, request) => {
       const pass = passOf(request);
       const url = new URL(request.url, 'http://portal');

@@ -1,21 +1,12 @@
+import { COMFY_FILTERED_ROUTES, COMFY_REFUSED_PATHS } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type { EmbedPass } from '../embed-cookie';
 import type { ComfyGateway } from './comfy-gateway';
 
-const ROUTES: Array<[HTTPMethods | HTTPMethods[], string]> = [
-  ['GET', '/history'],
-  ['GET', '/history/:prompt_id'],
-  ['GET', '/queue'],
-  ['GET', '/view'],
-  ['POST', '/prompt'],
-  ['POST', '/history'],
-  ['POST', '/queue'],
-  ['POST', '/interrupt'],
-  ['POST', '/upload/image'],
-  ['POST', '/upload/mask'],
-  [['GET', 'POST', 'PUT', 'DELETE'], '/free'],
-  [['GET', 'POST', 'PUT', 'DELETE'], '/jobs'],
-  [['GET', 'POST', 'PUT', 'DELETE'], '/jobs/*'],
+const ROUTES: Array<readonly [HTTPMethods | HTTPMethods[], string]> = [
+  ...COMFY_FILTERED_ROUTES,
+  // Refused by the gateway: they act on everyone's work.
+  ...COMFY_REFUSED_PATHS.map((path) => [['GET', 'POST', 'PUT', 'DELETE'] as HTTPMethods[], path] as const),
 ];
 
 /** Upload size through the frame (ComfyUI's own limit is larger; images here are small). */
