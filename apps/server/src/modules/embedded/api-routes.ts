@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import { serve } from '../../lib/serve-endpoint';
 import { loadedGateRead, requireUser } from '../../plugins/auth';
+import { oneTimeCodeRateLimit } from '../../routes/api/one-time-code-rate-limit';
 import { apiPathAllowed, isGeneration } from './api-allow-list';
 import type { EmbeddedServices } from './services';
 import { parseJson, type ToolAnswer } from './tool-client';
@@ -39,17 +40,23 @@ function toApiResponse(answer: ToolAnswer): EmbeddedApiResponse {
 /** `/api/designer/sdwebui/getSDWebUICode`: under the designer prefix (the Stable Diffusion right). */
 export async function designerRoutes(app: FastifyInstance, opts: { services: EmbeddedServices }) {
   const { services } = opts;
-  serve(app, embeddedEndpoints.getSDWebUICode, async ({ body, request }) => {
-    const user = requireUser(request);
-    // The gate checked the designer prefix's app; a ComfyUI code needs the ComfyUI right too.
-    const read = loadedGateRead(request);
-    if (!read || !(await app.services.gate.mayOpenApp(read, body.app_key))) {
-      throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenApp);
-    }
-    connected(services, body.app_key);
-    const { code } = await services.codes.create(user.id, body.app_key);
-    return { code, embed_url: `${embeddedEnterPath(body.app_key)}?code=${encodeURIComponent(code)}` };
-  });
+  serve(
+    app,
+    embeddedEndpoints.getSDWebUICode,
+    async ({ body, request }) => {
+      const user = requireUser(request);
+      // The gate checked the designer prefix's app; a ComfyUI code needs the ComfyUI right too.
+      const read = loadedGateRead(request);
+      if (!read || !(await app.services.gate.mayOpenApp(read, body.app_key))) {
+        throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenApp);
+      }
+      connected(services, body.app_key);
+      const { code } = await services.codes.create(user.id, body.app_key);
+      return { code, embed_url: `${embeddedEnterPath(body.app_key)}?code=${encodeURIComponent(code)}` };
+    },
+    // Each code is an audit row: the limits of the other routes that issue codes apply.
+    { onRequest: oneTimeCodeRateLimit(app) },
+  );
 }
 
 /** `/api/stablediffusion` or `/api/comfyui`: status, the tool's API for scripts, SD's queue. */
