@@ -126,7 +126,11 @@ describe('ComfyUI shared by two users', () => {
     // Messages after B's last one prove A's were dropped, not still on their way.
     expect(progressOf('a')).not.toContain(users.b.promptId);
     expect(progressOf('b')).not.toContain(users.a.promptId);
+    comfy.broadcast({ type: 'logs', data: { entries: [{ m: `got prompt ${users.b.promptId}` }] } });
+    comfy.broadcast({ type: 'status', data: { status: { exec_info: { queue_remaining: 0 } } } });
+    await eventually('the later status', () => users.a.socket!.messages.filter((m) => m.type === 'status').length >= 2);
     const types = users.a.socket!.messages.map((m) => m.type);
+    expect(types).not.toContain('logs');
     expect(types).toEqual(
       expect.arrayContaining(['status', 'execution_start', 'progress', 'executed', 'execution_success']),
     );

@@ -7,7 +7,7 @@ import type { ComfyOwnership } from './ownership-store';
  * What of ComfyUI's WebSocket one user sees: every message about a prompt (`prompt_id` in its
  * data: execution_start, executing, progress, executed, execution_success/error/interrupted…)
  * only when the user queued that prompt; messages about no prompt (status: the queue length)
- * pass. Binary previews pass: ComfyUI sends them only to the prompt's own client id, which the
+ * pass, except the server's terminal log. Binary previews pass: ComfyUI sends them only to the prompt's own client id, which the
  * proxy keeps per user. Outputs announced by `executed` become the user's for `/view`.
  */
 export function comfyMessageFilter(userId: number, ownership: ComfyOwnership): MessageFilter {
@@ -16,6 +16,8 @@ export function comfyMessageFilter(userId: number, ownership: ComfyOwnership): M
   return async (data: WebSocket.RawData, binary: boolean) => {
     if (binary) return true;
     const message = readMessage(data.toString());
+    // The server's terminal log (sent to subscribed sockets) names everyone's prompts and errors.
+    if (message?.type === 'logs') return false;
     if (!message?.promptId) return true;
     const id = message.promptId;
     if (others.has(id)) return false;
