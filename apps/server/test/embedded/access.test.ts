@@ -13,7 +13,8 @@ let alice: { token: string; userId: number };
 beforeAll(async () => {
   comfy = await new FakeComfy().start();
   sd = await new FakeSd().start();
-  t = await buildEmbeddedApp({ comfy, sd });
+  // Timed rounds far apart: a revocation must close open sockets through the rights-change notice.
+  t = await buildEmbeddedApp({ comfy, sd, embedded: { recheck_ms: 60_000 } });
   alice = await tokenFor(t, 'alice');
 });
 afterAll(async () => {
@@ -137,6 +138,8 @@ describe('a right revoked mid-session', () => {
     expect(watched).toBeDefined();
     // The cookie's expiry as the watch holds it, moved into the past instead of waiting it out.
     watched!.pass.expiresAt = Math.floor(Date.now() / 1000) - 1;
+    // What the timer does every recheck_ms.
+    await t.app.embedded.watch['round']();
     expect(await socket.closed).toBe(4401);
   });
 });

@@ -1,6 +1,8 @@
 import { EMBEDDED_APP_KEYS } from '@portal/contract';
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
+import { onLocalChange } from '../../services/cache/local-changes';
+import { GATE_CHANNEL } from '../../services/rights/gate-changes';
 import type { ServerModule } from '../module';
 import { designerRoutes, toolApiRoutes } from './api-routes';
 import { embeddedConfigSection } from './config';
@@ -31,7 +33,11 @@ const embedded: ServerModule = {
         app.portalConfig.embedded,
       );
       app.decorate('embedded', services);
-      app.addHook('onClose', async () => services.watch.stop());
+      const stopHearing = onLocalChange(GATE_CHANNEL, () => services.watch.nudge());
+      app.addHook('onClose', async () => {
+        stopHearing();
+        services.watch.stop();
+      });
       await app.register(designerRoutes, { prefix: '/api/designer', services });
       for (const appKey of EMBEDDED_APP_KEYS) {
         await app.register(toolApiRoutes(appKey), { prefix: `/api/${appKey}`, services });

@@ -16,12 +16,15 @@ export const ACCESS_ENDED = 4401;
 /**
  * Re-checks every open proxied WebSocket: a revoked right, a disabled user or an expired cookie
  * ends the socket at the next round, as the next HTTP request would be refused. One timer for all
- * sockets; the checks go through the rights gate's cache, so a round costs little.
+ * sockets; the checks go through the rights gate's cache, so a round costs little. A change to
+ * rights or users made by this process starts a round at once (`nudge`); one made on another
+ * replica is seen at the next timed round.
  */
 export class SocketWatch {
   private readonly sockets = new Set<WatchedSocket>();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
+  private again = false;
 
   constructor(
     private readonly access: EmbedAccess,
@@ -38,9 +41,18 @@ export class SocketWatch {
     return this.sockets.size;
   }
 
+  /** A rights change was heard: check now instead of at the next round. */
+  nudge(): void {
+    if (this.sockets.size > 0) void this.round();
+  }
+
   private async round(): Promise<void> {
-    if (this.running) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
     this.running = true;
+    this.again = false;
     try {
       for (const socket of [...this.sockets]) {
         const allowed = await this.access.stillAllowed(socket.appKey, socket.pass).catch(() => true);
@@ -52,6 +64,7 @@ export class SocketWatch {
     } finally {
       this.running = false;
     }
+    if (this.again) await this.round();
   }
 
   stop(): void {
