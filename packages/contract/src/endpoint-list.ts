@@ -3,6 +3,7 @@ import { adminEndpoints } from './endpoints/admin';
 import { analyticsEndpoints } from './endpoints/analytics';
 import { chatEndpointGroups } from './endpoints/chat';
 import { marketingEndpoints } from './endpoints/marketing';
+import { embeddedEndpoints, embeddedProxyEndpoints } from './embedded';
 import { platformEndpoints } from './endpoints/platform';
 import { appEndpoints, fileEndpoints, portalEndpoints, userEndpoints } from './endpoints/portal';
 import { reportEndpoints } from './endpoints/report';
@@ -27,6 +28,8 @@ export function endpointGroups(): Readonly<Record<string, Endpoint>>[] {
     ...sessionEndpointGroups(),
     reportEndpoints,
     marketingEndpoints,
+    embeddedEndpoints,
+    embeddedProxyEndpoints,
   ];
 }
 

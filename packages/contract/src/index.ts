@@ -28,3 +28,4 @@ export * from './sessions';
 export * from './report';
 export * from './identity';
 export * from './endpoint';
+export * from './embedded';

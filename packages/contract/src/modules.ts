@@ -12,7 +12,7 @@ export const MODULE_KINDS = ['chat', 'session', 'tool', 'embedded'] as const;
  */
 export type ModuleKind = (typeof MODULE_KINDS)[number];
 
-export const MODULE_FAMILIES = ['chat', 'sessions', 'report', 'marketing'] as const;
+export const MODULE_FAMILIES = ['chat', 'sessions', 'report', 'marketing', 'embedded'] as const;
 /**
  * The module folder that serves a module on both sides (`apps/server/src/modules/<family>`,
  * `apps/web/src/features/<family>`): one family may serve several modules of the table (the chat
@@ -134,9 +134,17 @@ export const MODULES = {
     appKey: 'stablediffusion',
     title: 'Stable Diffusion',
     kind: 'embedded',
+    family: 'embedded',
     path: '/stablediffusion',
   },
-  comfyui: { prefixes: ['comfyui'], appKey: 'comfyui', title: 'ComfyUI', kind: 'embedded', path: '/comfyui' },
+  comfyui: {
+    prefixes: ['comfyui'],
+    appKey: 'comfyui',
+    title: 'ComfyUI',
+    kind: 'embedded',
+    family: 'embedded',
+    path: '/comfyui',
+  },
 } as const satisfies Record<string, ModuleEntry>;
 
 type Table = typeof MODULES;

@@ -1,4 +1,5 @@
 import { chatConfigSection } from './chat/config';
+import { embeddedConfigSection } from './embedded/config';
 import { marketingConfigSection } from './marketing/config';
 import { reportConfigSection } from './report/config';
 import { sessionsConfigSection } from './sessions/config';
@@ -14,4 +15,5 @@ export const moduleConfigSections = [
   sessionsConfigSection,
   reportConfigSection,
   marketingConfigSection,
+  embeddedConfigSection,
 ] as const;

@@ -1,9 +1,10 @@
 import analytics from './analytics';
 import chat from './chat';
+import embedded from './embedded';
 import marketing from './marketing';
 import report from './report';
 import type { ServerModule } from './module';
 import sessions from './sessions';
 
 /** Every server module. Adding one is one line here (and its folder). */
-export const serverModules: readonly ServerModule[] = [chat, sessions, report, marketing, analytics];
+export const serverModules: readonly ServerModule[] = [chat, sessions, report, marketing, analytics, embedded];

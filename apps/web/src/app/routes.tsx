@@ -40,7 +40,7 @@ function moduleRoutes(module: ModuleRoute): RouteObject {
     case 'tool':
       return toolRoutes[module.name]?.() ?? leaf(path, { name: module.name });
     case 'embedded':
-      return leaf(path, { name: module.name });
+      return { ...leaf(path, { name: module.name, title: module.title }), ...(pages && { lazy: pages.welcome }) };
   }
 }
 

@@ -34,6 +34,8 @@ export const webModules: Readonly<Record<ModuleFamily, WebModulePages>> = {
     session: () => import('../features/report').then((m) => ({ Component: m.ReportSessionPage })),
   },
   marketing: samePage(() => import('../features/marketing').then((m) => ({ Component: m.MarketingPage }))),
+  // Stable Diffusion WebUI and ComfyUI: one page, the tool in a frame.
+  embedded: samePage(() => import('../features/embedded').then((m) => ({ Component: m.EmbeddedPage }))),
 };
 
 /** A module whose one screen serves both routes. */

@@ -1,0 +1,166 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { jsonAnswer, parseJson, type ToolAnswer, type ToolClient } from '../tool-client';
+import { userClientId } from './client-id';
+import { filterHistory, filterQueue, historyFiles, historyPromptIds, queuePromptIds, viewedFile } from './comfy-shapes';
+import type { ComfyOwnership } from './ownership-store';
+
+export interface ComfyRequest {
+  userId: number;
+  method: string;
+  /** Path and query as the tool would see them (`/history?max_items=5`, `/api/view?…`). */
+  path: string;
+  headers?: IncomingHttpHeaders;
+  body?: Buffer;
+}
+
+/** Paths that act on everyone's work and have no per-user form: refused. */
+const REFUSED = /^\/(free|jobs)(\/|$)/;
+
+/**
+ * ComfyUI's global endpoints, made per user. Everything else passes through untouched (the
+ * frontend, node definitions, models lists). Returns undefined for a path it does not handle.
+ * ComfyUI serves every route also under `/api`, so both spellings are handled alike.
+ */
+export class ComfyGateway {
+  constructor(
+    private readonly tool: ToolClient,
+    private readonly ownership: ComfyOwnership,
+  ) {}
+
+  /** Whether the gateway answers this path itself (method and path without `/api`). */
+  handles(method: string, path: string): boolean {
+    const route = routeOf(path);
+    if (REFUSED.test(route)) return true;
+    if (method === 'GET')
+      return route === '/history' || route.startsWith('/history/') || route === '/queue' || route === '/view';
+    if (method === 'POST')
+      return ['/prompt', '/history', '/queue', '/interrupt', '/upload/image', '/upload/mask'].includes(route);
+    return false;
+  }
+
+  async handle(req: ComfyRequest): Promise<ToolAnswer> {
+    const route = routeOf(req.path);
+    const query = new URLSearchParams(req.path.split('?')[1] ?? '');
+    if (REFUSED.test(route)) return jsonAnswer(403, { error: '门户中不能执行此操作（会影响其他用户）' });
+    if (req.method === 'GET') {
+      if (route === '/history') return this.history(req);
+      if (route.startsWith('/history/')) return this.historyItem(req, decodeURIComponent(route.slice(9)));
+      if (route === '/queue') return this.queue(req);
+      if (route === '/view') return this.view(req, query);
+    }
+    if (route === '/prompt') return this.prompt(req);
+    if (route === '/history' || route === '/queue') return this.clearOrDelete(req, route);
+    if (route === '/interrupt') return this.interrupt(req);
+    return this.upload(req);
+  }
+
+  private forward(req: ComfyRequest, path = req.path, body: Buffer | string | undefined = req.body) {
+    return this.tool.call({ userId: req.userId, method: req.method, path, headers: req.headers, body });
+  }
+
+  private async history(req: ComfyRequest): Promise<ToolAnswer> {
+    const answer = await this.forward(req);
+    const history = parseJson(answer.body);
+    if (answer.status !== 200 || history === undefined) return answer;
+    const owned = await this.ownership.ownedOf(req.userId, historyPromptIds(history));
+    const mine = filterHistory(history, owned);
+    await this.ownership.recordFiles(req.userId, historyFiles(mine));
+    return jsonAnswer(200, mine);
+  }
+
+  private async historyItem(req: ComfyRequest, promptId: string): Promise<ToolAnswer> {
+    // Another user's prompt answers like an unknown one: an empty history.
+    if (!(await this.ownership.owns(req.userId, promptId))) return jsonAnswer(200, {});
+    return this.history(req);
+  }
+
+  private async queue(req: ComfyRequest): Promise<ToolAnswer> {
+    const answer = await this.forward(req);
+    const queue = parseJson(answer.body);
+    if (answer.status !== 200 || queue === undefined) return answer;
+    const owned = await this.ownership.ownedOf(req.userId, queuePromptIds(queue));
+    return jsonAnswer(200, filterQueue(queue, owned));
+  }
+
+  private async view(req: ComfyRequest, query: URLSearchParams): Promise<ToolAnswer> {
+    const file = viewedFile(query);
+    if (!file || !(await this.ownership.ownsFile(req.userId, file))) {
+      return { status: 404, contentType: 'text/plain', body: Buffer.from('Not Found') };
+    }
+    return this.forward(req);
+  }
+
+  private async prompt(req: ComfyRequest): Promise<ToolAnswer> {
+    const body = parseJson(req.body);
+    if (!isObject(body)) return jsonAnswer(400, { error: '请求体必须是 JSON 对象', node_errors: [] });
+    // The id, queue position and jump-ahead are the portal's to decide, not the caller's.
+    const { prompt_id: _id, number: _number, front: _front, ...rest } = body;
+    const extra = isObject(rest.extra_data) ? rest.extra_data : {};
+    const clientId = userClientId(req.userId, typeof rest.client_id === 'string' ? rest.client_id : undefined);
+    const forwarded = { ...rest, client_id: clientId, extra_data: { ...extra, client_id: clientId } };
+    const answer = await this.forward(req, req.path, JSON.stringify(forwarded));
+    const queued = parseJson(answer.body);
+    if (answer.status === 200 && isObject(queued) && typeof queued.prompt_id === 'string') {
+      await this.ownership.recordPrompt(req.userId, queued.prompt_id);
+    }
+    return answer;
+  }
+
+  /** `{clear: true}` clears only the caller's items; `{delete: [...]}` deletes only the caller's. */
+  private async clearOrDelete(req: ComfyRequest, route: '/history' | '/queue'): Promise<ToolAnswer> {
+    const body = parseJson(req.body);
+    if (!isObject(body)) return jsonAnswer(400, { error: '请求体必须是 JSON 对象' });
+    const requested = Array.isArray(body.delete)
+      ? body.delete.filter((id): id is string => typeof id === 'string')
+      : [];
+    let ids = [...(await this.ownership.ownedOf(req.userId, requested))];
+    if (body.clear === true) {
+      const listed = await this.tool.call({ userId: req.userId, method: 'GET', path: route });
+      const all = parseJson(listed.body);
+      const candidates =
+        route === '/history'
+          ? historyPromptIds(all)
+          : isObject(all) && Array.isArray(all.queue_pending)
+            ? queuePromptIds({ queue_pending: all.queue_pending })
+            : [];
+      ids = [...new Set([...ids, ...(await this.ownership.ownedOf(req.userId, candidates))])];
+    }
+    if (ids.length === 0) return { status: 200, contentType: 'text/plain', body: Buffer.alloc(0) };
+    return this.forward(req, req.path, JSON.stringify({ delete: ids }));
+  }
+
+  /** Without a prompt id ComfyUI would stop whoever runs now: the id is required and must be the caller's. */
+  private async interrupt(req: ComfyRequest): Promise<ToolAnswer> {
+    const body = parseJson(req.body);
+    const promptId = isObject(body) && typeof body.prompt_id === 'string' ? body.prompt_id : undefined;
+    if (!promptId) return jsonAnswer(400, { error: '请指定要中断的 prompt_id' });
+    if (!(await this.ownership.owns(req.userId, promptId))) return jsonAnswer(404, { error: '没有这个任务' });
+    return this.forward(req, req.path, JSON.stringify({ prompt_id: promptId }));
+  }
+
+  /** Uploads pass through; the stored name becomes the caller's, so `/view` shows it to them only. */
+  private async upload(req: ComfyRequest): Promise<ToolAnswer> {
+    const answer = await this.forward(req);
+    const stored = parseJson(answer.body);
+    if (answer.status === 200 && isObject(stored) && typeof stored.name === 'string') {
+      await this.ownership.recordFiles(req.userId, [
+        {
+          filename: stored.name,
+          subfolder: typeof stored.subfolder === 'string' ? stored.subfolder : '',
+          kind: typeof stored.type === 'string' ? stored.type : 'input',
+        },
+      ]);
+    }
+    return answer;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The path without its query and without ComfyUI's optional `/api` prefix. */
+export function routeOf(path: string): string {
+  const bare = path.split('?', 1)[0] ?? '/';
+  return bare.startsWith('/api/') ? bare.slice(4) : bare;
+}

@@ -1,0 +1,47 @@
+import { COMFY_FILTERED_ROUTES, COMFY_REFUSED_PATHS } from '@portal/contract';
+import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
+import type { EmbedPass } from '../embed-cookie';
+import type { ComfyGateway } from './comfy-gateway';
+
+const ROUTES: Array<readonly [HTTPMethods | HTTPMethods[], string]> = [
+  ...COMFY_FILTERED_ROUTES,
+  // Refused by the gateway: they act on everyone's work.
+  ...COMFY_REFUSED_PATHS.map((path) => [['GET', 'POST', 'PUT', 'DELETE'] as HTTPMethods[], path] as const),
+];
+
+/** Upload size through the frame (ComfyUI's own limit is larger; images here are small). */
+const BODY_LIMIT = 50 * 1024 * 1024;
+
+/**
+ * ComfyUI's global endpoints answered per user through the gateway, in both spellings (`/x` and
+ * `/api/x`); they take precedence over the plain proxy's catch-all. Bodies are read raw and
+ * passed on as they came, except where the gateway rewrites them.
+ */
+export async function comfyRoutes(
+  app: FastifyInstance,
+  opts: { base: string; gateway: ComfyGateway; passOf(request: FastifyRequest): EmbedPass },
+) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
+  for (const [method, path] of ROUTES) {
+    for (const prefix of ['', '/api']) {
+      app.route({
+        method,
+        url: `${opts.base}${prefix}${path}`,
+        handler: async (request, reply) => {
+          const toolPath = request.url.slice(opts.base.length);
+          const answer = await opts.gateway.handle({
+            userId: opts.passOf(request).userId,
+            method: request.method,
+            path: toolPath,
+            headers: request.headers,
+            body: Buffer.isBuffer(request.body) ? request.body : undefined,
+          });
+          return reply.code(answer.status).type(answer.contentType).send(answer.body);
+        },
+      });
+    }
+  }
+}

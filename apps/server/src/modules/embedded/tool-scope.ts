@@ -1,0 +1,99 @@
+import { EMBEDDED_SOCKET_PATHS, embeddedBasePath, embeddedEnterPath } from '@portal/contract';
+import httpProxy from '@fastify/http-proxy';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EmbeddedServices, ConnectedTool } from './services';
+import type { EmbedPass } from './embed-cookie';
+import { unsafeToolPath } from './path-guard';
+import { TOOL_RESPONSE_HEADERS, toolResponseHeaders, upstreamHeaders } from './upstream-headers';
+import { bridgeSockets } from './ws-bridge';
+import { comfyMessageFilter } from './comfy/comfy-ws-filter';
+import { userClientId } from './comfy/client-id';
+import { comfyRoutes } from './comfy/comfy-routes';
+import { enterRoute } from './enter-route';
+
+/** The pass of a request that passed the scope's check. */
+const passes = new WeakMap<FastifyRequest, EmbedPass>();
+/** A renewed cookie to send with the answer. */
+const renewals = new WeakMap<FastifyRequest, string>();
+
+export function passOf(request: FastifyRequest): EmbedPass {
+  const pass = passes.get(request);
+  if (!pass) throw new Error('embedded route reached without a pass');
+  return pass;
+}
+
+function refusal(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><meta charset="utf-8"><title>${message}</title><body style="font:14px sans-serif;padding:24px;color:#555">${message}</body>`,
+    );
+}
+
+/**
+ * Everything under `/embedded/<app>/`: the code's landing, the per-user ComfyUI endpoints, the
+ * WebSocket bridge and the plain proxy for the rest. Every request and upgrade but the landing
+ * needs a valid cookie and the app right as of now; encoded path tricks are refused first.
+ */
+export async function toolScope(app: FastifyInstance, opts: { tool: ConnectedTool; services: EmbeddedServices }) {
+  const { tool, services } = opts;
+  const { appKey } = tool;
+  const base = embeddedBasePath(appKey).replace(/\/$/, '');
+  const enterUrl = embeddedEnterPath(appKey);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (unsafeToolPath(request.url)) return refusal(reply, 400, '请求路径不合法');
+    if (request.routeOptions.url === enterUrl) return;
+    const pass = await services.access.check(appKey, request.headers.cookie);
+    if (!pass) return refusal(reply, 401, '访问已失效，请回到门户重新打开此工具');
+    passes.set(request, pass);
+    if (!request.headers.upgrade && services.cookies.dueForRenewal(pass)) {
+      renewals.set(request, services.cookies.issue(appKey, pass.userId).value);
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.headers(TOOL_RESPONSE_HEADERS);
+    const renewed = renewals.get(request);
+    if (renewed) reply.header('set-cookie', services.cookies.header(appKey, renewed));
+  });
+
+  await app.register(enterRoute, { appKey, services });
+  for (const path of EMBEDDED_SOCKET_PATHS[appKey]) {
+    app.get(`${base}${path}`, { websocket: true }, (browser, request) => {
+      const pass = passOf(request);
+      const url = new URL(request.url, 'http://portal');
+      const upstreamUrl = tool.client.urlOf(`${path}${url.search}`);
+      upstreamUrl.protocol = upstreamUrl.protocol === 'https:' ? 'wss:' : 'ws:';
+      if (appKey === 'comfyui') {
+        upstreamUrl.searchParams.set('clientId', userClientId(pass.userId, url.searchParams.get('clientId')));
+      }
+      let forget = () => {};
+      const end = bridgeSockets({
+        browser,
+        upstreamUrl,
+        browserHeaders: request.headers,
+        userId: pass.userId,
+        log: request.log,
+        onClose: () => forget(),
+        ...(tool.comfy && { filter: comfyMessageFilter(pass.userId, tool.comfy.ownership) }),
+      });
+      forget = services.watch.add({ appKey, pass, end });
+    });
+  }
+  if (tool.comfy) await app.register(comfyRoutes, { base, gateway: tool.comfy.gateway, passOf });
+
+  await app.register(httpProxy, {
+    upstream: tool.url,
+    prefix: base,
+    websocket: false,
+    replyOptions: {
+      rewriteRequestHeaders: (request, headers) => {
+        const forwarded = upstreamHeaders(headers, passOf(request as FastifyRequest).userId);
+        delete forwarded.host;
+        return forwarded;
+      },
+      rewriteHeaders: (headers) => toolResponseHeaders(headers) as typeof headers,
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** The header naming the portal user to the tool; the tool has no login of its own. */
+export const PORTAL_USER_HEADER = 'x-portal-user';
+/** ComfyUI's `--multi-user` settings key; set by the portal so it cannot be spoofed. */
+export const COMFY_USER_HEADER = 'comfy-user';
+
+/** Headers that carry the portal's credentials or let a client pose as someone else upstream. */
+const STRIPPED = new Set([
+  'cookie',
+  'authorization',
+  'proxy-authorization',
+  'x-request-id',
+  'x-search-token',
+  PORTAL_USER_HEADER,
+  COMFY_USER_HEADER,
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'origin',
+  'referer',
+]);
+
+/** The request headers the tool sees: the browser's, minus the portal's tokens and cookies, plus who it is. */
+export function upstreamHeaders(headers: IncomingHttpHeaders, userId: number): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || STRIPPED.has(name.toLowerCase())) continue;
+    out[name] = value;
+  }
+  out[PORTAL_USER_HEADER] = String(userId);
+  out[COMFY_USER_HEADER] = `portal-${userId}`;
+  return out;
+}
+
+/**
+ * Response headers that keep the tool inside the portal: only our own pages may frame it, the
+ * browser must not guess content types, and the tool cannot set cookies on the portal's origin.
+ */
+export const TOOL_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  'x-frame-options': 'SAMEORIGIN',
+  'content-security-policy':
+    "frame-ancestors 'self'; default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:; connect-src 'self' ws: wss: data: blob:; img-src 'self' data: blob:; object-src 'none'; base-uri 'self'; form-action 'self'",
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'same-origin',
+};
+
+/** Upstream response headers the portal replaces or drops. */
+const DROPPED_RESPONSE = new Set([
+  'set-cookie',
+  'x-frame-options',
+  'content-security-policy',
+  'content-security-policy-report-only',
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'strict-transport-security',
+]);
+
+export function toolResponseHeaders(headers: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!DROPPED_RESPONSE.has(name.toLowerCase())) out[name] = value;
+  }
+  return { ...out, ...TOOL_RESPONSE_HEADERS };
+}

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../helper';
+import { api, body } from '../helper';
+import { FakeComfy } from './fake-tools';
+import { buildEmbeddedApp, eventually, openSocket, openTool, tokenFor, toolFetch, type OpenSocket } from './helpers';
+
+/** User A against user B on one shared ComfyUI: nothing of A's may reach B, in any way. */
+let t: TestApp;
+let comfy: FakeComfy;
+const users: Record<
+  'a' | 'b',
+  { token: string; userId: number; cookie: string; promptId: string; socket?: OpenSocket }
+> = {} as never;
+
+async function queuePrompt(cookie: string, clientId: string, spelling = '/api/prompt'): Promise<string> {
+  const res = await toolFetch(t, cookie, `/embedded/comfyui${spelling}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      prompt: { '3': { class_type: 'KSampler' } },
+      client_id: clientId,
+      front: true,
+      prompt_id: 'mine',
+    }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { prompt_id: string }).prompt_id;
+}
+
+async function json(cookie: string, path: string, init: RequestInit = {}) {
+  const res = await toolFetch(t, cookie, `/embedded/comfyui${path}`, init);
+  return { status: res.status, body: (await res.json().catch(() => undefined)) as Record<string, unknown> };
+}
+
+function post(cookie: string, path: string, payload: unknown) {
+  return toolFetch(t, cookie, `/embedded/comfyui${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+}
+
+beforeAll(async () => {
+  comfy = await new FakeComfy().start();
+  t = await buildEmbeddedApp({ comfy });
+  for (const [key, login] of [
+    ['a', 'anna'],
+    ['b', 'bert'],
+  ] as const) {
+    const user = await tokenFor(t, login);
+    const cookie = await openTool(t, user.token, 'comfyui');
+    users[key] = { ...user, cookie, promptId: '' };
+  }
+  users.a.socket = await openSocket(t, '/embedded/comfyui/ws?clientId=tabA', { cookie: users.a.cookie });
+  // B tries to take A's client id as ComfyUI would know it.
+  users.b.socket = await openSocket(t, `/embedded/comfyui/ws?clientId=p${users.a.userId}-tabA`, {
+    cookie: users.b.cookie,
+  });
+  users.a.promptId = await queuePrompt(users.a.cookie, 'tabA');
+  users.b.promptId = await queuePrompt(users.b.cookie, 'tabB', '/prompt');
+});
+afterAll(async () => {
+  users.a?.socket?.ws.close();
+  users.b?.socket?.ws.close();
+  await t?.close();
+  await comfy?.close();
+});
+
+describe('ComfyUI shared by two users', () => {
+  it('gives every socket and prompt a client id of its own user', () => {
+    const sockets = [...comfy.sockets].map((s) => new URL(s.url, 'http://x').searchParams.get('clientId'));
+    expect(sockets).toContain(`p${users.a.userId}-tabA`);
+    expect(sockets).toContain(`p${users.b.userId}-tabA`);
+    const queued = comfy.seen.filter((s) => s.method === 'POST' && s.url.endsWith('prompt'));
+    const bodies = queued.map((s) => JSON.parse(s.body) as Record<string, unknown>);
+    expect(bodies.map((b) => b.client_id)).toEqual([`p${users.a.userId}-tabA`, `p${users.b.userId}-tabB`]);
+    // The caller cannot choose the id or jump the queue.
+    for (const b of bodies) {
+      expect(b).not.toHaveProperty('front');
+      expect(b).not.toHaveProperty('prompt_id');
+    }
+  });
+
+  it('shows each user only their own queue', async () => {
+    for (const [me, other] of [
+      ['a', 'b'],
+      ['b', 'a'],
+    ] as const) {
+      for (const path of ['/queue', '/api/queue']) {
+        const queue = await json(users[me].cookie, path);
+        const text = JSON.stringify(queue.body);
+        expect(text).toContain(users[me].promptId);
+        expect(text).not.toContain(users[other].promptId);
+      }
+    }
+  });
+
+  it('lets B clear and delete only B’s queue items', async () => {
+    const extra = await queuePrompt(users.b.cookie, 'tabB');
+    expect((await post(users.b.cookie, '/queue', { delete: [users.a.promptId] })).status).toBe(200);
+    expect((await post(users.b.cookie, '/api/queue', { clear: true })).status).toBe(200);
+    const pending = comfy.pending.map((p) => p.id);
+    expect(pending).toContain(users.a.promptId);
+    expect(pending).not.toContain(extra);
+    expect(pending).not.toContain(users.b.promptId);
+    users.b.promptId = await queuePrompt(users.b.cookie, 'tabB');
+  });
+
+  it('requires the caller’s own prompt id to interrupt', async () => {
+    comfy.seen.length = 0;
+    expect((await post(users.b.cookie, '/interrupt', {})).status).toBe(400);
+    expect((await post(users.b.cookie, '/api/interrupt', { prompt_id: users.a.promptId })).status).toBe(404);
+    expect(comfy.seen.filter((s) => s.url.includes('interrupt'))).toEqual([]);
+    expect((await post(users.a.cookie, '/interrupt', { prompt_id: users.a.promptId })).status).toBe(200);
+    const sent = comfy.seen.filter((s) => s.url.includes('interrupt'));
+    expect(sent.map((s) => JSON.parse(s.body))).toEqual([{ prompt_id: users.a.promptId }]);
+  });
+
+  it('sends each user only their own progress over the WebSocket', async () => {
+    comfy.run(users.a.promptId);
+    comfy.run(users.b.promptId);
+    const progressOf = (key: 'a' | 'b') =>
+      users[key].socket!.messages.filter((m) => typeof m.data?.prompt_id === 'string').map((m) => m.data!.prompt_id);
+    await eventually('A’s progress', () => progressOf('a').filter((id) => id === users.a.promptId).length === 6);
+    await eventually('B’s progress', () => progressOf('b').filter((id) => id === users.b.promptId).length === 6);
+    // Messages after B's last one prove A's were dropped, not still on their way.
+    expect(progressOf('a')).not.toContain(users.b.promptId);
+    expect(progressOf('b')).not.toContain(users.a.promptId);
+    comfy.broadcast({ type: 'logs', data: { entries: [{ m: `got prompt ${users.b.promptId}` }] } });
+    comfy.broadcast({ type: 'status', data: { status: { exec_info: { queue_remaining: 0 } } } });
+    await eventually('the later status', () => users.a.socket!.messages.filter((m) => m.type === 'status').length >= 2);
+    const types = users.a.socket!.messages.map((m) => m.type);
+    expect(types).not.toContain('logs');
+    expect(types).toEqual(
+      expect.arrayContaining(['status', 'execution_start', 'progress', 'executed', 'execution_success']),
+    );
+  });
+
+  it('shows each user only their own history, by list and by id', async () => {
+    const mine = await json(users.a.cookie, '/history');
+    expect(Object.keys(mine.body)).toEqual([users.a.promptId]);
+    const theirs = await json(users.b.cookie, '/api/history');
+    expect(Object.keys(theirs.body)).toEqual([users.b.promptId]);
+    expect((await json(users.b.cookie, `/history/${users.a.promptId}`)).body).toEqual({});
+    expect(Object.keys((await json(users.a.cookie, `/api/history/${users.a.promptId}`)).body)).toEqual([
+      users.a.promptId,
+    ]);
+  });
+
+  it('serves /view only for the user’s own outputs', async () => {
+    const file = `out-${users.a.promptId}.png`;
+    const own = await toolFetch(t, users.a.cookie, `/embedded/comfyui/view?filename=${file}&type=output&subfolder=`);
+    expect(own.status).toBe(200);
+    expect(await own.text()).toBe(`PNG:${file}`);
+    comfy.seen.length = 0;
+    for (const query of [
+      `filename=${file}&type=output`,
+      `filename=${encodeURIComponent(`${file} [output]`)}`,
+      `filename=${file}&type=temp`,
+      `filename=${file}&subfolder=x`,
+    ]) {
+      expect((await toolFetch(t, users.b.cookie, `/embedded/comfyui/api/view?${query}`)).status, query).toBe(404);
+    }
+    expect(comfy.seen).toEqual([]);
+  });
+
+  it('lets B clear only B’s history', async () => {
+    expect((await post(users.b.cookie, '/history', { clear: true })).status).toBe(200);
+    expect((await post(users.b.cookie, '/history', { delete: [users.a.promptId] })).status).toBe(200);
+    expect(comfy.history.has(users.a.promptId)).toBe(true);
+    expect(comfy.history.has(users.b.promptId)).toBe(false);
+  });
+
+  it('refuses the endpoints that act on everyone', async () => {
+    expect((await post(users.b.cookie, '/free', { unload_models: true })).status).toBe(403);
+    expect((await toolFetch(t, users.b.cookie, '/embedded/comfyui/api/jobs')).status).toBe(403);
+  });
+
+  it('applies the same separation to the API for scripts', async () => {
+    const res = await api(t, users.b.token, { method: 'POST', url: '/api/comfyui', payload: { path: '/history' } });
+    const env = body<{ status: number; body: Record<string, unknown> }>(res);
+    expect(env.code).toBe(0);
+    expect(env.data.body).toEqual({});
+    const a = body<{ body: Record<string, unknown> }>(
+      await api(t, users.a.token, { method: 'POST', url: '/api/comfyui', payload: { path: '/api/history' } }),
+    );
+    expect(Object.keys(a.data.body)).toEqual([users.a.promptId]);
+    const view = body<{ status: number }>(
+      await api(t, users.b.token, {
+        method: 'POST',
+        url: '/api/comfyui',
+        payload: { path: `/view?filename=out-${users.a.promptId}.png` },
+      }),
+    );
+    expect(view.data.status).toBe(404);
+  });
+});

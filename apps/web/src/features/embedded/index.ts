@@ -1,0 +1,1 @@
+export { EmbeddedPage } from './pages/embedded-page';
