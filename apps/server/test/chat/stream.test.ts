@@ -190,14 +190,14 @@ describe('askStream', () => {
     expect(await row(message_id)).toMatchObject({ status: 'incomplete', content: '' });
   });
 
-  it('saves what arrived as aborted when the client disconnects, and cancels the upstream call', async () => {
-    const tokens = Array.from({ length: 60 }, (_, i) => `t${i} `);
+  it('goes on generating when the client disconnects: the answer is stored complete, and a second request reads the rest', async () => {
+    const tokens = Array.from({ length: 40 }, (_, i) => `t${i} `);
     fake.next({ tokens, intervalMs: 40 });
     const controller = new AbortController();
     const res = await fetch(`${t.baseUrl}/api/chatgpt/message/askStream`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify(chatgptAsk('abort me')),
+      body: JSON.stringify(chatgptAsk('reload me')),
       signal: controller.signal,
     });
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -215,12 +215,55 @@ describe('askStream', () => {
     const messageId = String(parseSse(text)[0]!.data.message_id);
     controller.abort();
 
-    await fake.waitFor(() => fake.cancelled === 1, 3000);
-    await eventually(async () => (await row(messageId))?.status === 'aborted');
+    // The page opened again (a reload) reads the answer while it still grows…
+    const completion = async () =>
+      body<{ content: string; status: string }>(
+        await api(t, admin, { method: 'GET', url: '/api/chatgpt/message/completion', query: { message_id: messageId } }),
+      ).data;
+    await eventually(async () => {
+      const seen = await completion();
+      return seen.status === 'generating' && seen.content.length > received.length;
+    }, 10_000);
+    // …and follows it to its end: complete and done, never 已停止生成.
+    await eventually(async () => (await completion()).status !== 'generating', 20_000);
+    expect(await completion()).toMatchObject({ status: 'done', content: tokens.join('') });
+    expect(await row(messageId)).toMatchObject({ status: 'done', content: tokens.join(''), finishReason: 'stop' });
+    expect(fake.cancelled).toBe(0);
+    await eventually(async () => t.app.services.answers.registry.size === 0);
+  });
+
+  it('stops an answer only through the stop call, whose client has left', async () => {
+    const tokens = Array.from({ length: 200 }, (_, i) => `s${i} `);
+    fake.next({ tokens, intervalMs: 40 });
+    const controller = new AbortController();
+    const res = await fetch(`${t.baseUrl}/api/chatgpt/message/askStream`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify(chatgptAsk('stop me later')),
+      signal: controller.signal,
+    });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (parseSse(text).filter((e) => e.event === 'message').length < 2) {
+      const { value } = await reader.read();
+      text += decoder.decode(value, { stream: true });
+    }
+    const messageId = String(parseSse(text)[0]!.data.message_id);
+    controller.abort();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await row(messageId))!.status).toBe('generating');
+
+    const stopped = await api(t, admin, {
+      method: 'POST',
+      url: '/api/chatgpt/message/stop',
+      payload: { message_id: messageId },
+    });
+    expect(body<{ status: string }>(stopped).data.status).toBe('aborted');
+    await fake.waitFor(() => fake.cancelled === 1, 5000);
     const stored = (await row(messageId))!;
-    expect(stored.content.startsWith(received)).toBe(true);
+    expect(stored.status).toBe('aborted');
     expect(stored.content.length).toBeLessThan(tokens.join('').length);
-    // The runner saves the answer first and lets go of it right after.
     await eventually(async () => t.app.services.answers.registry.size === 0);
   });
 

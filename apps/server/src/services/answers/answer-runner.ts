@@ -26,12 +26,6 @@ export interface RunAnswerInput {
   controller?: AbortController;
   /** The transport: sees each chunk after the state took it in (an event stream writes it out). */
   onChunk?(chunk: LlmChunk, state: AnswerState): void;
-  /**
-   * Lets the transport stop the generation from outside (an event-stream client that left): it
-   * gets the runner's stop and calls it when it wants the answer stopped, even at once. A hook
-   * rather than an AbortSignal, because a signal with listeners per open answer costs memory.
-   */
-  stopWhen?(stop: () => void): void;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /**
    * The answer row was created by this very request, so no other process can hold its lease:
@@ -114,7 +108,6 @@ export class AnswerRunner {
       stopReason ??= reason;
       controller.abort();
     };
-    input.stopWhen?.(() => stop('client'));
 
     let resolveDone!: () => void;
     this.registry.add(messageId, { stop, done: new Promise((r) => (resolveDone = r)) });
