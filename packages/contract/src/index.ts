@@ -27,3 +27,4 @@ export * from './doc-position';
 export * from './sessions';
 export * from './report';
 export * from './identity';
+export * from './answer-follow';

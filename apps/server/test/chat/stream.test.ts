@@ -35,6 +35,27 @@ async function messagesOf(convId: string) {
   return body<{ list: { role: string; content: string; status: string; message_id: string }[] }>(res).data.list;
 }
 
+/** `message/follow` read to its end. */
+async function follow(messageId: string, token = admin, module = 'chatgpt') {
+  const res = await fetch(`${t.baseUrl}/api/${module}/message/follow`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ message_id: messageId }),
+  });
+  const text = await res.text();
+  return { status: res.status, events: parseSse(text), text };
+}
+
+/** The text a follower shows: `replace` starts over, other messages add. */
+function followedText(events: { event: string; data: Record<string, unknown> }[]): string {
+  let shown = '';
+  for (const e of events) {
+    if (e.event !== 'message') continue;
+    shown = e.data.replace ? String(e.data.text) : shown + String(e.data.text);
+  }
+  return shown;
+}
+
 describe('askStream', () => {
   it('streams message events in order, then finish with the ids, and stores both turns', async () => {
     fake.next({ tokens: ['你', '好', '，', '世界'], intervalMs: 2 });
@@ -215,21 +236,39 @@ describe('askStream', () => {
     const messageId = String(parseSse(text)[0]!.data.message_id);
     controller.abort();
 
-    // The page opened again (a reload) reads the answer while it still grows…
-    const completion = async () =>
-      body<{ content: string; status: string }>(
-        await api(t, admin, { method: 'GET', url: '/api/chatgpt/message/completion', query: { message_id: messageId } }),
-      ).data;
-    await eventually(async () => {
-      const seen = await completion();
-      return seen.status === 'generating' && seen.content.length > received.length;
-    }, 10_000);
-    // …and follows it to its end: complete and done, never 已停止生成.
-    await eventually(async () => (await completion()).status !== 'generating', 20_000);
-    expect(await completion()).toMatchObject({ status: 'done', content: tokens.join('') });
+    // The page opened again (a reload) follows the answer while it still grows, to its end.
+    const followed = await follow(messageId);
+    expect(followed.events[0]).toMatchObject({ event: 'message', data: { message_id: messageId, replace: true } });
+    expect(String(followed.events[0]!.data.text).startsWith(received)).toBe(true);
+    // More than the first state arrived while following: it was live, not a copy of the end.
+    expect(followed.events.filter((e) => e.event === 'message').length).toBeGreaterThan(1);
+    expect(followed.events.at(-1)).toEqual({ event: 'finish', data: { message_id: messageId, status: 'done' } });
+    expect(followedText(followed.events)).toBe(tokens.join(''));
+    // Complete and done, never 已停止生成.
+    const completion = body<{ content: string; status: string }>(
+      await api(t, admin, { method: 'GET', url: '/api/chatgpt/message/completion', query: { message_id: messageId } }),
+    ).data;
+    expect(completion).toMatchObject({ status: 'done', content: tokens.join('') });
     expect(await row(messageId)).toMatchObject({ status: 'done', content: tokens.join(''), finishReason: 'stop' });
     expect(fake.cancelled).toBe(0);
     await eventually(async () => t.app.services.answers.registry.size === 0);
+  });
+
+  it('follows a finished answer with its text and finish at once, and refuses another user’s answer like an unknown one', async () => {
+    fake.next({ tokens: ['all ', 'done'] });
+    const done = await ask(t, admin, 'chatgpt', chatgptAsk('finished before following'));
+    const messageId = String(done.events.at(-1)!.data.message_id);
+    const followed = await follow(messageId);
+    expect(followed.events).toEqual([
+      { event: 'message', data: { message_id: messageId, text: 'all done', reasoning: '', replace: true } },
+      { event: 'finish', data: { message_id: messageId, status: 'done' } },
+    ]);
+    const staff = await tokenFor(t, 'staff');
+    const other = await follow(messageId, staff);
+    const unknown = await follow('doesnotexist123', staff);
+    expect(other.status).toBe(unknown.status);
+    expect(JSON.parse(other.text)).toEqual(JSON.parse(unknown.text));
+    expect(JSON.parse(other.text).code).toBe(4000);
   });
 
   it('stops an answer only through the stop call, whose client has left', async () => {

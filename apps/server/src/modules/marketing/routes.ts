@@ -1,4 +1,5 @@
 import {
+  answerFollowRequestSchema,
   marketingCollectCreateRequestSchema,
   marketingCollectDeleteRequestSchema,
   marketingCollectListQuerySchema,
@@ -36,6 +37,21 @@ export const marketingRoutes: FastifyPluginAsync = async (app) => {
     if (!answer) throw resourceGone();
     const collected = await marketing.collections.idsByMessage(userId, [answer.id]);
     return ok(toMarketingMessage(answer, collected.get(answer.id) ?? null));
+  });
+
+  /** A page that came back to an analysis being generated follows it to its end (contract: answer-follow.ts). */
+  app.post('/message/follow', async (request, reply) => {
+    const { message_id } = parse(answerFollowRequestSchema, request.body);
+    const answer = await marketing.messages.findOwnedAnswer(requireUser(request).id, message_id);
+    if (!answer) throw resourceGone();
+    reply.hijack();
+    await app.services.answers.follow({
+      res: reply.raw,
+      requestId: request.id,
+      log: request.log,
+      messageId: message_id,
+      read: () => marketing.messages.row(message_id),
+    });
   });
 
   /** 停止: the only thing that stops an analysis (a client that leaves does not), on any replica. */

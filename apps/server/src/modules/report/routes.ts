@@ -1,4 +1,5 @@
 import {
+  answerFollowRequestSchema,
   ErrorCode,
   ErrorMessage,
   reportAskRequestSchema,
@@ -144,6 +145,21 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     const answer = await report.conversations.findOwned(requireUser(request).id, message_id);
     if (!answer || answer.role !== 'assistant') throw resourceGone();
     return ok(toReportMessage(answer));
+  });
+
+  /** A page that came back to an answer being generated follows it to its end (contract: answer-follow.ts). */
+  app.post('/message/follow', async (request, reply) => {
+    const { message_id } = parse(answerFollowRequestSchema, request.body);
+    const answer = await report.conversations.findOwned(requireUser(request).id, message_id);
+    if (!answer || answer.role !== 'assistant') throw resourceGone();
+    reply.hijack();
+    await app.services.answers.follow({
+      res: reply.raw,
+      requestId: request.id,
+      log: request.log,
+      messageId: message_id,
+      read: () => report.conversations.row(message_id),
+    });
   });
 
   /** 停止: the only thing that stops an answer (a client that leaves does not), on any replica. */

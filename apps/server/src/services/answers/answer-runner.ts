@@ -109,10 +109,10 @@ export class AnswerRunner {
       controller.abort();
     };
 
-    let resolveDone!: () => void;
-    this.registry.add(messageId, { stop, done: new Promise((r) => (resolveDone = r)) });
-
     const state: AnswerState = { content: '', reasoning: '' };
+    let resolveDone!: () => void;
+    this.registry.add(messageId, { stop, done: new Promise((r) => (resolveDone = r)), state });
+
     const progress = new ProgressWriter(store, messageId, input.persist.intervalMs, input.persist.chars, (error) =>
       log.warn({ err: error }, 'saving a partial answer failed'),
     );
@@ -143,6 +143,7 @@ export class AnswerRunner {
           usage = chunk.usage;
         }
         input.onChunk?.(chunk, state);
+        this.registry.chunk(messageId, chunk);
         if (chunk.type !== 'done') progress.offer(state);
         // A stop that lands while the model is between chunks still ends the answer here.
         if (controller.signal.aborted) throw new Error('stopped');
