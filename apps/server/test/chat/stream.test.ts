@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatMessages, generations } from '../../src/db/schema';
 import { api, body, type TestApp } from '../helper';
 import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
+import { follow, followedText } from '../answers/outlive-client';
 import { ask, buildChatApp, chatgptAsk, eventually, parseSse, streamedText, tokenFor } from './helpers';
 
 let fake: FakeUpstream;
@@ -33,27 +34,6 @@ async function row(id: string) {
 async function messagesOf(convId: string) {
   const res = await api(t, admin, { method: 'GET', url: '/api/chatgpt/message/list', query: { conv_id: convId } });
   return body<{ list: { role: string; content: string; status: string; message_id: string }[] }>(res).data.list;
-}
-
-/** `message/follow` read to its end. */
-async function follow(messageId: string, token = admin, module = 'chatgpt') {
-  const res = await fetch(`${t.baseUrl}/api/${module}/message/follow`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ message_id: messageId }),
-  });
-  const text = await res.text();
-  return { status: res.status, events: parseSse(text), text };
-}
-
-/** The text a follower shows: `replace` starts over, other messages add. */
-function followedText(events: { event: string; data: Record<string, unknown> }[]): string {
-  let shown = '';
-  for (const e of events) {
-    if (e.event !== 'message') continue;
-    shown = e.data.replace ? String(e.data.text) : shown + String(e.data.text);
-  }
-  return shown;
 }
 
 describe('askStream', () => {
@@ -237,7 +217,7 @@ describe('askStream', () => {
     controller.abort();
 
     // The page opened again (a reload) follows the answer while it still grows, to its end.
-    const followed = await follow(messageId);
+    const followed = await follow(t, admin, '/api/chatgpt', messageId);
     expect(followed.events[0]).toMatchObject({ event: 'message', data: { message_id: messageId, replace: true } });
     expect(String(followed.events[0]!.data.text).startsWith(received)).toBe(true);
     // More than the first state arrived while following: it was live, not a copy of the end.
@@ -258,14 +238,14 @@ describe('askStream', () => {
     fake.next({ tokens: ['all ', 'done'] });
     const done = await ask(t, admin, 'chatgpt', chatgptAsk('finished before following'));
     const messageId = String(done.events.at(-1)!.data.message_id);
-    const followed = await follow(messageId);
+    const followed = await follow(t, admin, '/api/chatgpt', messageId);
     expect(followed.events).toEqual([
       { event: 'message', data: { message_id: messageId, text: 'all done', reasoning: '', replace: true } },
       { event: 'finish', data: { message_id: messageId, status: 'done' } },
     ]);
     const staff = await tokenFor(t, 'staff');
-    const other = await follow(messageId, staff);
-    const unknown = await follow('doesnotexist123', staff);
+    const other = await follow(t, staff, '/api/chatgpt', messageId);
+    const unknown = await follow(t, staff, '/api/chatgpt', 'doesnotexist123');
     expect(other.status).toBe(unknown.status);
     expect(JSON.parse(other.text)).toEqual(JSON.parse(unknown.text));
     expect(JSON.parse(other.text).code).toBe(4000);
