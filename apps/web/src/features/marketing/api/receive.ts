@@ -2,6 +2,7 @@ import type { ChatStreamFinish, ChatStreamMessage, MarketingReceiveRequest } fro
 import type { StreamTransport } from '../../../components/thread';
 import { api } from '../../../lib/api';
 import { streamSse } from '../../../lib/sse';
+import { stopMarketingAnswer } from './answer-reattach';
 import { MARKETING_API } from './keys';
 
 /**
@@ -12,6 +13,7 @@ export function receiveTransport(body: MarketingReceiveRequest): StreamTransport
   return {
     kind: 'stream',
     repairAuth: (code) => api.repairAuth(code),
+    stop: stopMarketingAnswer,
     open: (signal, handlers) =>
       streamSse<ChatStreamMessage, ChatStreamFinish>({
         url: api.url(`${MARKETING_API}/message/receive`),

@@ -29,6 +29,7 @@ import { useCollections } from '../api/collect-list';
 import { useCollectTotal } from '../api/collect-total';
 import { getMarketingConversation, useMarketingConversation } from '../api/get-conversation';
 import { marketingKeys } from '../api/keys';
+import { marketingReattach } from '../api/answer-reattach';
 import { receiveTransport } from '../api/receive';
 import { CaseComposer } from '../components/case-composer';
 import { CollectAction } from '../components/collect-action';
@@ -262,7 +263,7 @@ export function MarketingPage() {
         </div>
       );
     } else {
-      messages = <MessageList listPage={listPage} answerExtra={answerExtra} />;
+      messages = <MessageList listPage={listPage} answerExtra={answerExtra} reattach={marketingReattach} />;
     }
     body = (
       <ThreadContext.Provider value={thread}>
