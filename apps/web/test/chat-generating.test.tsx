@@ -35,7 +35,12 @@ describe('an answer loaded as generating', { timeout: 90_000 }, () => {
       conversations: [conversation],
       messages: { c9: [question, generating] },
       follow: true,
-      completion: (id): ChatMessage => ({ ...generating, message_id: id, content: '床前明月光，疑是地上霜。', status: 'done' }),
+      completion: (id): ChatMessage => ({
+        ...generating,
+        message_id: id,
+        content: '床前明月光，疑是地上霜。',
+        status: 'done',
+      }),
     });
     renderChat('/chatgpt/session?id=c9', backend);
     const stream = await backend.nextStream();

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { marketingMessages } from '../../src/db/schema';
 import { api, body, type TestApp } from '../helper';
-import { eventually, parseSse, streamedText, tokenFor } from '../chat/helpers';
+import { streamedText, tokenFor } from '../chat/helpers';
 import { multipart, smallPdf, smallPng } from '../files/fixtures';
 import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
 import { eventually as settled, pdfOf } from '../sessions/helpers';

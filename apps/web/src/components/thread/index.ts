@@ -3,7 +3,16 @@
  * answers with reasoning and citations, answer actions, the question box, and the answer runner
  * with its transports (event stream or polling). Module-specific state stays in the module.
  */
-export { ask, resumeAnswer, stopAsking, leaveThread, lastQuestion, ABORTED_TEXT, type AskCallbacks, type AskInput } from './ask';
+export {
+  ask,
+  resumeAnswer,
+  stopAsking,
+  leaveThread,
+  lastQuestion,
+  ABORTED_TEXT,
+  type AskCallbacks,
+  type AskInput,
+} from './ask';
 export { STALLED_TEXT } from './answer-sink';
 export { loadThread, loadEarlier, type ListPage, type MessagePage } from './load-thread';
 export { MessageList } from './message-list';
