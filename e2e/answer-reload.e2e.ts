@@ -136,4 +136,16 @@ describe('reloading the page in the middle of an answer', () => {
     expect(await lastAnswer().getAttribute('data-status')).toBe('aborted');
     expect(await lastAnswerText()).not.toContain(`第${TOKENS.length}段。`);
   });
+
+  it('moves a new marketing analysis to its conversation at once, and follows it there after a reload', async () => {
+    await page.goto('/marketing/welcome');
+    await ask('某茶饮品牌在华东做了一次下午茶营销，请分析');
+    // The page moves to the conversation as soon as the server names it, before the analysis ends.
+    await page.waitForURL(/\/marketing\/session\?id=/, { timeout: 60_000 });
+    await waitForAnswer({ status: 'generating', includes: '第2段。' });
+    await page.reload();
+    await waitForAnswer({ status: 'generating', includes: '第2段。' });
+    await waitForAnswer({ status: 'done', includes: `第${TOKENS.length}段。` }, 90_000);
+    expect(await page.getByText('已停止生成').count()).toBe(0);
+  });
 });
