@@ -9,7 +9,10 @@
  * and in the server (`ulimit -n`).
  *
  * Run: node --import tsx bench/chat-concurrent-streams.ts [streams=1000] [tokenIntervalMs=1000] [postgres|pglite]
- * (BENCH_PROMPT_CHARS=<n> asks a question of n Chinese characters instead of a short one, to see
+ * (BENCH_CLIENTS_LEAVE=1 disconnects every client once its answer started, as a reload or a lost
+ * phone connection does: the answers go on generating on the server, and memory is read with
+ * them open and no client left;
+ * BENCH_PROMPT_CHARS=<n> asks a question of n Chinese characters instead of a short one, to see
  * whether an open stream keeps its question and history; BENCH_HEAP_SNAPSHOT_DIR=<dir> also writes heap snapshots of the server there, before the streams
  * and with every stream open, to compare in DevTools' Memory tab)
  */
@@ -26,6 +29,7 @@ const streams = Number(process.argv[2] ?? 1000);
 const tokenIntervalMs = Number(process.argv[3] ?? 1000);
 const BATCH = 50;
 const promptChars = Number(process.env.BENCH_PROMPT_CHARS ?? 0);
+const clientsLeave = process.env.BENCH_CLIENTS_LEAVE === '1';
 const prompt = promptChars > 0 ? '问'.repeat(promptChars) : 'hold this stream open';
 const databaseUrl = process.argv[4] === 'pglite' ? undefined : await freshPostgres('portal_chat_streams_bench');
 const databaseLabel = databaseUrl ? 'PostgreSQL' : 'PGlite';
@@ -114,6 +118,8 @@ try {
     await Promise.all(Array.from({ length: Math.min(BATCH, streams - i) }, () => openStream(token)));
   }
   const openedIn = (performance.now() - started) / 1000;
+  // Every client goes away; the answers must not (only 停止 stops one).
+  if (clientsLeave) for (const req of open.splice(0)) req.destroy();
   await new Promise((r) => setTimeout(r, tokenIntervalMs * 2));
   const during = rssKiB(portal.pid);
   // Saves of partial answers queued on the database come and go: the median of a few reads.
@@ -132,11 +138,15 @@ try {
 
   console.info(
     `concurrent answer streams through one server process (${databaseLabel}), token every ${tokenIntervalMs} ms` +
-      (promptChars > 0 ? `, questions of ${promptChars} characters` : ''),
+      (promptChars > 0 ? `, questions of ${promptChars} characters` : '') +
+      (clientsLeave ? ', every client gone once its answer started' : ''),
   );
   console.info(
     `  streams open:            ${streams} (opened in ${openedIn.toFixed(1)} s; upstream calls open: ${upstreamOpen})`,
   );
+  if (clientsLeave && upstreamOpen < streams) {
+    throw new Error(`only ${upstreamOpen} of ${streams} answers are still generating after their clients left`);
+  }
   console.info(`  server VmRSS before:     ${(before / 1024).toFixed(1)} MiB`);
   console.info(`  server VmRSS with all:   ${(during / 1024).toFixed(1)} MiB`);
   console.info(`  growth per open stream:  ${((during - before) / streams).toFixed(1)} KiB   (budget ≤ 60 KiB)`);

@@ -232,6 +232,49 @@ describe.skipIf(missing)('two replicas behind nginx on one PostgreSQL and Redis'
     expect(served.size).toBe(2);
   });
 
+  it('goes on with an answer whose client left, and the other replica streams the rest to a page that came back', async () => {
+    const tokens = Array.from({ length: 60 }, (_, i) => `r${i} `);
+    fake.setDefault({ tokens, intervalMs: 50 });
+    const controller = new AbortController();
+    const res = await fetch(`${base}/api/chatgpt/message/askStream`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: '刷新后接着看', model_type: 100, temperature: 1 }),
+      signal: controller.signal,
+    });
+    const owner = replicas.find((r) => servedBy(res.headers.get('x-upstream') ?? '', r))!;
+    const other = replicas.find((r) => r !== owner)!;
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!/"text":"r1 "/.test(text)) text += decoder.decode((await reader.read()).value, { stream: true });
+    const messageId = (/"message_id":"([^"]+)"/.exec(text) ?? [])[1]!;
+    // The page is reloaded: its stream is gone, and it comes back through the other replica.
+    controller.abort();
+    const followed = await fetch(`http://127.0.0.1:${other.port}/api/chatgpt/message/follow`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message_id: messageId }),
+    });
+    expect(followed.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = [...(await followed.text()).matchAll(/event: (\w+)\ndata: (.*)\n/g)].map((m) => ({
+      event: m[1]!,
+      data: JSON.parse(m[2]!) as { text?: string; replace?: boolean; status?: string },
+    }));
+    let shown = '';
+    for (const e of events.filter((x) => x.event === 'message'))
+      shown = e.data.replace ? (e.data.text ?? '') : shown + (e.data.text ?? '');
+    expect(shown).toBe(tokens.join(''));
+    // Read from what the owner stored as it grew: the text so far, then more of it.
+    expect(events.filter((e) => e.event === 'message').length).toBeGreaterThan(1);
+    expect(events.at(-1)).toMatchObject({ event: 'finish', data: { status: 'done' } });
+    const stored = await portalQuery<{ status: string; content: string }>(
+      'select status, content from chat_messages where id = $1',
+      [messageId],
+    );
+    expect(stored[0]).toEqual({ status: 'done', content: tokens.join('') });
+  });
+
   type AskedIds = { conv_id: string; message_id: string };
   type Completion = { status: string; content: string };
   const askErnie = (prompt: string) =>

@@ -66,7 +66,7 @@ describe('asking in a chat module', { timeout: 90_000 }, () => {
     await waitFor(() => expect(backend.calls('/promptQueue/list').length).toBeGreaterThan(usageBefore));
   });
 
-  it('stop aborts the stream, keeps the partial text marked 已停止生成 and resets isAsking', async () => {
+  it('stop asks the server to stop the answer, closes the stream, keeps the partial text marked 已停止生成 and resets isAsking', async () => {
     const backend = createBackend();
     const { stream } = await askFromWelcome(backend);
     act(() => stream.send('message', { conv_id: 'c1', message_id: 'm2', text: '一半的回答' }));
@@ -76,19 +76,28 @@ describe('asking in a chat module', { timeout: 90_000 }, () => {
     fireEvent.click(stopButton()!);
     await waitFor(() => expect(useChatStore.getState().sessions.c1?.isAsking).toBe(0));
     expect(stream.aborted).toBe(true);
+    // Closing the stream alone would not stop it: answers outlive their client.
+    await waitFor(() => expect(backend.stopped).toEqual(['m2']));
     expect(lastAnswer()?.dataset.status).toBe('aborted');
     expect(lastAnswer()?.textContent).toContain('一半的回答');
     expect(screen.getByText('已停止生成')).toBeTruthy();
     expect(useChatStore.getState().sessions.c1?.askAbortController).toBeNull();
   });
 
-  it('Esc stops a running answer too', async () => {
+  it('Esc stops a running answer too, even before its first text: it is stopped once the stream names it', async () => {
     const backend = createBackend();
     const { stream } = await askFromWelcome(backend);
     await waitFor(() => expect(lastAnswer() && stopButton()).toBeTruthy());
     fireEvent.keyDown(textarea(), { key: 'Escape', code: 'Escape' });
     await waitFor(() => expect(useChatStore.getState().sessions.c1?.isAsking).toBe(0));
+    expect(lastAnswer()?.dataset.status).toBe('aborted');
+    // The answer's id comes with the first event: the stream stays open until then, and is closed
+    // once the server was asked to stop that answer.
+    expect(backend.stopped).toEqual([]);
+    act(() => stream.send('message', { conv_id: 'c1', message_id: 'm2', text: '不显示' }));
+    await waitFor(() => expect(backend.stopped).toEqual(['m2']));
     expect(stream.aborted).toBe(true);
+    expect(lastAnswer()?.textContent).not.toContain('不显示');
   });
 
   it('an error event shows its message on the answer, keeps the partial text and offers 重新生成', async () => {

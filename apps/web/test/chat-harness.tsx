@@ -43,6 +43,8 @@ interface BackendOptions {
   completion?(messageId: string, call: number): ChatMessage | undefined;
   /** Prefixes whose `message/ask` is asynchronous (answers ids, then polled); elsewhere it streams. */
   asyncApis?: string[];
+  /** `message/follow` streams (driven by the test like askStream); without it, it is refused. */
+  follow?: boolean;
 }
 
 const envelope = (data: unknown, code = 0, message = 'ok') =>
@@ -104,6 +106,7 @@ export function createBackend(options: BackendOptions = {}) {
     if (path.endsWith('/message/askStream') || (path.endsWith('/message/ask') && !asyncApi)) {
       return openStream(path, body ?? {}, init.signal);
     }
+    if (path.endsWith('/message/follow') && options.follow) return openStream(path, body ?? {}, init.signal);
     if (path.endsWith('/message/ask')) {
       asked += 1;
       // Like the server: the first answer names the conversation.

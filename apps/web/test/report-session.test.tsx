@@ -86,11 +86,13 @@ interface Stream {
 }
 
 /** The report API in memory: JSON calls answer at once, each stream stays open for the test to drive. */
-function backend() {
+function backend(conversation: ReportConversationDetail = detail, completion?: ReportMessage) {
   const streams: Stream[] = [];
+  const stopped: string[] = [];
   const fetchImpl = (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const path = new URL(String(input), 'http://portal.test').pathname;
-    if (path.startsWith('/api/report/pdf/') && path !== '/api/report/pdf/questions') {
+    const followed = path === '/api/report/message/follow';
+    if (followed || (path.startsWith('/api/report/pdf/') && path !== '/api/report/pdf/questions')) {
       let controller!: ReadableStreamDefaultController<Uint8Array>;
       const stream: Stream = {
         path,
@@ -105,7 +107,12 @@ function backend() {
       const readable = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
       return Promise.resolve(new Response(readable, { headers: { 'content-type': 'text/event-stream' } }));
     }
-    if (path === '/api/report/conversation/detail') return Promise.resolve(envelope(detail));
+    if (path === '/api/report/conversation/detail') return Promise.resolve(envelope(conversation));
+    if (path === '/api/report/message/completion') return Promise.resolve(envelope(completion));
+    if (path === '/api/report/message/stop') {
+      stopped.push(String((JSON.parse(String(init.body)) as { message_id: string }).message_id));
+      return Promise.resolve(envelope(completion));
+    }
     if (path === '/api/report/pdf/questions') return Promise.resolve(envelope({ list: ['市场规模有多大？'] }));
     return Promise.resolve(envelope(null));
   };
@@ -113,7 +120,7 @@ function backend() {
     await waitFor(() => expect(streams.length).toBeGreaterThan(0));
     return streams.shift()!;
   };
-  return { fetch: fetchImpl as typeof fetch, nextStream };
+  return { fetch: fetchImpl as typeof fetch, nextStream, stopped };
 }
 
 function renderPage(fetchImpl: typeof fetch) {
@@ -144,6 +151,36 @@ async function askTyped(question: string) {
 }
 
 describe('the report conversation thread', { timeout: 90_000 }, () => {
+  const question: ReportMessage = { ...stored({ message_id: 'q1', role: 'user', content: '市场规模有多大？' }) };
+  const generating = { ...detail, messages: [question, stored({ content: '市场规模', status: 'generating' })] };
+
+  it('follows an answer still written when the conversation opened (a reload) to its end', async () => {
+    const api = backend(generating, stored({ content: '市场规模达到 1.2 万亿元 [1]。', status: 'done' }));
+    renderPage(api.fetch);
+    const stream = await api.nextStream();
+    expect(stream.path).toBe('/api/report/message/follow');
+    expect(stream.body).toEqual({ message_id: 'a1' });
+    await waitFor(() => expect(thread()?.isAsking).toBe(1));
+    act(() => stream.send('message', { message_id: 'a1', text: '市场规模达到', replace: true }));
+    act(() => stream.send('message', { message_id: 'a1', text: ' 1.2 万亿元' }));
+    await waitFor(() => expect(lastAnswer()?.textContent).toContain('市场规模达到 1.2 万亿元'));
+    act(() => stream.send('finish', { message_id: 'a1', status: 'done' }));
+    await waitFor(() => expect(thread()?.isAsking).toBe(0));
+    expect(thread()?.list.at(-1)).toMatchObject({ status: 'done', content: '市场规模达到 1.2 万亿元 [1]。' });
+    expect(api.stopped).toEqual([]);
+  });
+
+  it('stops a followed answer on the server with 停止', async () => {
+    const api = backend(generating, stored({ content: '市场规模达到', status: 'aborted' }));
+    renderPage(api.fetch);
+    const stream = await api.nextStream();
+    act(() => stream.send('message', { message_id: 'a1', text: '市场规模达到', replace: true }));
+    fireEvent.click(await screen.findByRole('button', { name: /停\s?止/ }));
+    await waitFor(() => expect(api.stopped).toEqual(['a1']));
+    expect(stream.aborted).toBe(true);
+    await waitFor(() => expect(thread()?.list.at(-1)?.status).toBe('aborted'));
+  });
+
   it('streams an answer into the store: increments patch it, finish replaces it with the stored message', async () => {
     const api = backend();
     renderPage(api.fetch);

@@ -29,3 +29,4 @@ export * from './report';
 export * from './identity';
 export * from './endpoint';
 export * from './embedded';
+export * from './answer-follow';

@@ -126,6 +126,16 @@ export const marketingMessageSchema = z.object({
 });
 export type MarketingMessage = z.infer<typeof marketingMessageSchema>;
 
+/**
+ * `GET /api/marketing/message/completion?message_id=` → MarketingMessage: an analysis as stored so
+ * far. A page opened while it is generated (a reload, another device) shows it and polls this until
+ * its status is final; the analysis goes on on the server whoever watches it.
+ * `POST /api/marketing/message/stop {message_id}` → MarketingMessage once stopped (or as it stands):
+ * the only way to stop an analysis, on whichever replica generates it.
+ */
+export const marketingMessageIdSchema = z.object({ message_id: idSchema });
+export type MarketingMessageIdRequest = z.infer<typeof marketingMessageIdSchema>;
+
 /** `GET /api/marketing/conversation/detail` */
 export const marketingConversationDetailQuerySchema = z.object({ conv_id: idSchema });
 export const marketingConversationDetailSchema = z.object({

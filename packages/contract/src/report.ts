@@ -222,6 +222,16 @@ export const reportStreamErrorSchema = z.object({
 });
 export type ReportStreamError = z.infer<typeof reportStreamErrorSchema>;
 
+/**
+ * `GET /api/report/message/completion?message_id=` → ReportMessage: an answer as stored so far. A
+ * page opened while an answer is generated (a reload, another device) shows it and polls this
+ * until its status is final; the answer goes on on the server whoever watches it.
+ * `POST /api/report/message/stop {message_id}` → ReportMessage once stopped (or as it stands): the
+ * only way to stop an answer, on whichever replica generates it.
+ */
+export const reportMessageIdSchema = z.object({ message_id: idSchema });
+export type ReportMessageIdRequest = z.infer<typeof reportMessageIdSchema>;
+
 export const sliceDetailQuerySchema = z.object({ chunk_id: chunkIdSchema });
 export const sliceDetailSchema = z.object({
   chunk_id: z.string(),

@@ -159,8 +159,8 @@ export class EventStream<Events extends Record<string, unknown> = Record<string,
 
 /**
  * Calls `left` when the client goes away before the stream has ended (also at once when it had
- * gone already, e.g. while the question was being stored), so generation stops and the answer
- * is kept as aborted. Pass it as the answer runner's `stopWhen`.
+ * gone already), for work that is only worth doing while someone reads it (suggestions). Answers
+ * do not use it: they outlive their client (services/answers/stream-transport.ts).
  */
 export function onClientLeft(res: ServerResponse, left: () => void): void {
   res.on('close', () => {

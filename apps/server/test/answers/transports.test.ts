@@ -7,6 +7,7 @@ import type { AnswerOutcome } from '../../src/services/answers';
 import { runAnswerJob } from '../../src/services/answers/job-transport';
 import { stopAnswer, type StoppableStore } from '../../src/services/answers/stop-answer';
 import { streamAnswer } from '../../src/services/answers/stream-transport';
+import { followAnswer } from '../../src/services/answers/follow-transport';
 import type { StopReason } from '../../src/services/answers/types';
 import type { GenerationLeases } from '../../src/services/answers/generation-leases';
 import { LlmError } from '../../src/services/llm';
@@ -24,6 +25,7 @@ function stoppableRun(registry: AnswerRegistry, messageId: string): Promise<Answ
         done();
       },
       done: new Promise<void>((r) => (done = r)),
+      state,
     });
   });
 }
@@ -158,5 +160,129 @@ describe('event-stream transport', () => {
       data: { id: 'a2' },
     });
     expect(failed).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('follow transport', () => {
+  let server: Server | undefined;
+  afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
+
+  async function follow(handle: (res: ServerResponse) => Promise<void>) {
+    server = createServer((_req, res) => void handle(res));
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    const body = await res.text();
+    return { status: res.status, events: parseEvents(body), body };
+  }
+
+  function parseEvents(text: string) {
+    return text
+      .split('\n\n')
+      .filter((block) => block.startsWith('event: '))
+      .map((block) => {
+        const [name, data] = block.split('\n');
+        return { event: name!.slice(7), data: JSON.parse(data!.slice(6)) as Record<string, unknown> };
+      });
+  }
+
+  it('follows an answer another replica generates from what it stores, to its end', async () => {
+    const stored: { content: string; status: MessageStatus }[] = [
+      { content: 'one', status: 'generating' },
+      { content: 'one', status: 'generating' },
+      { content: 'one two', status: 'generating' },
+      { content: 'one two three', status: 'done' },
+    ];
+    let reads = 0;
+    const read = await follow((res) =>
+      followAnswer(new AnswerRegistry(), {
+        res,
+        requestId: 'f1',
+        log: noLog(),
+        messageId: 'a1',
+        pollMs: 10,
+        read: async () => stored[Math.min(reads++, stored.length - 1)],
+      }),
+    );
+    expect(read.events).toEqual([
+      { event: 'message', data: { message_id: 'a1', text: 'one', reasoning: '', replace: true } },
+      { event: 'message', data: { message_id: 'a1', text: ' two' } },
+      { event: 'message', data: { message_id: 'a1', text: ' three' } },
+      { event: 'finish', data: { message_id: 'a1', status: 'done' } },
+    ]);
+  });
+
+  it('starts over when the stored answer was written again, and answers an unknown answer as gone', async () => {
+    const stored = [
+      { content: 'malformed', status: 'generating' as const },
+      { content: 'fresh', status: 'done' as const },
+    ];
+    let reads = 0;
+    const again = await follow((res) =>
+      followAnswer(new AnswerRegistry(), {
+        res,
+        requestId: 'f2',
+        log: noLog(),
+        messageId: 'a2',
+        pollMs: 10,
+        read: async () => stored[reads++],
+      }),
+    );
+    expect(again.events.map((e) => e.data.text)).toEqual(['malformed', 'fresh', undefined]);
+    expect(again.events[1]!.data.replace).toBe(true);
+
+    const gone = await follow((res) =>
+      followAnswer(new AnswerRegistry(), {
+        res,
+        requestId: 'f3',
+        log: noLog(),
+        messageId: 'nope',
+        pollMs: 10,
+        read: async () => undefined,
+      }),
+    );
+    expect(gone.status).toBe(404);
+    expect(JSON.parse(gone.body)).toMatchObject({ code: ErrorCode.resourceGone });
+  });
+
+  it('follows an answer this process generates chunk by chunk, then reads its final state', async () => {
+    const registry = new AnswerRegistry();
+    const live = { content: 'so far', reasoning: '' };
+    let finish!: () => void;
+    registry.add('a4', { stop: () => undefined, done: new Promise<void>((r) => (finish = r)), state: live });
+    let final = false;
+    server = createServer(
+      (_req, res) =>
+        void followAnswer(registry, {
+          res,
+          requestId: 'f4',
+          log: noLog(),
+          messageId: 'a4',
+          pollMs: 10,
+          read: async () => (final ? { content: live.content, status: 'done' } : undefined),
+        }),
+    );
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    // The first event left, so the follower watches the answer: what comes next is live.
+    let body = decoder.decode((await reader.read()).value, { stream: true });
+    for (const text of [' and', ' more']) {
+      live.content += text;
+      registry.chunk('a4', { type: 'content', text });
+    }
+    final = true;
+    finish();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      body += decoder.decode(value, { stream: true });
+    }
+    expect(parseEvents(body)).toEqual([
+      { event: 'message', data: { message_id: 'a4', text: 'so far', reasoning: '', replace: true } },
+      { event: 'message', data: { message_id: 'a4', text: ' and' } },
+      { event: 'message', data: { message_id: 'a4', text: ' more' } },
+      { event: 'finish', data: { message_id: 'a4', status: 'done' } },
+    ]);
   });
 });

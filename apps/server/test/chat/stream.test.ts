@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatMessages, generations } from '../../src/db/schema';
 import { api, body, type TestApp } from '../helper';
 import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
+import { follow, followedText } from '../answers/outlive-client';
 import { ask, buildChatApp, chatgptAsk, eventually, parseSse, streamedText, tokenFor } from './helpers';
 
 let fake: FakeUpstream;
@@ -190,14 +191,14 @@ describe('askStream', () => {
     expect(await row(message_id)).toMatchObject({ status: 'incomplete', content: '' });
   });
 
-  it('saves what arrived as aborted when the client disconnects, and cancels the upstream call', async () => {
-    const tokens = Array.from({ length: 60 }, (_, i) => `t${i} `);
+  it('goes on generating when the client disconnects: the answer is stored complete, and a second request reads the rest', async () => {
+    const tokens = Array.from({ length: 40 }, (_, i) => `t${i} `);
     fake.next({ tokens, intervalMs: 40 });
     const controller = new AbortController();
     const res = await fetch(`${t.baseUrl}/api/chatgpt/message/askStream`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify(chatgptAsk('abort me')),
+      body: JSON.stringify(chatgptAsk('reload me')),
       signal: controller.signal,
     });
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -215,12 +216,73 @@ describe('askStream', () => {
     const messageId = String(parseSse(text)[0]!.data.message_id);
     controller.abort();
 
-    await fake.waitFor(() => fake.cancelled === 1, 3000);
-    await eventually(async () => (await row(messageId))?.status === 'aborted');
+    // The page opened again (a reload) follows the answer while it still grows, to its end.
+    const followed = await follow(t, admin, '/api/chatgpt', messageId);
+    expect(followed.events[0]).toMatchObject({ event: 'message', data: { message_id: messageId, replace: true } });
+    expect(String(followed.events[0]!.data.text).startsWith(received)).toBe(true);
+    // More than the first state arrived while following: it was live, not a copy of the end.
+    expect(followed.events.filter((e) => e.event === 'message').length).toBeGreaterThan(1);
+    expect(followed.events.at(-1)).toEqual({ event: 'finish', data: { message_id: messageId, status: 'done' } });
+    expect(followedText(followed.events)).toBe(tokens.join(''));
+    // Complete and done, never 已停止生成.
+    const completion = body<{ content: string; status: string }>(
+      await api(t, admin, { method: 'GET', url: '/api/chatgpt/message/completion', query: { message_id: messageId } }),
+    ).data;
+    expect(completion).toMatchObject({ status: 'done', content: tokens.join('') });
+    expect(await row(messageId)).toMatchObject({ status: 'done', content: tokens.join(''), finishReason: 'stop' });
+    expect(fake.cancelled).toBe(0);
+    await eventually(async () => t.app.services.answers.registry.size === 0);
+  });
+
+  it('follows a finished answer with its text and finish at once, and refuses another user’s answer like an unknown one', async () => {
+    fake.next({ tokens: ['all ', 'done'] });
+    const done = await ask(t, admin, 'chatgpt', chatgptAsk('finished before following'));
+    const messageId = String(done.events.at(-1)!.data.message_id);
+    const followed = await follow(t, admin, '/api/chatgpt', messageId);
+    expect(followed.events).toEqual([
+      { event: 'message', data: { message_id: messageId, text: 'all done', reasoning: '', replace: true } },
+      { event: 'finish', data: { message_id: messageId, status: 'done' } },
+    ]);
+    const staff = await tokenFor(t, 'staff');
+    const other = await follow(t, staff, '/api/chatgpt', messageId);
+    const unknown = await follow(t, staff, '/api/chatgpt', 'doesnotexist123');
+    expect(other.status).toBe(unknown.status);
+    expect(JSON.parse(other.text)).toEqual(JSON.parse(unknown.text));
+    expect(JSON.parse(other.text).code).toBe(4000);
+  });
+
+  it('stops an answer only through the stop call, whose client has left', async () => {
+    const tokens = Array.from({ length: 200 }, (_, i) => `s${i} `);
+    fake.next({ tokens, intervalMs: 40 });
+    const controller = new AbortController();
+    const res = await fetch(`${t.baseUrl}/api/chatgpt/message/askStream`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify(chatgptAsk('stop me later')),
+      signal: controller.signal,
+    });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (parseSse(text).filter((e) => e.event === 'message').length < 2) {
+      const { value } = await reader.read();
+      text += decoder.decode(value, { stream: true });
+    }
+    const messageId = String(parseSse(text)[0]!.data.message_id);
+    controller.abort();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await row(messageId))!.status).toBe('generating');
+
+    const stopped = await api(t, admin, {
+      method: 'POST',
+      url: '/api/chatgpt/message/stop',
+      payload: { message_id: messageId },
+    });
+    expect(body<{ status: string }>(stopped).data.status).toBe('aborted');
+    await fake.waitFor(() => fake.cancelled === 1, 5000);
     const stored = (await row(messageId))!;
-    expect(stored.content.startsWith(received)).toBe(true);
+    expect(stored.status).toBe('aborted');
     expect(stored.content.length).toBeLessThan(tokens.join('').length);
-    // The runner saves the answer first and lets go of it right after.
     await eventually(async () => t.app.services.answers.registry.size === 0);
   });
 

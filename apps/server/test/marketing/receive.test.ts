@@ -9,11 +9,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { marketingMessages } from '../../src/db/schema';
 import { api, body, type TestApp } from '../helper';
-import { eventually, parseSse, streamedText, tokenFor } from '../chat/helpers';
+import { streamedText, tokenFor } from '../chat/helpers';
 import { multipart, smallPdf, smallPng } from '../files/fixtures';
 import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
 import { eventually as settled, pdfOf } from '../sessions/helpers';
 import { buildMarketingApp, getJson, receive } from './helpers';
+import { follow, followedText, leaveAfter } from '../answers/outlive-client';
 
 const FRAMED_ANSWER = [
   '## 背景\n某茶饮品牌进入华东市场。\n',
@@ -118,33 +119,61 @@ describe('marketing receive with a configured model', () => {
     expect(row!.sections).toBeNull();
   });
 
-  it('keeps what arrived as aborted when the client leaves', async () => {
-    const tokens = Array.from({ length: 60 }, (_, i) => `段${i} `);
-    fake.next({ tokens, intervalMs: 40 });
-    const controller = new AbortController();
-    const res = await fetch(`${t.baseUrl}/api/marketing/message/receive`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ text: '中途离开的案例' }),
-      signal: controller.signal,
-    });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    while (parseSse(text).filter((e) => e.event === 'message').length < 3) {
-      const { value } = await reader.read();
-      text += decoder.decode(value, { stream: true });
-    }
-    const received = streamedText(parseSse(text));
-    const messageId = String(parseSse(text)[0]!.data.message_id);
-    controller.abort();
+  it('goes on with the analysis when the client leaves: stored complete with its sections, followed to its end', async () => {
+    const tokens = FRAMED_ANSWER.flatMap((part) => [...part]);
+    fake.next({ tokens, intervalMs: 8 });
+    const left = await leaveAfter(t, admin, '/api/marketing/message/receive', { text: '中途离开的案例' });
+    const followed = await follow(t, admin, '/api/marketing', left.messageId);
+    expect(followed.events[0]!.data).toMatchObject({ replace: true });
+    expect(String(followed.events[0]!.data.text).startsWith(left.received)).toBe(true);
+    expect(followed.events.at(-1)).toEqual({ event: 'finish', data: { message_id: left.messageId, status: 'done' } });
+    expect(followedText(followed.events)).toBe(FRAMED_ANSWER.join(''));
     const row = async () =>
-      (await t.app.db.select().from(marketingMessages).where(eq(marketingMessages.id, messageId)))[0];
-    await eventually(async () => (await row())?.status === 'aborted', 10_000);
+      (await t.app.db.select().from(marketingMessages).where(eq(marketingMessages.id, left.messageId)))[0];
     const stored = (await row())!;
-    expect(stored.content.startsWith(received)).toBe(true);
-    expect(stored.content.length).toBeLessThan(tokens.join('').length);
-    expect(stored.sections).toBeNull();
+    expect(stored).toMatchObject({ status: 'done', content: FRAMED_ANSWER.join('') });
+    expect(stored.sections?.insight).toContain('小仪式');
+    const completion = await getJson<{ status: string; sections: MarketingSections | null }>(
+      t,
+      admin,
+      '/api/marketing/message/completion',
+      { message_id: left.messageId },
+    );
+    expect(completion.data).toMatchObject({ status: 'done' });
+    expect(completion.data.sections).not.toBeNull();
+    expect(fake.cancelled).toBe(0);
+  });
+
+  it('stops an analysis through the stop call only, and refuses another user’s analysis like an unknown one', async () => {
+    const tokens = Array.from({ length: 200 }, (_, i) => `段${i} `);
+    fake.next({ tokens, intervalMs: 40 });
+    const left = await leaveAfter(t, admin, '/api/marketing/message/receive', { text: '要停下的案例' }, 2);
+    const otherStop = await api(t, staff, {
+      method: 'POST',
+      url: '/api/marketing/message/stop',
+      payload: { message_id: left.messageId },
+    });
+    const unknownStop = await api(t, staff, {
+      method: 'POST',
+      url: '/api/marketing/message/stop',
+      payload: { message_id: 'doesnotexist123' },
+    });
+    expect(otherStop.statusCode).toBe(unknownStop.statusCode);
+    expect(body(otherStop)).toEqual(body(unknownStop));
+    expect(body(otherStop).code).toBe(4000);
+    const other = await follow(t, staff, '/api/marketing', left.messageId);
+    expect(JSON.parse(other.text).code).toBe(4000);
+
+    const stopped = await api(t, admin, {
+      method: 'POST',
+      url: '/api/marketing/message/stop',
+      payload: { message_id: left.messageId },
+    });
+    expect(body<{ status: string }>(stopped).data.status).toBe('aborted');
+    const [row] = await t.app.db.select().from(marketingMessages).where(eq(marketingMessages.id, left.messageId));
+    expect(row!.status).toBe('aborted');
+    expect(row!.content.length).toBeLessThan(tokens.join('').length);
+    expect(row!.sections).toBeNull();
   });
 
   it('continues a conversation with its history, and refuses another user’s conversation like an unknown one', async () => {

@@ -18,6 +18,7 @@ import { api, type TestApp } from '../helper';
 import { multipart } from '../files/fixtures';
 import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
 import { buildSessionsApp, eventually, get, pdfOf, post, streamPost, tokenFor } from '../sessions/helpers';
+import { follow, followedText, leaveAfter } from '../answers/outlive-client';
 
 const SNACKS_2024 = [
   'China Snack Industry Report 2024.',
@@ -239,6 +240,34 @@ describe('report brief and comparison written by a configured model', () => {
       report_ids: [first.report_id, second.report_id],
     });
     expect(foreign.json?.code).toBe(ErrorCode.resourceGone);
+  });
+
+  it('writes a brief to its end when the client leaves: stored with its structure, followed to its end', async () => {
+    fake.next({ tokens: VALID_BRIEF.flatMap((part) => [...part]), intervalMs: 5 });
+    const left = await leaveAfter(t, staff, '/api/report/pdf/brief', { conversation_id: conversation.conversation_id });
+    const followed = await follow(t, staff, '/api/report', left.messageId);
+    expect(followed.events.at(-1)).toEqual({ event: 'finish', data: { message_id: left.messageId, status: 'done' } });
+    expect(followedText(followed.events)).toBe(VALID_BRIEF.join(''));
+    const stored = await get<ReportMessage>(t, staff, '/api/report/message/completion', {
+      message_id: left.messageId,
+    });
+    expect(stored.data).toMatchObject({ kind: 'brief', status: 'done', content: VALID_BRIEF.join('') });
+    expect(stored.data.brief!.origin).toBe('model');
+    expect(fake.cancelled).toBe(0);
+
+    // An answer the user stops is stopped, whoever is watching; another user's id is unknown to them.
+    fake.next({ tokens: Array.from({ length: 200 }, (_, i) => `part${i} `), intervalMs: 40 });
+    const asked = await leaveAfter(t, staff, '/api/report/pdf/askNew', {
+      conversation_id: conversation.conversation_id,
+      prompt: 'snack market size',
+    });
+    const foreign = await post(t, admin, '/api/report/message/stop', { message_id: asked.messageId });
+    const unknown = await post(t, admin, '/api/report/message/stop', { message_id: 'doesnotexist123' });
+    expect(foreign).toEqual(unknown);
+    expect(foreign.code).toBe(ErrorCode.resourceGone);
+    const stopped = await post<ReportMessage>(t, staff, '/api/report/message/stop', { message_id: asked.messageId });
+    expect(stopped.data.status).toBe('aborted');
+    expect(stopped.data.content.startsWith(asked.received)).toBe(true);
   });
 });
 

@@ -12,6 +12,7 @@ import { llmConfigSchema } from '../../src/services/llm';
 import type { TestApp } from '../helper';
 import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
 import { buildSessionsApp, eventually, get, pdfOf, post, streamPost, tokenFor, upload } from './helpers';
+import { follow, followedText, leaveAfter } from '../answers/outlive-client';
 
 /** The session tools on a configured model: the fake upstream answers every task. */
 describe('session tools on a configured model', () => {
@@ -347,6 +348,18 @@ describe('session tools on a configured model', () => {
     expect(stopped.data.status).toBe('aborted');
     expect(stopped.data.content).toMatch(/^第0段。/);
     expect(stopped.data.content.length).toBeLessThan(50 * 4);
+  });
+
+  it('goes on with a streamed answer when the client leaves, followed to its end and stored complete', async () => {
+    const tokens = Array.from({ length: 40 }, (_, i) => `第${i}段。`);
+    fake.next({ tokens, intervalMs: 30 });
+    const left = await leaveAfter(t, admin, '/api/pdf/message/receive', { prompt: '刷新页面时还在回答' });
+    const followed = await follow(t, admin, '/api/pdf', left.messageId);
+    expect(String(followed.events[0]!.data.text).startsWith(left.received)).toBe(true);
+    expect(followed.events.at(-1)).toEqual({ event: 'finish', data: { message_id: left.messageId, status: 'done' } });
+    expect(followedText(followed.events)).toBe(tokens.join(''));
+    const stored = await get<SessionMessage>(t, admin, '/api/pdf/message/completion', { message_id: left.messageId });
+    expect(stored.data).toMatchObject({ status: 'done', content: tokens.join('') });
   });
 
   it('keeps the question and an incomplete answer when the model fails, answered as a 502 JSON error', async () => {

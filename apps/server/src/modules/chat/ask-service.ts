@@ -321,12 +321,11 @@ export class AskService {
       log,
       ids,
       what: 'answer stream failed',
-      run: ({ stream, stopWhen }) =>
+      run: ({ stream }) =>
         this.answers.runner.run({
           store: this.messages,
           messageId: job.answerId,
           persist: this.persist,
-          stopWhen,
           // A new question's lease came with its rows; a regenerated answer's is taken while the
           // model call starts.
           claimed,

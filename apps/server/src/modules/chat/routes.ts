@@ -1,4 +1,5 @@
 import {
+  answerFollowRequestSchema,
   answerStopRequestSchema,
   askStreamRequestSchema,
   chatModels,
@@ -123,6 +124,21 @@ export function messageRoutes(module: ChatModule, api: ChatMessageApi): FastifyP
       const found = await chat.messages.findOwned(requireUser(request).id, message_id, module);
       if (!found) throw resourceGone();
       return ok(toChatMessage(found.row, found.feedback));
+    });
+
+    /** A page that came back to an answer being generated follows it to its end (contract: answer-follow.ts). */
+    app.post('/message/follow', async (request, reply) => {
+      const { message_id } = parse(answerFollowRequestSchema, request.body);
+      const found = await chat.messages.findOwned(requireUser(request).id, message_id, module);
+      if (!found || found.row.role !== 'assistant') throw resourceGone();
+      reply.hijack();
+      await app.services.answers.follow({
+        res: reply.raw,
+        requestId: request.id,
+        log: request.log,
+        messageId: message_id,
+        read: () => chat.messages.row(message_id),
+      });
     });
 
     app.post('/message/stop', async (request) => {

@@ -2,14 +2,14 @@ import { parseMarketingAnalysis, type MessageStatus } from '@portal/contract';
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { marketingMessages, type MarketingAttachmentRef, type MarketingMessageRow } from '../../db/schema';
-import type { AnswerState, AnswerStore } from '../../services/answers';
+import type { AnswerState, StoppableStore } from '../../services/answers';
 import { newId } from '../../lib/ids';
 
 /** Earlier turns read to build a prompt; the gateway trims them by size. */
 const HISTORY_ROWS = 20;
 
 /** Descriptions and analyses; the answer runner writes analyses through it. */
-export class MarketingMessageStore implements AnswerStore {
+export class MarketingMessageStore implements StoppableStore<MarketingMessageRow> {
   readonly kind = 'marketing';
 
   constructor(private readonly db: Db) {}
@@ -92,6 +92,14 @@ export class MarketingMessageStore implements AnswerStore {
         updatedAt: new Date(),
       })
       .where(eq(marketingMessages.id, id));
+  }
+
+  /** Closes an analysis nobody generates (a stop that found no owner). */
+  async closeIfGenerating(id: string, status: Exclude<MessageStatus, 'generating'>): Promise<void> {
+    await this.db
+      .update(marketingMessages)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(marketingMessages.id, id), eq(marketingMessages.status, 'generating')));
   }
 
   async markIncomplete(ids: string[]): Promise<void> {

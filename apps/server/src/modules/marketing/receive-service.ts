@@ -126,12 +126,11 @@ export class ReceiveService {
       log,
       ids,
       what: 'marketing analysis failed',
-      run: ({ stream, stopWhen }) =>
+      run: ({ stream }) =>
         this.answers.runner.run({
           store: this.messages,
           messageId: ask.answer.id,
           persist: this.persist,
-          stopWhen,
           log,
           generate: (signal) => callAnalysisModel(this.llm, this.config, prompt, ask.input, signal),
           onChunk: (chunk) => {

@@ -1,8 +1,10 @@
 import {
+  answerFollowRequestSchema,
   marketingCollectCreateRequestSchema,
   marketingCollectDeleteRequestSchema,
   marketingCollectListQuerySchema,
   marketingConversationDetailQuerySchema,
+  marketingMessageIdSchema,
   marketingReceiveRequestSchema,
 } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
@@ -25,6 +27,41 @@ export const marketingRoutes: FastifyPluginAsync = async (app) => {
     const prepared = await marketing.receive.prepare(requireUser(request).id, body);
     reply.hijack();
     await marketing.receive.stream(prepared, reply.raw, request.id, request.log);
+  });
+
+  /** An analysis as stored so far: a page opened mid-answer follows it with this until it ends. */
+  app.get('/message/completion', async (request) => {
+    const { message_id } = parse(marketingMessageIdSchema, request.query);
+    const userId = requireUser(request).id;
+    const answer = await marketing.messages.findOwnedAnswer(userId, message_id);
+    if (!answer) throw resourceGone();
+    const collected = await marketing.collections.idsByMessage(userId, [answer.id]);
+    return ok(toMarketingMessage(answer, collected.get(answer.id) ?? null));
+  });
+
+  /** A page that came back to an analysis being generated follows it to its end (contract: answer-follow.ts). */
+  app.post('/message/follow', async (request, reply) => {
+    const { message_id } = parse(answerFollowRequestSchema, request.body);
+    const answer = await marketing.messages.findOwnedAnswer(requireUser(request).id, message_id);
+    if (!answer) throw resourceGone();
+    reply.hijack();
+    await app.services.answers.follow({
+      res: reply.raw,
+      requestId: request.id,
+      log: request.log,
+      messageId: message_id,
+      read: () => marketing.messages.row(message_id),
+    });
+  });
+
+  /** 停止: the only thing that stops an analysis (a client that leaves does not), on any replica. */
+  app.post('/message/stop', async (request) => {
+    const { message_id } = parse(marketingMessageIdSchema, request.body);
+    const userId = requireUser(request).id;
+    const answer = await marketing.messages.findOwnedAnswer(userId, message_id);
+    if (!answer) throw resourceGone();
+    const stopped = await app.services.answers.stopAnswer(marketing.messages, message_id, answer);
+    return ok(toMarketingMessage(stopped, null));
   });
 
   app.get('/conversation/list', async (request) => {

@@ -108,14 +108,13 @@ export class ReportAskService {
       log,
       ids,
       what: 'report answer stream failed',
-      run: async ({ stream, stopWhen }) => {
+      run: async ({ stream }) => {
         stream.sendWithNext('message', { ...ids, text: '', citations });
         const history = await this.store.history(ask.conversation.id, ask.question.seq);
         return this.answers.runner.run({
           store: this.store,
           messageId: ask.answer.id,
           persist: persistOf(this.config),
-          stopWhen,
           log,
           generate: (signal) =>
             this.llm.streamTask({

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { resourceGone } from '../../lib/resource-gone';
-import type { AnswerState, AnswerStore } from '../../services/answers';
+import type { AnswerState, StoppableStore } from '../../services/answers';
 import type { ChatTurn } from '../../services/llm';
 import type { UsageService } from '../../services/usage';
 
@@ -39,7 +39,7 @@ export function toReportMessage(row: ReportMessageRow): ReportMessage {
 }
 
 /** Report conversations and their messages; the answer runner writes answers through it. */
-export class ReportConversationStore implements AnswerStore {
+export class ReportConversationStore implements StoppableStore<ReportMessageRow> {
   readonly kind = 'report';
 
   constructor(private readonly db: Db) {}
@@ -206,6 +206,14 @@ export class ReportConversationStore implements AnswerStore {
       .update(reportMessages)
       .set({ status, content: state.content, finishReason: finishReason ?? null, updatedAt: new Date() })
       .where(eq(reportMessages.id, id));
+  }
+
+  /** Closes an answer nobody generates (a stop that found no owner). */
+  async closeIfGenerating(id: string, status: Exclude<MessageStatus, 'generating'>): Promise<void> {
+    await this.db
+      .update(reportMessages)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(reportMessages.id, id), eq(reportMessages.status, 'generating')));
   }
 
   async markIncomplete(ids: string[]): Promise<void> {

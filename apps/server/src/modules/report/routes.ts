@@ -1,4 +1,5 @@
 import {
+  answerFollowRequestSchema,
   ErrorCode,
   ErrorMessage,
   reportAskRequestSchema,
@@ -11,6 +12,7 @@ import {
   reportConversationIdQuerySchema,
   reportExportQuerySchema,
   reportIdRequestSchema,
+  reportMessageIdSchema,
   reportQuestionsRequestSchema,
   reportUploadQuerySchema,
   sliceDetailQuerySchema,
@@ -135,6 +137,37 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     const row = await report.conversations.get(user.id, conversation_id);
     const messages = await report.conversations.messages(row.id);
     return ok({ conversation: await toConversation(user.id, row), messages: messages.map(toReportMessage) });
+  });
+
+  /** An answer as stored so far: a page opened mid-answer follows it with this until it ends. */
+  app.get('/message/completion', async (request) => {
+    const { message_id } = parse(reportMessageIdSchema, request.query);
+    const answer = await report.conversations.findOwned(requireUser(request).id, message_id);
+    if (!answer || answer.role !== 'assistant') throw resourceGone();
+    return ok(toReportMessage(answer));
+  });
+
+  /** A page that came back to an answer being generated follows it to its end (contract: answer-follow.ts). */
+  app.post('/message/follow', async (request, reply) => {
+    const { message_id } = parse(answerFollowRequestSchema, request.body);
+    const answer = await report.conversations.findOwned(requireUser(request).id, message_id);
+    if (!answer || answer.role !== 'assistant') throw resourceGone();
+    reply.hijack();
+    await app.services.answers.follow({
+      res: reply.raw,
+      requestId: request.id,
+      log: request.log,
+      messageId: message_id,
+      read: () => report.conversations.row(message_id),
+    });
+  });
+
+  /** 停止: the only thing that stops an answer (a client that leaves does not), on any replica. */
+  app.post('/message/stop', async (request) => {
+    const { message_id } = parse(reportMessageIdSchema, request.body);
+    const answer = await report.conversations.findOwned(requireUser(request).id, message_id);
+    if (!answer || answer.role !== 'assistant') throw resourceGone();
+    return ok(toReportMessage(await app.services.answers.stopAnswer(report.conversations, message_id, answer)));
   });
 
   app.get('/conversation/list', async (request) => {

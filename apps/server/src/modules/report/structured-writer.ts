@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { DocCitation, ReportStreamError, ReportStreamFinish, ReportStreamMessage } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReportConversationRow, ReportMessageRow } from '../../db/schema';
-import { EventStream, onClientLeft } from '../../lib/event-stream';
+import { EventStream } from '../../lib/event-stream';
 import { answerFailure, persistOf, type AnswerOutcome, type Answers } from '../../services/answers';
 import type { LlmGateway } from '../../services/llm';
 import { REPORT_TASK } from './ask-service';
@@ -40,7 +40,7 @@ export interface StructuredJob<T> {
  * Streams a structured piece of writing like an answer: the slices first, then the model's text;
  * the reply is checked, written once more when malformed (the client is told to start over),
  * kept as plain text when malformed twice, and replaced by the extractive stand-in when the model
- * fails. The client leaving stops it with the partial text kept, as for answers.
+ * fails. Like answers, it is written to the end when the client leaves (only a stop call stops it).
  */
 export class StructuredWriter {
   constructor(
@@ -58,7 +58,6 @@ export class StructuredWriter {
         store: this.store,
         messageId: job.answer.id,
         persist: persistOf(this.config),
-        stopWhen: (stop) => onClientLeft(res, stop),
         log,
         generate: (signal) =>
           this.llm.streamTask({

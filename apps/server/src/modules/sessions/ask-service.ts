@@ -335,7 +335,7 @@ export class SessionAskService {
     session: ToolSessionRow,
     answer: ToolSessionMessageRow,
     log: FastifyBaseLogger,
-    transport: { stopWhen?: (stop: () => void) => void; onChunk?: (chunk: LlmChunk) => void; onRepair?: () => void },
+    transport: { onChunk?: (chunk: LlmChunk) => void; onRepair?: () => void },
   ) {
     let result: StructuredAnswer | null = null;
     let plan: Plan | undefined;
@@ -381,7 +381,6 @@ export class SessionAskService {
         store: this.messages,
         messageId: answer.id,
         persist: this.persist,
-        stopWhen: transport.stopWhen,
         log,
         generate,
         onChunk: transport.onChunk,
@@ -401,11 +400,10 @@ export class SessionAskService {
       log,
       ids,
       what: 'session answer stream failed',
-      run: ({ stream, stopWhen }) => {
+      run: ({ stream }) => {
         if (ask.answer.citations.length > 0)
           stream.sendWithNext('message', { ...ids, text: '', citations: ask.answer.citations });
         return this.run(ask.session, ask.answer, log, {
-          stopWhen,
           onChunk: (chunk) => {
             if (chunk.type === 'content') stream.send('message', { ...ids, text: chunk.text });
           },

@@ -1,4 +1,5 @@
 import {
+  answerFollowRequestSchema,
   ideaMergeRequestSchema,
   ideaUpdateRequestSchema,
   promptCompletionsQuerySchema,
@@ -99,6 +100,21 @@ export function sessionRoutes(module: SessionModule): FastifyPluginAsync {
     };
     app.get('/message/completion', completion);
     app.get('/prompt/getCompletion', completion);
+
+    /** A page that came back to an answer being generated follows it to its end (contract: answer-follow.ts). */
+    app.post('/message/follow', async (request, reply) => {
+      const { message_id } = parse(answerFollowRequestSchema, request.body);
+      const row = await tools.messages.findOwned(requireUser(request).id, module, message_id);
+      if (!row || row.role !== 'assistant') throw resourceGone();
+      reply.hijack();
+      await app.services.answers.follow({
+        res: reply.raw,
+        requestId: request.id,
+        log: request.log,
+        messageId: message_id,
+        read: () => tools.messages.row(message_id),
+      });
+    });
 
     app.post('/message/stop', async (request) => {
       const { message_id } = parse(sessionStopRequestSchema, request.body);

@@ -26,12 +26,6 @@ export interface RunAnswerInput {
   controller?: AbortController;
   /** The transport: sees each chunk after the state took it in (an event stream writes it out). */
   onChunk?(chunk: LlmChunk, state: AnswerState): void;
-  /**
-   * Lets the transport stop the generation from outside (an event-stream client that left): it
-   * gets the runner's stop and calls it when it wants the answer stopped, even at once. A hook
-   * rather than an AbortSignal, because a signal with listeners per open answer costs memory.
-   */
-  stopWhen?(stop: () => void): void;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /**
    * The answer row was created by this very request, so no other process can hold its lease:
@@ -114,12 +108,11 @@ export class AnswerRunner {
       stopReason ??= reason;
       controller.abort();
     };
-    input.stopWhen?.(() => stop('client'));
-
-    let resolveDone!: () => void;
-    this.registry.add(messageId, { stop, done: new Promise((r) => (resolveDone = r)) });
 
     const state: AnswerState = { content: '', reasoning: '' };
+    let resolveDone!: () => void;
+    this.registry.add(messageId, { stop, done: new Promise((r) => (resolveDone = r)), state });
+
     const progress = new ProgressWriter(store, messageId, input.persist.intervalMs, input.persist.chars, (error) =>
       log.warn({ err: error }, 'saving a partial answer failed'),
     );
@@ -150,6 +143,7 @@ export class AnswerRunner {
           usage = chunk.usage;
         }
         input.onChunk?.(chunk, state);
+        this.registry.chunk(messageId, chunk);
         if (chunk.type !== 'done') progress.offer(state);
         // A stop that lands while the model is between chunks still ends the answer here.
         if (controller.signal.aborted) throw new Error('stopped');

@@ -9,6 +9,11 @@ export const answersConfigSchema = z
     renew_ms: z.number().int().min(100).default(1_000),
     /** Every replica closes expired generations this often. */
     sweep_ms: z.number().int().min(200).default(3_000),
+    /**
+     * A page following an answer that another replica generates reads the stored answer this often
+     * (one small read per follower; the answer itself is saved every `persist_interval_ms`).
+     */
+    follow_poll_ms: z.number().int().min(50).default(500),
   })
   .strict();
 export type AnswersConfig = z.infer<typeof answersConfigSchema>;

@@ -6,6 +6,7 @@ import { AnswerRegistry } from './answer-registry';
 import { AnswerRunner } from './answer-runner';
 import type { AnswersConfig } from './config';
 import { GenerationLeases } from './generation-leases';
+import { followAnswer, type FollowAnswerInput } from './follow-transport';
 import { runAnswerJob, type AnswerJobInput } from './job-transport';
 import { stopAnswer, type StoppableStore } from './stop-answer';
 import type { AnswerStore } from './types';
@@ -15,6 +16,7 @@ export { answerPersistConfig, answersConfigSchema, persistOf, type AnswersConfig
 export { EarlyGeneration } from './early-generation';
 export { streamAnswer, type StreamAnswerInput } from './stream-transport';
 export type { AnswerJobInput } from './job-transport';
+export type { StoredAnswer } from './follow-transport';
 export type { StoppableStore } from './stop-answer';
 export { answerFailure, SHUTDOWN_MESSAGE } from './failure';
 export type { AnswerState, AnswerStore, StopReason } from './types';
@@ -59,6 +61,12 @@ export function createAnswers(db: Db, me: ProcessIdentity, config: AnswersConfig
       stores.set(store.kind, store);
     },
     requestStop,
+    /**
+     * Streams an answer being generated to a page that came back to it, live or from the stored
+     * answer, until it is final (follow-transport.ts). The caller checked the answer is the user's.
+     */
+    follow: (input: Omit<FollowAnswerInput, 'pollMs'>) =>
+      followAnswer(registry, { ...input, pollMs: config.follow_poll_ms }),
     /** Generates an asynchronous answer as a job (job-transport.ts). */
     runJob: (input: AnswerJobInput) => runAnswerJob(registry, input),
     /** Stops a user's answer across replicas and answers its row once final (stop-answer.ts). */

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { EventStream, onClientLeft, type StreamFailure } from '../../lib/event-stream';
+import { EventStream, type StreamFailure } from '../../lib/event-stream';
 import type { AnswerOutcome } from './answer-runner';
 import { answerFailure } from './failure';
 
@@ -15,11 +15,8 @@ export interface StreamAnswerInput<Events extends AnswerEvents> {
   ids: object;
   /** Logged with an unexpected failure. */
   what: string;
-  /**
-   * Generates the answer through the runner: `stopWhen` stops it when the client leaves, `stream`
-   * takes the module's `message` events.
-   */
-  run(transport: { stream: EventStream<Events>; stopWhen(stop: () => void): void }): Promise<AnswerOutcome>;
+  /** Generates the answer through the runner; `stream` takes the module's `message` events. */
+  run(transport: { stream: EventStream<Events> }): Promise<AnswerOutcome>;
   /** The `finish` event of an answer that is done. */
   finish(outcome: AnswerOutcome): Events['finish'] | Promise<Events['finish']>;
   /** Told of an answer that did not finish, before its `error` event. */
@@ -28,14 +25,19 @@ export interface StreamAnswerInput<Events extends AnswerEvents> {
 
 /**
  * Event-stream transport: streams one answer on the raw response and ends it with `finish`, or with
- * the `error` event (a JSON error while nothing was sent) when it failed; a client that stopped it
- * hears nothing more. The stream is ended whatever happens.
+ * the `error` event (a JSON error while nothing was sent) when it failed. The stream is ended
+ * whatever happens.
+ *
+ * A client that goes away (a reload, a phone losing its connection) does not stop the answer: it is
+ * generated to the end and stored as it grows, so the page opened again, here or on another replica,
+ * reads it from the database and follows it (getCompletion). Only the stop call stops an answer.
+ * Events written after the client left are dropped by the stream.
  */
 export async function streamAnswer<Events extends AnswerEvents>(input: StreamAnswerInput<Events>): Promise<void> {
   const { res, log } = input;
   const stream = new EventStream<Events>(res, input.requestId);
   try {
-    const outcome = await input.run({ stream, stopWhen: (stop) => onClientLeft(res, stop) });
+    const outcome = await input.run({ stream });
     if (outcome.status === 'done') {
       stream.send('finish', await input.finish(outcome));
       return;

@@ -3,7 +3,7 @@ import { pollAnswer } from './poll-answer';
 import { streamAnswer } from './stream-answer';
 import type { ThreadStore } from './thread-slice';
 import { localKey } from './to-ui-message';
-import type { AnswerFinish, AnswerTransport } from './transport';
+import type { AnswerFinish, AnswerTransport, StreamTransport } from './transport';
 import type { AskAbortReason, UiMessage } from './types';
 
 export { ABORTED_TEXT } from './answer-sink';
@@ -76,6 +76,42 @@ export async function ask(input: AskInput): Promise<void> {
   });
   try {
     await run(input.transport, sink);
+  } finally {
+    store.getState().patchSession(threadId, { isAsking: 0, askAbortController: null, askKind: null });
+    callbacks?.onSettled?.();
+  }
+}
+
+/**
+ * Re-attaches the thread to one of its answers that the server is still generating (the page was
+ * reloaded or opened elsewhere): the answer streams in through `transport` (followTransport) as if
+ * it had been asked here, with 停止 and the busy state of an ask.
+ */
+export async function resumeAnswer(input: {
+  store: ThreadStore;
+  threadId: string;
+  answerKey: string;
+  transport: StreamTransport;
+  callbacks?: AskCallbacks;
+}): Promise<void> {
+  const { store, threadId, callbacks } = input;
+  if (store.getState().sessions[threadId]?.isAsking) return;
+  const controller = new AbortController();
+  store.getState().patchSession(threadId, {
+    isAsking: 1,
+    askAbortController: controller,
+    askKind: 'stream',
+    scrollEnd: true,
+  });
+  const sink = createAnswerSink({
+    store,
+    threadId,
+    answerKey: input.answerKey,
+    signal: controller.signal,
+    onFinish: callbacks?.onFinish,
+  });
+  try {
+    await streamAnswer(input.transport, sink);
   } finally {
     store.getState().patchSession(threadId, { isAsking: 0, askAbortController: null, askKind: null });
     callbacks?.onSettled?.();

@@ -3,7 +3,16 @@
  * answers with reasoning and citations, answer actions, the question box, and the answer runner
  * with its transports (event stream or polling). Module-specific state stays in the module.
  */
-export { ask, stopAsking, leaveThread, lastQuestion, ABORTED_TEXT, type AskCallbacks, type AskInput } from './ask';
+export {
+  ask,
+  resumeAnswer,
+  stopAsking,
+  leaveThread,
+  lastQuestion,
+  ABORTED_TEXT,
+  type AskCallbacks,
+  type AskInput,
+} from './ask';
 export { STALLED_TEXT } from './answer-sink';
 export { loadThread, loadEarlier, type ListPage, type MessagePage } from './load-thread';
 export { MessageList } from './message-list';
@@ -22,6 +31,8 @@ export {
   type ThreadStore,
 } from './thread-slice';
 export { pollTiming } from './poll-completion';
+export { followTransport, type Reattach } from './follow-transport';
+export { useGeneratingWatch } from './use-generating-watch';
 export { toUiMessage, localKey } from './to-ui-message';
 export { useDraft, draftKey } from './use-draft';
 export type {

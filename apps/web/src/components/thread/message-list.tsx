@@ -12,6 +12,7 @@ import { useThread, useThreadState } from './thread-context';
 import type { AnswerSnapshot } from './transport';
 import type { UiMessage } from './types';
 import { useGeneratingWatch } from './use-generating-watch';
+import type { Reattach } from './follow-transport';
 import './thread.css';
 
 /** Within this many pixels of the newest message the view follows the stream. */
@@ -29,6 +30,8 @@ interface MessageListProps {
    * tab is writing is polled until it ends, and shown as incomplete if it stops growing.
    */
   completion?(messageId: string, signal: AbortSignal): Promise<AnswerSnapshot>;
+  /** With it, such an answer is followed live to its end instead, with 停止 (a stable object). */
+  reattach?: Reattach;
   /** A module's own actions beside copy and feedback under a finished answer (e.g. 收藏). */
   answerExtra?(messageKey: string): ReactNode;
 }
@@ -40,7 +43,7 @@ interface MessageListProps {
  * The list itself depends only on which messages exist and their status; each bubble's content
  * subscribes to its own message, so a streamed increment re-renders the live answer alone.
  */
-export function MessageList({ listPage, onRegenerate, completion, answerExtra }: MessageListProps) {
+export function MessageList({ listPage, onRegenerate, completion, reattach, answerExtra }: MessageListProps) {
   const { store, threadId } = useThread();
   const listRef = useRef<BubbleListRef>(null);
   const rows = useStore(
@@ -53,7 +56,7 @@ export function MessageList({ listPage, onRegenerate, completion, answerExtra }:
   const loadingEarlier = useThreadState((s) => s?.loadingEarlier ?? false);
   const isAsking = useThreadState((s) => s?.isAsking ?? 0);
   const scrollEnd = useThreadState((s) => s?.scrollEnd ?? true);
-  useGeneratingWatch(completion);
+  useGeneratingWatch(completion, reattach);
   const regenerates = onRegenerate !== undefined;
   const regenerateRef = useRef(onRegenerate);
   useEffect(() => {

@@ -22,7 +22,8 @@ export interface AnswerSnapshot {
 }
 
 export interface StreamHandlers {
-  onMessage(data: ChatStreamMessage): void;
+  /** Text added to the answer; with `replace`, its whole text so far (a followed answer). */
+  onMessage(data: ChatStreamMessage & { replace?: boolean }): void;
   onFinish(data: ChatStreamFinish): void;
   onError(error: SseError): void;
   onAbort(): void;
@@ -38,6 +39,13 @@ export interface StreamTransport {
    * token, re-sync rights, or sign out); resolves true when the session is usable again.
    */
   repairAuth?(code: number): Promise<boolean>;
+  /**
+   * Stops the answer on the server (`message/stop`), whichever replica generates it. Closing the
+   * stream does not: an answer outlives its client (a reload, a lost connection), so 停止 calls this.
+   */
+  stop?(messageId: string): Promise<void>;
+  /** The answer's id when it is known before the stream opens (a followed answer). */
+  messageId?: string;
 }
 
 /**

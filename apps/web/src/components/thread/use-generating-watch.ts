@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { resumeAnswer } from './ask';
 import { applySnapshot, markStalled } from './answer-sink';
+import { followTransport, type Reattach } from './follow-transport';
 import { pollCompletion } from './poll-completion';
 import { useThread, useThreadState } from './thread-context';
 import type { AnswerSnapshot } from './transport';
@@ -8,12 +10,15 @@ import type { UiMessage } from './types';
 const SEPARATOR = '\u0000';
 
 /**
- * An answer that was `generating` when the thread loaded (another tab, a page left while polling,
- * a server that died mid-answer) and that nothing in this tab is writing: poll its stored state
- * until it ends, and treat it as incomplete, with regenerate and copy, if it stops growing.
+ * An answer that was `generating` when the thread loaded (a reload, another tab or device, a page
+ * left while it streamed) and that nothing in this tab is writing: the server goes on generating
+ * it whoever watches. With `reattach`, the thread follows it live to its end, with 停止, as if it
+ * had been asked here; without, its stored state is polled until it ends. Either way it is treated
+ * as incomplete, with regenerate and copy, if it stops growing.
  */
 export function useGeneratingWatch(
   completion: ((messageId: string, signal: AbortSignal) => Promise<AnswerSnapshot>) | undefined,
+  reattach?: Reattach,
 ): void {
   const { store, threadId } = useThread();
   const target = useThreadState((s) => {
@@ -25,8 +30,14 @@ export function useGeneratingWatch(
   });
 
   useEffect(() => {
-    if (!target || !completion) return;
+    if (!target) return;
     const [key = '', messageId = ''] = target.split(SEPARATOR);
+    if (reattach) {
+      // Lives with the thread like an ask (停止 or leaving the thread's store ends it), not with this effect.
+      void resumeAnswer({ store, threadId, answerKey: key, transport: followTransport(reattach, messageId, threadId) });
+      return;
+    }
+    if (!completion) return;
     const controller = new AbortController();
     const update = (change: (m: UiMessage) => UiMessage) => store.getState().updateMessage(threadId, key, change);
     void pollCompletion({
@@ -38,5 +49,5 @@ export function useGeneratingWatch(
       if (outcome.kind === 'stale' || outcome.kind === 'failed') update(markStalled);
     });
     return () => controller.abort();
-  }, [target, completion, store, threadId]);
+  }, [target, completion, reattach, store, threadId]);
 }

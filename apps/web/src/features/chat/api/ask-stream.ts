@@ -8,10 +8,12 @@ export function askStreamTransport(
   path: string,
   body: AskStreamRequest,
   repairAuth: StreamTransport['repairAuth'],
+  stop: StreamTransport['stop'],
 ): StreamTransport {
   return {
     kind: 'stream',
     repairAuth,
+    stop,
     open: (signal, handlers) =>
       streamSse<ChatStreamMessage, ChatStreamFinish>({
         url: api.url(path),

@@ -20,7 +20,7 @@ import { LoadingLines } from '../components/list-placeholders';
 import { hasModelRoutes, messageApiOf } from '../config/message-api';
 import { useChatActions } from '../hooks/use-chat-actions';
 import { useChatModule } from '../hooks/use-chat-module';
-import { completionOf } from '../store/chat-ask';
+import { completionOf, reattachOf } from '../store/chat-ask';
 import { useChatStore } from '../store/chat-store';
 
 /** `/{module}/session?id=<conv_id>`: the conversation's messages and the question box. */
@@ -49,6 +49,7 @@ export function ChatSessionPage({ module }: { module?: ChatModule }) {
   const prefix = messageApiOf(config, conversation?.model_type ?? config.modelTypeConfig.defaultModel).prefix;
   const listPage = useCallback<ListPage>((page, size) => listMessages(prefix, convId, page, size), [prefix, convId]);
   const completion = useMemo(() => completionOf(prefix), [prefix]);
+  const reattach = useMemo(() => reattachOf(prefix), [prefix]);
 
   useEffect(() => {
     if (convId && prefixKnown) void loadThread(useChatStore, convId, listPage);
@@ -114,7 +115,7 @@ export function ChatSessionPage({ module }: { module?: ChatModule }) {
       </div>
     );
   } else {
-    body = <MessageList listPage={listPage} onRegenerate={onRegenerate} completion={completion} />;
+    body = <MessageList listPage={listPage} onRegenerate={onRegenerate} completion={completion} reattach={reattach} />;
   }
 
   return (

@@ -1,6 +1,7 @@
 import type { AskStreamRequest } from '@portal/contract';
 import { api } from '../../../lib/api';
-import { ask, lastQuestion, type AnswerTransport, type AskCallbacks } from '../../../components/thread';
+import { ask, lastQuestion, type AnswerTransport, type AskCallbacks, type Reattach } from '../../../components/thread';
+import { followAt } from '../../../lib/answer-follow';
 import { askAsync } from '../api/ask-async';
 import { askStreamTransport } from '../api/ask-stream';
 import { getCompletion } from '../api/get-completion';
@@ -35,6 +36,13 @@ function requestOf(input: ChatAskInput): AskStreamRequest {
 export const completionOf = (prefix: string) => (messageId: string, signal: AbortSignal) =>
   getCompletion(prefix, messageId, signal);
 
+/** Re-attaching to an answer still generated when its conversation opened (a reload, another device). */
+export const reattachOf = (prefix: string): Reattach => ({
+  follow: followAt(prefix),
+  completion: completionOf(prefix),
+  stop: (messageId) => stopAnswer(prefix, messageId),
+});
+
 /** Streamed or polled, by the chosen model's entry. */
 export function transportFor(input: ChatAskInput): AnswerTransport {
   const route = messageApiOf(input.config, input.settings.modelType);
@@ -48,7 +56,12 @@ export function transportFor(input: ChatAskInput): AnswerTransport {
     };
   }
   // The HTTP client repairs an auth code the stream met before its first event, as for any call.
-  return askStreamTransport(route.askPath, body, (code) => api.repairAuth(code));
+  return askStreamTransport(
+    route.askPath,
+    body,
+    (code) => api.repairAuth(code),
+    (messageId) => stopAnswer(route.prefix, messageId),
+  );
 }
 
 /** Asks in a conversation of a chat module; the answer is written into the chat store. */

@@ -2,23 +2,37 @@ import type { ChatStreamFinish, ChatStreamMessage, MarketingReceiveRequest } fro
 import type { StreamTransport } from '../../../components/thread';
 import { api } from '../../../lib/api';
 import { streamSse } from '../../../lib/sse';
+import { stopMarketingAnswer } from './answer-reattach';
 import { MARKETING_API } from './keys';
 
 /**
  * `POST /api/marketing/message/receive` as an event stream. Its events carry what the thread's
  * stream handlers read (ids, text, status); the finish's sections are read back with the detail.
  */
-export function receiveTransport(body: MarketingReceiveRequest): StreamTransport {
+export function receiveTransport(
+  body: MarketingReceiveRequest,
+  /** Told of the conversation once the first event names it (a new conversation's page moves there). */
+  onNamed?: (convId: string) => void,
+): StreamTransport {
   return {
     kind: 'stream',
     repairAuth: (code) => api.repairAuth(code),
-    open: (signal, handlers) =>
-      streamSse<ChatStreamMessage, ChatStreamFinish>({
+    stop: stopMarketingAnswer,
+    open: (signal, handlers) => {
+      let named = false;
+      return streamSse<ChatStreamMessage, ChatStreamFinish>({
         url: api.url(`${MARKETING_API}/message/receive`),
         headers: api.headers(),
         body,
         signal,
         ...handlers,
-      }),
+        onMessage(data) {
+          handlers.onMessage(data);
+          if (named || !onNamed) return;
+          named = true;
+          onNamed(data.conv_id);
+        },
+      });
+    },
   };
 }

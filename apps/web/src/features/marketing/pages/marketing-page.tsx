@@ -29,6 +29,7 @@ import { useCollections } from '../api/collect-list';
 import { useCollectTotal } from '../api/collect-total';
 import { getMarketingConversation, useMarketingConversation } from '../api/get-conversation';
 import { marketingKeys } from '../api/keys';
+import { marketingReattach } from '../api/answer-reattach';
 import { receiveTransport } from '../api/receive';
 import { CaseComposer } from '../components/case-composer';
 import { CollectAction } from '../components/collect-action';
@@ -145,11 +146,23 @@ export function MarketingPage() {
         text,
         files.map((f) => f.name),
       ),
-      transport: receiveTransport({
-        ...(convId ? { conv_id: convId } : {}),
-        text,
-        file_ids: files.map((f) => f.file_id),
-      }),
+      transport: receiveTransport(
+        {
+          ...(convId ? { conv_id: convId } : {}),
+          text,
+          file_ids: files.map((f) => f.file_id),
+        },
+        // A new conversation's page moves to it as soon as the server names it, so that a reload
+        // finds the analysis there: the conversation's page follows it to its end (the server goes
+        // on whoever watches), and the draft lets go of its stream.
+        convId
+          ? undefined
+          : (named) => {
+              marketingStore.getState().dropSession(target);
+              setDraftId(null);
+              void navigate(`/marketing/session?id=${encodeURIComponent(named)}`, { replace: true });
+            },
+      ),
       callbacks: {
         onFinish: (finish) => {
           void queryClient.invalidateQueries({ queryKey: marketingKeys.detail(finish.conv_id) });
@@ -262,7 +275,7 @@ export function MarketingPage() {
         </div>
       );
     } else {
-      messages = <MessageList listPage={listPage} answerExtra={answerExtra} />;
+      messages = <MessageList listPage={listPage} answerExtra={answerExtra} reattach={marketingReattach} />;
     }
     body = (
       <ThreadContext.Provider value={thread}>

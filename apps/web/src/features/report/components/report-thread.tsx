@@ -3,11 +3,18 @@ import type { DocCitation, ReportMessageKind } from '@portal/contract';
 import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { ThreadContext, type ThreadContextValue } from '../../../components/thread';
+import { ThreadContext, useGeneratingWatch, type ThreadContextValue } from '../../../components/thread';
+import { reportReattach } from '../api/answer-reattach';
 import { useReportStore } from '../store/report-store';
 import { ReportMessageView } from './report-answer';
 
 const NO_KEYS: string[] = [];
+
+/** An answer still written when the conversation opened (a reload, another device) is followed to its end. */
+function FollowGenerating() {
+  useGeneratingWatch(undefined, reportReattach);
+  return null;
+}
 
 interface ReportThreadProps {
   conversationId: string;
@@ -38,6 +45,7 @@ export function ReportThread({ conversationId, questions, onAsk, onOpen, onExpor
 
   return (
     <ThreadContext.Provider value={thread}>
+      <FollowGenerating />
       <div className="report-thread" aria-live="polite">
         {keys.length === 0 ? (
           <div className="report-suggest">

@@ -56,7 +56,8 @@ export function ReportSessionPage() {
   useEffect(() => {
     if (stored) showConversation(id, stored);
   }, [id, stored]);
-  // Leaving the conversation stops what it is writing; the server keeps the partial text.
+  // Leaving the conversation stops following what it is writing; the server writes it to its end,
+  // and the conversation opened again follows it.
   useEffect(() => () => useReportStore.getState().dropSession(id), [id]);
 
   const run = async (input: ReportAskInput) => {

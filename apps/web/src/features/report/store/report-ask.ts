@@ -1,6 +1,7 @@
 import type { ReportMessage, ReportMessageKind } from '@portal/contract';
 import { ask, type StreamTransport } from '../../../components/thread';
 import { api } from '../../../lib/api';
+import { stopReportAnswer } from '../api/answer-reattach';
 import { streamReport, type ReportStreamBody } from '../api/report-stream';
 import { rememberMessage, useReportStore } from './report-store';
 
@@ -20,6 +21,7 @@ function reportTransport(kind: ReportMessageKind, body: ReportStreamBody): Strea
   return {
     kind: 'stream',
     repairAuth: (code) => api.repairAuth(code),
+    stop: stopReportAnswer,
     open: (signal, handlers) => {
       // Characters handed to the runner, which appends them all: where a restart begins.
       let sent = 0;

@@ -38,7 +38,7 @@ import { useSessionModule } from '../hooks/use-session-module';
 import { sessionsKey } from '../hooks/use-sessions';
 import { parseSourceHref, type SourceTarget } from '../store/citation-links';
 import { sessionListPage as loadSessionThread } from '../store/load-session-thread';
-import { completionOf, sessionAsk, sessionRegenerate } from '../store/session-ask';
+import { completionOf, reattachOf, sessionAsk, sessionRegenerate } from '../store/session-ask';
 import { useSessionStore } from '../store/session-store';
 import { startAskOf } from './start-ask';
 
@@ -81,6 +81,7 @@ export function SessionPage() {
 
   const listPage = useMemo(() => loadSessionThread(config, sessionId), [config, sessionId]);
   const completion = useMemo(() => completionOf(config), [config]);
+  const reattach = useMemo(() => reattachOf(config), [config]);
 
   useEffect(() => {
     if (sessionId) void loadThread(useSessionStore, sessionId, listPage);
@@ -219,7 +220,7 @@ export function SessionPage() {
       </div>
     );
   } else {
-    body = <MessageList listPage={listPage} onRegenerate={onRegenerate} completion={completion} />;
+    body = <MessageList listPage={listPage} onRegenerate={onRegenerate} completion={completion} reattach={reattach} />;
   }
 
   const side = (

@@ -12,8 +12,10 @@ import {
   type AnswerSnapshot,
   type AnswerTransport,
   type AskCallbacks,
+  type Reattach,
   type StreamTransport,
 } from '../../../components/thread';
+import { followAt } from '../../../lib/answer-follow';
 import { api } from '../../../lib/api';
 import { streamSse } from '../../../lib/sse';
 import { askAsync, getCompletion, stopMessage } from '../api/session-api';
@@ -50,6 +52,7 @@ function streamTransport(m: Module, body: SessionAskRequest): StreamTransport {
   return {
     kind: 'stream',
     repairAuth: (code) => api.repairAuth(code),
+    stop: (messageId) => stopMessage(m, messageId),
     open: (signal, handlers) =>
       streamSse<SessionStreamMessage, SessionStreamFinish>({
         url: api.url(`${m.apiPath}/prompt/askStream`),
@@ -108,6 +111,13 @@ export function sessionTransport(m: Module, body: SessionAskRequest, kind: Sessi
 /** The thread's poll of an answer that was still being written when the session opened. */
 export const completionOf = (m: Module) => async (messageId: string, signal: AbortSignal) =>
   snapshotOf(m, await getCompletion(m, messageId, signal));
+
+/** Re-attaching to an answer still generated when the session opened (a reload, another device). */
+export const reattachOf = (m: Module): Reattach => ({
+  follow: followAt(m.apiPath),
+  completion: completionOf(m),
+  stop: (messageId) => stopMessage(m, messageId),
+});
 
 export interface SessionAskInput {
   module: Module;

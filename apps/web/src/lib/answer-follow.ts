@@ -1,0 +1,25 @@
+import type { AnswerFollowFinish, AnswerFollowMessage } from '@portal/contract';
+import { api } from './api';
+import { streamSse, type SseError } from './sse';
+
+export interface FollowHandlers {
+  onMessage(data: AnswerFollowMessage): void;
+  onFinish(data: AnswerFollowFinish): void;
+  onError(error: SseError): void;
+  onAbort(): void;
+}
+
+/** Follows an answer being generated, streamed until it is final. */
+export type FollowCall = (messageId: string, signal: AbortSignal, handlers: FollowHandlers) => Promise<void>;
+
+/** `POST {prefix}/message/follow`: a module's answer being generated, as an event stream (answer-follow.ts). */
+export const followAt =
+  (prefix: string): FollowCall =>
+  (messageId, signal, handlers) =>
+    streamSse<AnswerFollowMessage, AnswerFollowFinish>({
+      url: api.url(`${prefix}/message/follow`),
+      headers: api.headers(),
+      body: { message_id: messageId },
+      signal,
+      ...handlers,
+    });
