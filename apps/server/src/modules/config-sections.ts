@@ -1,6 +1,7 @@
 import { chatConfigSection } from './chat/config';
 import { marketingConfigSection } from './marketing/config';
 import { reportConfigSection } from './report/config';
+import { searchConfigSection } from './search/config';
 import { sessionsConfigSection } from './sessions/config';
 
 /**
@@ -14,4 +15,5 @@ export const moduleConfigSections = [
   sessionsConfigSection,
   reportConfigSection,
   marketingConfigSection,
+  searchConfigSection,
 ] as const;
