@@ -15,7 +15,12 @@ export const SEARCH_APP_DOI = 'metaso';
 
 const noNul = (s: string) => !s.includes('\0');
 const text = (max: number) => z.string().trim().max(max).refine(noNul, '不能包含空字符');
-const id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, '格式不正确');
+const id = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, '格式不正确');
 
 export const searchDomainSchema = z.literal(SEARCH_DOMAIN, { error: 'domain 必须为 mind' });
 const withDomain = { domain: searchDomainSchema };
@@ -121,7 +126,11 @@ export const searchRunStepRequestSchema = z.object({
   execution_id: id,
   query: text(SEARCH_QUERY_MAX_CHARS).min(1, '请输入要研究的问题').optional(),
   /** The plan as the user edited it; taken only while the search has not run. */
-  plan: z.array(text(200).min(1, '检索词不能为空')).min(1, '至少保留一条检索词').max(SEARCH_PLAN_MAX_QUERIES).optional(),
+  plan: z
+    .array(text(200).min(1, '检索词不能为空'))
+    .min(1, '至少保留一条检索词')
+    .max(SEARCH_PLAN_MAX_QUERIES)
+    .optional(),
   ...withDomain,
 });
 export const searchExecutionQuerySchema = z.object({ execution_id: id, ...withDomain });
@@ -199,7 +208,10 @@ export const searchMindNotesSchema = z.object({ root: mindNodeSchema, markdown: 
 export const searchDocParseRequestSchema = z
   .object({
     session_id: id,
-    url: z.url({ protocol: /^https?$/, error: '网页地址无效' }).max(4096).optional(),
+    url: z
+      .url({ protocol: /^https?$/, error: '网页地址无效' })
+      .max(4096)
+      .optional(),
     /** A file uploaded with POST /api/file/upload. */
     file_id: id.optional(),
     ...withDomain,

@@ -1,10 +1,4 @@
-import type {
-  MindNode,
-  SearchCitation,
-  SearchExecutionStatus,
-  SearchStep,
-  SearchWorkflowKind,
-} from '@portal/contract';
+import type { MindNode, SearchCitation, SearchExecutionStatus, SearchStep, SearchWorkflowKind } from '@portal/contract';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 

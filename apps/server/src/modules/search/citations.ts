@@ -82,7 +82,9 @@ export function checkCitations(summary: string, sources: readonly CitableSource[
 
 /** Sentence-sized pieces of a line, each keeping the marks that follow it. */
 function splitClaims(line: string): string[] {
-  return line.match(/[^。！？!?；;]*(?:[。！？!?；;]|$)(?:\s*\[[\d\s,，、]+\])*/g)?.filter((p) => p.length > 0) ?? [line];
+  return (
+    line.match(/[^。！？!?；;]*(?:[。！？!?；;]|$)(?:\s*\[[\d\s,，、]+\])*/g)?.filter((p) => p.length > 0) ?? [line]
+  );
 }
 
 function bestSupport(claim: string, terms: Map<number, Set<string>>): number | null {
@@ -104,7 +106,8 @@ export function marksOf(summary: string): { claim: string; n: number }[] {
   for (const line of summary.split('\n')) {
     for (const piece of splitClaims(line)) {
       const claim = piece.replace(MARK, '').trim();
-      for (const m of piece.matchAll(MARK)) for (const raw of m[1]!.split(/\s*[,，、]\s*/)) out.push({ claim, n: Number(raw) });
+      for (const m of piece.matchAll(MARK))
+        for (const raw of m[1]!.split(/\s*[,，、]\s*/)) out.push({ claim, n: Number(raw) });
     }
   }
   return out;

@@ -36,7 +36,12 @@ export const searchConfigSchema = z
   .object({
     /** What the browser is told in `/app-config.json` (another host when the service runs apart). */
     api_domain: z.string().default('/search-api/'),
-    token_ttl_seconds: z.number().int().min(60).max(30 * 86_400).default(86_400),
+    token_ttl_seconds: z
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 86_400)
+      .default(86_400),
     backends: z.array(searchBackendSchema).default([]),
     /**
      * Intranet hosts whose pages may be read although they resolve to private addresses (a wiki,

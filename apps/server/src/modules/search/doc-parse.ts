@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { ErrorCode, type SearchParseInfo } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { searchParses, type SearchParseRow } from '../../db/schema';
+import { documents, files, searchParses, type SearchParseRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { newId } from '../../lib/ids';
 import { resourceGone } from '../../lib/resource-gone';
@@ -62,11 +62,15 @@ export class DocParseService {
   }
 
   async addFile(userId: number, sessionId: string, fileId: string): Promise<SearchParseInfo> {
-    // A common upload of the caller's; anyone else's id answers as unknown.
-    const file = await this.files.find(userId, fileId, null).catch(() => {
-      throw resourceGone();
-    });
-    await this.documents.add(file, sessionCollection(sessionId));
+    // Any upload of the caller's (a session file, a report, a common upload); anyone else's id
+    // answers as unknown. A file already in the pipeline is found by every run as it is.
+    const [file] = await this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, fileId), eq(files.ownerId, userId)));
+    if (!file) throw resourceGone();
+    const [existing] = await this.db.select().from(documents).where(eq(documents.fileId, file.id));
+    if (!existing) await this.documents.add(file, sessionCollection(sessionId));
     return this.record({ userId, sessionId, kind: 'file', fileId: file.id, title: file.displayName });
   }
 
@@ -108,9 +112,12 @@ export class DocParseService {
     let status: SearchParseInfo['status'] = 'failed';
     let reason = row.reason;
     if (row.fileId && !row.reason) {
-      const found = await this.documents.find(sessionCollection(row.sessionId), row.userId, row.fileId);
-      status = found ? found.doc.status : 'failed';
-      reason = found ? found.doc.reason : '文件已删除';
+      const [doc] = await this.db
+        .select({ status: documents.status, reason: documents.reason })
+        .from(documents)
+        .where(and(eq(documents.fileId, row.fileId), eq(documents.ownerId, row.userId)));
+      status = doc ? doc.status : 'failed';
+      reason = doc ? doc.reason : '文件已删除';
     }
     return {
       parse_id: row.id,

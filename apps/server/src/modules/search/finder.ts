@@ -70,10 +70,11 @@ export class SourceFinder {
       plan.map(async (q) => {
         try {
           const hits = await this.limiter.run(() =>
-            withRetries(
-              () => backend.search(q, AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])),
-              { retries, baseMs, signal },
-            ),
+            withRetries(() => backend.search(q, AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])), {
+              retries,
+              baseMs,
+              signal,
+            }),
           );
           return { backend: backend.kind, hits, error: null };
         } catch (error) {
@@ -88,7 +89,9 @@ export class SourceFinder {
       const mine = results.filter((r) => r.backend === backend.kind);
       const hits = mine.reduce((n, r) => n + r.hits.length, 0);
       const failed = mine.filter((r) => r.error).length;
-      report.push(`${backend.kind}：${hits} 条${failed ? `（${failed} 次失败：${mine.find((r) => r.error)?.error}）` : ''}`);
+      report.push(
+        `${backend.kind}：${hits} 条${failed ? `（${failed} 次失败：${mine.find((r) => r.error)?.error}）` : ''}`,
+      );
     }
     // Round-robin over the result lists so every query and backend contributes its best first.
     const lists = results.map((r) => r.hits);
@@ -103,10 +106,7 @@ export class SourceFinder {
   }
 
   private async searchDocs(userId: number, plan: readonly string[], limit: number): Promise<Candidate[]> {
-    const sharedReports = this.db
-      .select({ fileId: reports.fileId })
-      .from(reports)
-      .where(isNotNull(reports.categoryId));
+    const sharedReports = this.db.select({ fileId: reports.fileId }).from(reports).where(isNotNull(reports.categoryId));
     const scope = or(eq(documents.ownerId, userId), and(inArray(documents.fileId, sharedReports)));
     const out: Candidate[] = [];
     const seen = new Set<number>();

@@ -7,7 +7,11 @@ const MARKS = /\s*\[\d+(?:\s*[,，、]\s*\d+)*\]/g;
  * The mind map of a run, drawn from its summary: the question at the root, one branch per section
  * (or per paragraph group), the claims as leaves, and the sources as a last branch.
  */
-export function mindNotes(query: string, summary: string, sources: readonly { idx: number; title: string }[]): MindNode {
+export function mindNotes(
+  query: string,
+  summary: string,
+  sources: readonly { idx: number; title: string }[],
+): MindNode {
   const root: MindNode = { title: clip(query, 60), children: [] };
   let branch: MindNode | null = null;
   for (const raw of summary.split('\n')) {
@@ -19,7 +23,16 @@ export function mindNotes(query: string, summary: string, sources: readonly { id
       root.children.push(branch);
       continue;
     }
-    const leaf = { title: clip(line.replace(/^[-*+]\s+|^\d+[.)]\s+/, '').replace(MARKS, '').replace(/\*\*/g, ''), 80), children: [] };
+    const leaf = {
+      title: clip(
+        line
+          .replace(/^[-*+]\s+|^\d+[.)]\s+/, '')
+          .replace(MARKS, '')
+          .replace(/\*\*/g, ''),
+        80,
+      ),
+      children: [],
+    };
     if (!leaf.title) continue;
     if (!branch) {
       branch = { title: '要点', children: [] };

@@ -98,7 +98,9 @@ export function searchRoutes(parts: SearchServiceParts): FastifyPluginAsync {
       return reply;
     });
 
-    serve(app, ep.result, async ({ query, request }) => executions.result(requireCaller(request).id, query.execution_id));
+    serve(app, ep.result, async ({ query, request }) =>
+      executions.result(requireCaller(request).id, query.execution_id),
+    );
 
     serve(app, ep.interrupt, async ({ query, request }) =>
       executions.interrupt(requireCaller(request).id, query.execution_id),
@@ -123,9 +125,7 @@ export function searchRoutes(parts: SearchServiceParts): FastifyPluginAsync {
       const userId = requireCaller(request).id;
       const session = await sessions.get(userId, body.session_id);
       if (!session) throw resourceGone();
-      return body.url
-        ? parses.addUrl(userId, session.id, body.url)
-        : parses.addFile(userId, session.id, body.file_id!);
+      return body.url ? parses.addUrl(userId, session.id, body.url) : parses.addFile(userId, session.id, body.file_id!);
     });
 
     serve(app, ep.docParseInfo, async ({ query, request }) => parses.info(requireCaller(request).id, query.parse_id));

@@ -27,9 +27,6 @@ const STOP_POLL_MS = 300;
 /** Characters of each source put into the summary prompt. */
 const PROMPT_CHARS_PER_SOURCE = 1_500;
 
-/** Thrown inside a run when its time budget is used up; the run then finishes with what it has. */
-class BudgetSpent extends Error {}
-
 export interface RunnerDeps {
   store: ExecutionStore;
   sessions: SearchSessionStore;
@@ -167,7 +164,9 @@ export class ExecutionRunner {
     }
     if (state.budget.aborted) return null;
     try {
-      const answer = await this.timed(state, () => askModel(llm, config.model_task, system, prompt, this.signal(state)));
+      const answer = await this.timed(state, () =>
+        askModel(llm, config.model_task, system, prompt, this.signal(state)),
+      );
       if (answer) state.usage.tokens += answer.tokens;
       return answer;
     } catch (error) {
@@ -242,7 +241,10 @@ export class ExecutionRunner {
     return [`读取 ${sources.length} 个来源`, ...skipped.map((s) => `跳过：${s}`)].join('\n');
   }
 
-  private async readOne(state: RunState, c: Candidate): Promise<{ source: Omit<NewSource, 'idx'> } | { skipped: string }> {
+  private async readOne(
+    state: RunState,
+    c: Candidate,
+  ): Promise<{ source: Omit<NewSource, 'idx'> } | { skipped: string }> {
     const { row } = state;
     if (c.kind === 'doc') {
       return {
@@ -276,7 +278,8 @@ export class ExecutionRunner {
       };
     } catch (error) {
       if (state.stop.signal.aborted) throw error;
-      const reason = error instanceof PageFetchError ? error.message : state.budget.aborted ? '超出时间预算' : '读取失败';
+      const reason =
+        error instanceof PageFetchError ? error.message : state.budget.aborted ? '超出时间预算' : '读取失败';
       return { skipped: `${c.url}：${reason}` };
     }
   }
@@ -288,9 +291,7 @@ export class ExecutionRunner {
     const prompt = [
       `问题：${row.query}`,
       '',
-      ...sources.map(
-        (s) => `[${s.idx}] ${s.title}\n${clip(`${s.passage}\n${s.content}`, PROMPT_CHARS_PER_SOURCE)}`,
-      ),
+      ...sources.map((s) => `[${s.idx}] ${s.title}\n${clip(`${s.passage}\n${s.content}`, PROMPT_CHARS_PER_SOURCE)}`),
     ].join('\n');
     state.externalMs -= performance.now() - t;
     const answer = sources.length > 0 ? await this.model(state, SUMMARY_SYSTEM, prompt) : null;

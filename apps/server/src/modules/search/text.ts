@@ -16,7 +16,30 @@ export function splitSentences(text: string): string[] {
   return out;
 }
 
-const STOP = new Set(['的', '了', '是', '在', '和', '与', '及', '或', '等', 'the', 'a', 'an', 'of', 'to', 'in', 'and', 'is', 'are', 'for', 'on', 'by', 'with']);
+const STOP = new Set([
+  '的',
+  '了',
+  '是',
+  '在',
+  '和',
+  '与',
+  '及',
+  '或',
+  '等',
+  'the',
+  'a',
+  'an',
+  'of',
+  'to',
+  'in',
+  'and',
+  'is',
+  'are',
+  'for',
+  'on',
+  'by',
+  'with',
+]);
 
 /** The content words of a text (jieba for Chinese), lower-cased, without stop words. */
 export function contentTerms(text: string): string[] {
