@@ -1,5 +1,6 @@
 import { SEARCH_TOKEN_HEADER, type Envelope, type SearchResult } from '@portal/contract';
 import type { InjectOptions } from 'fastify';
+import type { PortalConfig } from '../../src/config/schema';
 import { searchConfigSchema } from '../../src/modules/search/config';
 import { bearer, body, buildTestApp, issueTokensFor, type TestApp } from '../helper';
 
@@ -14,10 +15,12 @@ export interface SearchCallerTokens {
 export async function buildSearchApp(
   fakeOrigin: string | null,
   search: Record<string, unknown> = {},
+  providers?: PortalConfig['providers'],
 ): Promise<TestApp> {
   return buildTestApp({
     config: (c) => ({
       ...c,
+      ...(providers ? { providers } : {}),
       jobs: { ...c.jobs, poll_ms: 100, sweep_ms: 300, lease_ms: 3_000 },
       search: searchConfigSchema.parse({
         backends: fakeOrigin

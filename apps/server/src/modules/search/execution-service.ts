@@ -10,7 +10,7 @@ import type { SearchSessionStore } from './session-store';
 import { SEARCH_APP_ID, workflowOf } from './workflows';
 
 /** How long an interrupt waits for the running step to close the run before closing it itself. */
-const STOP_WAIT_MS = 5_000;
+const INTERRUPT_GRACE_MS = 5_000;
 
 const invalid = (message: string) => new AppError(ErrorCode.validation, message);
 
@@ -93,7 +93,7 @@ export class ExecutionService {
     if (row.status !== 'running') return toResult(row);
     await this.store.update(id, { stopRequested: true });
     if (row.jobId !== null) await this.jobs.cancel(row.jobId);
-    const deadline = Date.now() + STOP_WAIT_MS;
+    const deadline = Date.now() + INTERRUPT_GRACE_MS;
     while (Date.now() < deadline) {
       const now = await this.store.get(userId, id);
       if (!now || now.status !== 'running') break;
