@@ -1,5 +1,5 @@
 import { normalizeSourceUrl, type SearchCitation } from '@portal/contract';
-import { contentTerms, support } from './text';
+import { supportIn, termSource, type TermedSource } from './source-terms';
 
 export interface CitableSource {
   idx: number;
@@ -29,10 +29,15 @@ export interface CheckedSummary {
  * trusted: citations come from the stored sources, matched by index (URLs normalised as section 5
  * says when a model cites by address).
  */
-export function checkCitations(summary: string, sources: readonly CitableSource[]): CheckedSummary {
+export function checkCitations(
+  summary: string,
+  sources: readonly CitableSource[],
+  termed: ReadonlyMap<number, TermedSource> = new Map(
+    sources.map((s) => [s.idx, termSource(s.idx, s.title, s.content)]),
+  ),
+): CheckedSummary {
   const byIdx = new Map(sources.map((s) => [s.idx, s] as const));
   const byUrl = new Map(sources.map((s) => [normalizeSourceUrl(s.url), s] as const));
-  const terms = new Map(sources.map((s) => [s.idx, new Set(contentTerms(`${s.title}\n${s.content}`))] as const));
   let dropped = 0;
   let moved = 0;
   const cited = new Set<number>();
@@ -54,12 +59,12 @@ export function checkCitations(summary: string, sources: readonly CitableSource[
           for (const raw of list.split(/\s*[,，、]\s*/)) {
             const n = Number(raw);
             const source = byIdx.get(n);
-            const ok = source && support(claim, terms.get(n)!) >= SUPPORT_THRESHOLD;
+            const ok = source && termed.has(n) && supportIn(claim, termed.get(n)!) >= SUPPORT_THRESHOLD;
             if (ok) {
               kept.push(n);
               continue;
             }
-            const best = bestSupport(claim, terms);
+            const best = bestSupport(claim, termed);
             if (best !== null && !kept.includes(best)) {
               kept.push(best);
               moved++;
@@ -87,11 +92,11 @@ function splitClaims(line: string): string[] {
   );
 }
 
-function bestSupport(claim: string, terms: Map<number, Set<string>>): number | null {
+function bestSupport(claim: string, termed: ReadonlyMap<number, TermedSource>): number | null {
   let best: number | null = null;
   let score = SUPPORT_THRESHOLD;
-  for (const [idx, set] of terms) {
-    const s = support(claim, set);
+  for (const [idx, source] of termed) {
+    const s = supportIn(claim, source);
     if (s >= score && (best === null || s > score)) {
       best = idx;
       score = s;

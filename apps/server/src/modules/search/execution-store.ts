@@ -140,6 +140,15 @@ export class ExecutionStore {
       .orderBy(asc(searchSources.idx));
   }
 
+  /** Index and title of the run's sources, without their text. */
+  async sourceTitles(executionId: string): Promise<{ idx: number; title: string }[]> {
+    return this.db
+      .select({ idx: searchSources.idx, title: searchSources.title })
+      .from(searchSources)
+      .where(eq(searchSources.executionId, executionId))
+      .orderBy(asc(searchSources.idx));
+  }
+
   /** Replaces the run's sources (a retried read step starts over). */
   async saveSources(executionId: string, sources: readonly NewSource[]): Promise<void> {
     await this.db.transaction(async (tx) => {

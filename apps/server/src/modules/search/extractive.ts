@@ -1,9 +1,5 @@
-import { clip, contentTerms, splitSentences } from './text';
-
-export interface ExtractSource {
-  idx: number;
-  content: string;
-}
+import { termSource, type TermedSource } from './source-terms';
+import { clip, contentTerms } from './text';
 
 /** The label above an extractive summary: no model wrote it. */
 export const EXTRACTIVE_NOTE = '摘录模式：未配置模型，以下句子原样摘自来源，未经改写。';
@@ -15,16 +11,17 @@ interface Scored {
 }
 
 /** Sentences of the sources ranked by how many of the query's words they hold. */
-export function rankSentences(query: string, sources: readonly ExtractSource[], perSource = 400): Scored[] {
+export function rankSentences(query: string, sources: readonly TermedSource[]): Scored[] {
   const wanted = new Set(contentTerms(query));
   if (wanted.size === 0) return [];
   const scored: Scored[] = [];
   for (const source of sources) {
-    for (const sentence of splitSentences(source.content).slice(0, perSource)) {
+    for (const sentence of source.sentences) {
       if (sentence.length < 8 || sentence.length > 400) continue;
-      const terms = new Set(contentTerms(sentence));
+      // The query's words found in the sentence as text: no segmentation of every sentence.
+      const lower = sentence.toLowerCase();
       let hits = 0;
-      for (const t of wanted) if (terms.has(t)) hits++;
+      for (const t of wanted) if (lower.includes(t)) hits++;
       if (hits === 0) continue;
       // Favour sentences covering more of the query; a small lead for earlier (better-ranked) sources.
       scored.push({ idx: source.idx, sentence, score: hits / wanted.size - source.idx * 0.001 });
@@ -35,7 +32,7 @@ export function rankSentences(query: string, sources: readonly ExtractSource[], 
 
 /** The passage of a source a run drew on: its sentences that best match the query. */
 export function passageOf(query: string, content: string, max = 600): string {
-  const ranked = rankSentences(query, [{ idx: 0, content }], 2000).slice(0, 3);
+  const ranked = rankSentences(query, [termSource(0, '', content)]).slice(0, 3);
   if (ranked.length === 0) return clip(content.replace(/\s+/g, ' '), max);
   return clip(ranked.map((r) => r.sentence).join(' '), max);
 }
@@ -44,7 +41,7 @@ export function passageOf(query: string, content: string, max = 600): string {
  * A summary without a model: for each query of the plan, the source sentences that best answer it,
  * verbatim, each with the [n] of the source it was taken from. Every mark is exact by construction.
  */
-export function extractiveSummary(query: string, plan: readonly string[], sources: readonly ExtractSource[]): string {
+export function extractiveSummary(query: string, plan: readonly string[], sources: readonly TermedSource[]): string {
   const used = new Set<string>();
   const sections: string[] = [`> ${EXTRACTIVE_NOTE}`];
   const queries = plan.length > 0 ? plan : [query];

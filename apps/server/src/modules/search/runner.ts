@@ -9,6 +9,7 @@ import type { ExecutionStore, NewSource } from './execution-store';
 import { EXTRACTIVE_NOTE, extractiveSummary, passageOf } from './extractive';
 import type { Candidate, SourceFinder } from './finder';
 import { mindMarkdown, mindNotes } from './mind-notes';
+import { termSource } from './source-terms';
 import { askModel, estimateTokens, PLAN_SYSTEM, SUMMARY_SYSTEM } from './model';
 import { PageFetchError, type PageFetcher } from './page-fetcher';
 import { heuristicPlan, parsePlan } from './plan';
@@ -35,8 +36,6 @@ export interface RunnerDeps {
   llm: LlmGateway;
   config: SearchConfig;
   log: Pick<FastifyBaseLogger, 'warn'>;
-  /** Per-step server time (excluding model, backends and pages), for the bench. */
-  onStepTiming?: (step: SearchStepName, ms: number) => void;
 }
 
 interface RunState {
@@ -58,6 +57,9 @@ interface RunState {
  * worker died marks the run interrupted instead of starting over.
  */
 export class ExecutionRunner {
+  /** Hears each step's server time, without the model, the backends and the pages (the bench). */
+  onStepTiming?: (step: SearchStepName, ms: number) => void;
+
   constructor(private readonly deps: RunnerDeps) {}
 
   async handle(job: JobContext<ExecutionJob>): Promise<void> {
@@ -112,7 +114,7 @@ export class ExecutionRunner {
       state.externalMs = 0;
       const output = await this.runStep(state, step.name);
       const spent = performance.now() - started;
-      this.deps.onStepTiming?.(step.name, spent - state.externalMs);
+      this.onStepTiming?.(step.name, spent - state.externalMs);
       state.usage.seconds = Math.round((state.usage.seconds + spent / 1000) * 100) / 100;
       await this.setStep(state, step.name, 'done', output);
       if (step.name === 'plan' && pausesAfterPlan(state.row.kind)) {
@@ -296,14 +298,10 @@ export class ExecutionRunner {
     state.externalMs -= performance.now() - t;
     const answer = sources.length > 0 ? await this.model(state, SUMMARY_SYSTEM, prompt) : null;
     const mode = answer ? 'model' : 'extractive';
-    const draft = answer
-      ? answer.text
-      : extractiveSummary(
-          row.query,
-          row.plan,
-          sources.map((s) => ({ idx: s.idx, content: s.content })),
-        );
-    const checked = checkCitations(draft, sources);
+    // Each source is split and tokenised once, for the extract and the citation check alike.
+    const termed = new Map(sources.map((s) => [s.idx, termSource(s.idx, s.title, s.content)] as const));
+    const draft = answer ? answer.text : extractiveSummary(row.query, row.plan, [...termed.values()]);
+    const checked = checkCitations(draft, sources, termed);
     if (checked.dropped > 0) this.note(state, `已删除 ${checked.dropped} 处无法在来源中核实的引用`);
     await this.save(state, { summary: checked.summary, summaryMode: mode, citations: checked.citations });
     await this.deps.sessions.addMessage(row.sessionId, row.id, 'SYS', checked.summary);
@@ -314,7 +312,7 @@ export class ExecutionRunner {
 
   private async mind(state: RunState): Promise<string> {
     const { row } = state;
-    const sources = await this.deps.store.sources(row.id);
+    const sources = await this.deps.store.sourceTitles(row.id);
     const root = mindNotes(row.query, row.summary ?? '', sources);
     const markdown = mindMarkdown(root);
     await this.save(state, { mind: root, mindMarkdown: markdown });

@@ -46,16 +46,6 @@ export function contentTerms(text: string): string[] {
   return tokenize(text.toLowerCase()).filter((t) => t.trim().length > 0 && !STOP.has(t) && !/^[\p{P}\s]+$/u.test(t));
 }
 
-/**
- * How much of a claim the text supports: the share of the claim's distinct content words found in
- * the text. Cheap and deterministic; used to keep every [n] on a source that contains its claim.
- */
-export function support(claim: string, text: Set<string>): number {
-  const terms = [...new Set(contentTerms(claim))];
-  if (terms.length === 0) return 0;
-  return terms.filter((t) => text.has(t)).length / terms.length;
-}
-
 /** The host of a URL without `www.`, or the whole string when it is no URL (a document name). */
 export function siteOf(url: string): string {
   try {
