@@ -21,7 +21,8 @@ let browser: Browser;
 let page: Page;
 let configDir = '';
 
-const shoot = (p: Page, name: string) => p.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+/** The page as seen: the layout scrolls inside its main area, so a full-page shot would cut it up. */
+const shoot = (p: Page, name: string, fullPage = false) => p.screenshot({ path: join(shots, `${name}.png`), fullPage });
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
@@ -91,7 +92,10 @@ describe('研究模式', () => {
     const png = page.waitForEvent('download');
     await page.getByTestId('mind-export-png').click();
     expect((await png).suggestedFilename()).toMatch(/\.png$/);
-    await shoot(page, 'research-done-1280');
+    await summary.scrollIntoViewIfNeeded();
+    await shoot(page, 'research-summary-1280');
+    await page.getByTestId('mind-map').scrollIntoViewIfNeeded();
+    await shoot(page, 'research-mind-1280');
 
     // Everything comes back after a reload.
     await page.reload();
@@ -112,7 +116,7 @@ describe('研究模式', () => {
     await phone.getByTestId('research-summary').waitFor();
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
-    await shoot(phone, 'research-done-390');
+    await shoot(phone, 'research-done-390', true);
     await context.close();
   });
 });
