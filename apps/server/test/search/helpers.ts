@@ -2,7 +2,7 @@ import { SEARCH_TOKEN_HEADER, type Envelope, type SearchResult } from '@portal/c
 import type { InjectOptions } from 'fastify';
 import type { PortalConfig } from '../../src/config/schema';
 import { searchConfigSchema } from '../../src/modules/search/config';
-import { bearer, body, buildTestApp, issueTokensFor, type TestApp } from '../helper';
+import { bearer, body, buildTestApp, issueTokensFor, type BuildTestAppOptions, type TestApp } from '../helper';
 
 export interface SearchCallerTokens {
   access: string;
@@ -16,8 +16,10 @@ export async function buildSearchApp(
   fakeOrigin: string | null,
   search: Record<string, unknown> = {},
   providers?: PortalConfig['providers'],
+  databaseVia?: BuildTestAppOptions['databaseVia'],
 ): Promise<TestApp> {
   return buildTestApp({
+    databaseVia,
     config: (c) => ({
       ...c,
       ...(providers ? { providers } : {}),

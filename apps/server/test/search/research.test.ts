@@ -7,6 +7,8 @@ import { bearer, type TestApp } from '../helper';
 import { startFakeWeb, type FakeWeb } from './fake-web';
 import { buildSearchApp, getS, postS, signInSearch, startRun, waitRun, type SearchCallerTokens } from './helpers';
 
+const onPostgres = (process.env.TEST_DB ?? 'pglite') !== 'pglite';
+
 /** Deep research over fake backends and fake pages on 127.0.0.1 (listed in allowed_private_hosts). */
 describe('search service: deep research over the web', () => {
   let web: FakeWeb;
@@ -144,6 +146,29 @@ describe('search service: deep research over the web', () => {
     const after = await waitRun(t, staff, id, () => true);
     expect(after.status).toBe('interrupted');
     expect((await postS(t, staff, 'workflow/execute/runStep', { execution_id: id })).env.code).toBe(4001);
+  });
+
+  it.runIf(onPostgres)('interrupts a run from another replica', async () => {
+    // A second server on the same database; its worker is stopped so the run stays on the first.
+    const other = await buildSearchApp(web.origin, {}, undefined, async () => t.database);
+    try {
+      await other.app.services.jobs.stop();
+      const id = await startRun(t, staff, 'deep');
+      await postS(t, staff, 'workflow/execute/runStep', { execution_id: id, query: '青石港 慢' });
+      await waitRun(t, staff, id, (r) => r.status === 'waiting');
+      const slowBefore = web.hits['/slow'] ?? 0;
+      await postS(t, staff, 'workflow/execute/runStep', { execution_id: id, plan: ['青石港'] });
+      await waitRun(t, staff, id, () => (web.hits['/slow'] ?? 0) > slowBefore);
+      const stopped = await getS<SearchResult>(other, staff, 'workflow/execute/interrupt', { execution_id: id });
+      expect(stopped.env.data.status).toBe('interrupted');
+      // The first server's step saw the stop and closed its run without overwriting it.
+      await new Promise((r) => setTimeout(r, 1_000));
+      const after = await waitRun(t, staff, id, () => true);
+      expect(after.status).toBe('interrupted');
+      expect(after.steps.find((s) => s.name === 'read')!.status).toBe('interrupted');
+    } finally {
+      await other.close();
+    }
   });
 
   it('a run whose worker died mid-execution ends interrupted, never stuck', async () => {
