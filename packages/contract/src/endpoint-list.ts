@@ -8,6 +8,7 @@ import { platformEndpoints } from './endpoints/platform';
 import { appEndpoints, fileEndpoints, portalEndpoints, userEndpoints } from './endpoints/portal';
 import { reportEndpoints } from './endpoints/report';
 import { sessionEndpointGroups } from './endpoints/sessions';
+import { searchEndpoints } from './search';
 
 /**
  * Every endpoint group of the portal, for the OpenAPI document and the coverage test. Adding a
@@ -30,6 +31,7 @@ export function endpointGroups(): Readonly<Record<string, Endpoint>>[] {
     marketingEndpoints,
     embeddedEndpoints,
     embeddedProxyEndpoints,
+    searchEndpoints,
   ];
 }
 

@@ -30,3 +30,4 @@ export * from './identity';
 export * from './endpoint';
 export * from './embedded';
 export * from './answer-follow';
+export * from './search';

@@ -10,6 +10,8 @@ export const runtimeConfigSchema = z.object({
   /** IANA zone whose calendar days the analytics figures count (the server's `analytics.timezone`). */
   analyticsTimeZone: z.string().default('Asia/Shanghai'),
   /** Hosts whose images answers show (the server's `image_proxy.allowed_hosts`); others show as a link. */
+  /** Base address of the search service (its own mount of the portal, or its own host). */
+  searchApiDomain: z.string().default('/search-api/'),
   imageHosts: z.array(z.string()).default([]),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

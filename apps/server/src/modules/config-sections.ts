@@ -2,6 +2,7 @@ import { chatConfigSection } from './chat/config';
 import { embeddedConfigSection } from './embedded/config';
 import { marketingConfigSection } from './marketing/config';
 import { reportConfigSection } from './report/config';
+import { searchConfigSection } from './search/config';
 import { sessionsConfigSection } from './sessions/config';
 
 /**
@@ -16,4 +17,5 @@ export const moduleConfigSections = [
   reportConfigSection,
   marketingConfigSection,
   embeddedConfigSection,
+  searchConfigSection,
 ] as const;

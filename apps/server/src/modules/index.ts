@@ -4,7 +4,8 @@ import embedded from './embedded';
 import marketing from './marketing';
 import report from './report';
 import type { ServerModule } from './module';
+import search from './search';
 import sessions from './sessions';
 
 /** Every server module. Adding one is one line here (and its folder). */
-export const serverModules: readonly ServerModule[] = [chat, sessions, report, marketing, analytics, embedded];
+export const serverModules: readonly ServerModule[] = [chat, sessions, report, marketing, analytics, embedded, search];

@@ -12,6 +12,7 @@ const appConfigRoute: FastifyPluginAsync = async (app) => {
     bfaAutoFinishDelay: config.analytics.auto_finish_delay,
     analyticsTimeZone: config.analytics.timezone,
     imageHosts: config.image_proxy.allowed_hosts,
+    searchApiDomain: config.search.api_domain,
   });
   app.get('/app-config.json', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');

@@ -107,6 +107,7 @@ describe('runtime config', () => {
       bfaUrl: '/api/analytics/collect',
       bfaAutoFinishDelay: {},
       analyticsTimeZone: 'Asia/Shanghai',
+      searchApiDomain: '/search-api/',
       imageHosts: [],
     });
   });

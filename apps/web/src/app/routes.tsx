@@ -3,7 +3,7 @@ import { MODULE_ROUTES, type ModuleRoute } from '@portal/contract';
 import type { RouteHandle } from './route-handle';
 import { prefetchAdmin, prefetchCatalogue, prefetchChat } from './route-prefetch';
 import { leaf, to } from './route-helpers';
-import { toolRoutes, webModules, type WebModulePages } from './web-modules';
+import { moduleExtraPages, toolRoutes, webModules, type WebModulePages } from './web-modules';
 
 /** A module with welcome and session pages; the bare module path opens `start`. */
 function chatModule(
@@ -11,6 +11,7 @@ function chatModule(
   titles: { welcome?: string; session?: string } = {},
   start = 'welcome',
   pages?: WebModulePages,
+  extra: RouteObject[] = [],
 ): RouteObject {
   return {
     path: name,
@@ -21,6 +22,7 @@ function chatModule(
       { index: true, loader: to(`/${name}/${start}`) },
       { ...leaf('welcome', { name: `${name}-welcome`, title: titles.welcome }), ...(pages && { lazy: pages.welcome }) },
       { ...leaf('session', { name: `${name}-session`, title: titles.session }), ...(pages && { lazy: pages.session }) },
+      ...extra,
     ],
   };
 }
@@ -34,7 +36,7 @@ function moduleRoutes(module: ModuleRoute): RouteObject {
   const pages = module.family && webModules[module.family];
   switch (module.kind) {
     case 'chat':
-      return chatModule(path, {}, 'welcome', pages);
+      return chatModule(path, {}, 'welcome', pages, moduleExtraPages[module.name]?.());
     case 'session':
       return chatModule(path, { welcome: module.title, session: module.sessionTitle }, 'welcome', pages);
     case 'tool':

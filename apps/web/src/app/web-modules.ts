@@ -44,6 +44,20 @@ function samePage(page: LazyPage): WebModulePages {
 }
 
 /**
+ * Pages a module adds beside its welcome and session pages, by module name (under its path).
+ * 智能搜索助手's 研究模式 stands on the search service (features/search).
+ */
+export const moduleExtraPages: Partial<Record<ModuleName, () => RouteObject[]>> = {
+  metaso: () => [
+    {
+      path: 'research',
+      handle: { name: 'metaso-research', title: '研究模式' } satisfies RouteHandle,
+      lazy: () => import('./routes/metaso-research').then((m) => ({ Component: m.default })),
+    },
+  ],
+};
+
+/**
  * Tools whose route trees are their own, by module name; every other module's routes follow from
  * its kind in the module table. A tool's tree moves into its feature folder when the tool is built.
  */

@@ -112,6 +112,7 @@ const RUNTIME_DEFAULTS: RuntimeConfig = {
   bfaUrl: '',
   bfaAutoFinishDelay: {},
   analyticsTimeZone: 'Asia/Shanghai',
+  searchApiDomain: '/search-api/',
   imageHosts: [],
 };
 
@@ -128,6 +129,7 @@ export function parseRuntimeConfig(data: unknown): RuntimeConfig {
       Object.entries(delays).filter((entry): entry is [string, number] => isInt(entry[1]) && entry[1] >= 0),
     ),
     analyticsTimeZone: isString(v.analyticsTimeZone) ? v.analyticsTimeZone : RUNTIME_DEFAULTS.analyticsTimeZone,
+    searchApiDomain: isString(v.searchApiDomain) ? v.searchApiDomain : RUNTIME_DEFAULTS.searchApiDomain,
     imageHosts: Array.isArray(v.imageHosts) ? v.imageHosts.filter(isString) : RUNTIME_DEFAULTS.imageHosts,
   };
 }

@@ -41,3 +41,4 @@ export * from './chunk-terms';
 export * from './reports';
 export * from './identity-links';
 export * from './embedded';
+export * from './search';

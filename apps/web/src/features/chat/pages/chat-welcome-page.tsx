@@ -1,4 +1,5 @@
 import type { ChatModule } from '@portal/contract';
+import { Link } from 'react-router';
 import { ChatComposer } from '../components/chat-composer';
 import { ChatLayout } from '../components/chat-layout';
 import { ChatWelcome } from '../components/chat-welcome';
@@ -18,7 +19,20 @@ export function ChatWelcomePage({ module }: { module?: ChatModule }) {
   };
 
   return (
-    <ChatLayout config={config} title={config.welcomeConfig.fullName}>
+    <ChatLayout
+      config={config}
+      title={
+        <>
+          {config.welcomeConfig.fullName}
+          {config.name === 'metaso' ? (
+            // 研究模式 beside the chat: plan, sources, summary and mind map on the search service.
+            <Link to="/metaso/research" className="chat-research-link" data-testid="research-link">
+              研究模式
+            </Link>
+          ) : null}
+        </>
+      }
+    >
       <ChatWelcome config={config} disabled={creating} onPrompt={(prompt) => void sendExample(prompt)} />
       <ChatComposer config={config} busy={creating} onSend={start} />
     </ChatLayout>

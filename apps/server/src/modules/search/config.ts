@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { configSection } from '../config-section';
+
+const envVarName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name');
+/** A host name, `*.` + a domain for its subdomains, or an IPv4 address (no scheme, port or path). */
+const hostEntry = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*$/, '应为主机名（如 wiki.corp.example 或 *.corp.example）');
+
+const common = {
+  /** Base address of the backend's API; engines are reached only at configured addresses. */
+  url: z.url({ protocol: /^https?$/ }).optional(),
+  /** The environment variable holding the API key (never the key itself in the file). */
+  api_key_env: envVarName.optional(),
+  max_results: z.number().int().min(1).max(20).default(8),
+};
+
+/** One web search backend. */
+export const searchBackendSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('searxng'), ...common, url: z.url({ protocol: /^https?$/ }) }).strict(),
+  z.object({ kind: z.literal('bing'), ...common }).strict(),
+  z.object({ kind: z.literal('tavily'), ...common }).strict(),
+  z.object({ kind: z.literal('metaso'), ...common }).strict(),
+  z.object({ kind: z.literal('bocha'), ...common }).strict(),
+]);
+export type SearchBackendConfig = z.infer<typeof searchBackendSchema>;
+
+/**
+ * The `search` section: the search service's backends, page fetching limits, the budget every run
+ * ends within, and its token. Without any web backend the service still searches the company's own
+ * documents; without a model (`providers.tasks.search`) the summary is extractive.
+ */
+export const searchConfigSchema = z
+  .object({
+    /** What the browser is told in `/app-config.json` (another host when the service runs apart). */
+    api_domain: z.string().default('/search-api/'),
+    token_ttl_seconds: z
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 86_400)
+      .default(86_400),
+    backends: z.array(searchBackendSchema).default([]),
+    /**
+     * Intranet hosts whose pages may be read although they resolve to private addresses (a wiki,
+     * a document portal). Every other internal address stays refused, redirects included.
+     */
+    allowed_private_hosts: z.array(hostEntry).default([]),
+    fetch: z
+      .object({
+        timeout_ms: z.number().int().min(100).max(60_000).default(8_000),
+        max_bytes: z.number().int().min(10_000).max(20_000_000).default(2_000_000),
+        max_redirects: z.number().int().min(0).max(10).default(3),
+        concurrency: z.number().int().min(1).max(32).default(8),
+      })
+      .strict()
+      .prefault({}),
+    backend: z
+      .object({
+        concurrency: z.number().int().min(1).max(16).default(4),
+        retries: z.number().int().min(0).max(5).default(2),
+        retry_base_ms: z.number().int().min(0).max(10_000).default(500),
+        timeout_ms: z.number().int().min(100).max(60_000).default(10_000),
+      })
+      .strict()
+      .prefault({}),
+    /** Every run ends within this budget; what was found by then is summarised. */
+    budget: z
+      .object({
+        max_seconds: z.number().min(5).max(3600).default(180),
+        max_tokens: z.number().int().min(1000).max(1_000_000).default(40_000),
+        max_pages: z.number().int().min(1).max(100).default(12),
+      })
+      .strict()
+      .prefault({}),
+    /** The model task (`providers.tasks.<name>`) that plans, summarises and draws the mind map. */
+    model_task: z.string().default('search'),
+  })
+  .strict();
+export type SearchConfig = z.infer<typeof searchConfigSchema>;
+
+export const searchConfigSection = configSection('search', searchConfigSchema);

@@ -1,0 +1,45 @@
+import { SEARCH_API_BASE } from '@portal/contract';
+import fp from 'fastify-plugin';
+import type { ServerModule } from '../module';
+import { searchConfigSection } from './config';
+import { portalVerifier } from './portal-verifier';
+import { createSearchParts, type SearchServiceParts } from './service-parts';
+import { searchService } from './service-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The search service's parts (the research mode of 智能搜索助手). */
+    searchService: SearchServiceParts;
+  }
+}
+
+/** The search service: research workflows over the web and the company's documents, at /search-api. */
+const search: ServerModule = {
+  name: 'search',
+  config: searchConfigSection,
+  plugin: fp(
+    async (app) => {
+      const { db } = app;
+      const { jobs, documents, files, llm, serverSecret } = app.services;
+      const parts = createSearchParts({
+        db,
+        jobs,
+        documents,
+        files: files.service,
+        llm,
+        config: app.portalConfig.search,
+        serverSecret,
+        log: app.log,
+      });
+      app.decorate('searchService', parts);
+      await app.register(searchService, {
+        prefix: SEARCH_API_BASE,
+        parts,
+        verifyPortal: portalVerifier(app.services),
+      });
+    },
+    { name: 'search-module', dependencies: ['services'], fastify: '5.x' },
+  ),
+};
+
+export default search;

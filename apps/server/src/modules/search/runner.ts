@@ -1,0 +1,370 @@
+import type { SearchStep, SearchStepName } from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SearchExecutionRow, SearchUsage } from '../../db/schema';
+import { DEAD_WORKER_ERROR, type JobContext } from '../../services/jobs';
+import type { LlmGateway } from '../../services/llm';
+import { checkCitations } from './citations';
+import type { SearchConfig } from './config';
+import type { ExecutionStore, NewSource } from './execution-store';
+import { EXTRACTIVE_NOTE, extractiveSummary, passageOf } from './extractive';
+import type { Candidate, SourceFinder } from './finder';
+import { mindMarkdown, mindNotes } from './mind-notes';
+import { termSource } from './source-terms';
+import { askModel, estimateTokens, PLAN_SYSTEM, SUMMARY_SYSTEM } from './model';
+import { PageFetchError, type PageFetcher } from './page-fetcher';
+import { heuristicPlan, parsePlan } from './plan';
+import { readableText } from './readable-text';
+import type { SearchSessionStore } from './session-store';
+import { clip, siteOf } from './text';
+import { pausesAfterPlan } from './workflows';
+
+export const SEARCH_EXECUTION_JOB = 'search.execution';
+export interface ExecutionJob {
+  executionId: string;
+}
+
+/** How often a running step looks for a stop asked on another replica. */
+const STOP_POLL_MS = 300;
+/** Characters of each source put into the summary prompt. */
+const PROMPT_CHARS_PER_SOURCE = 1_500;
+
+export interface RunnerDeps {
+  store: ExecutionStore;
+  sessions: SearchSessionStore;
+  finder: SourceFinder;
+  fetcher: PageFetcher;
+  llm: LlmGateway;
+  config: SearchConfig;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+interface RunState {
+  row: SearchExecutionRow;
+  usage: SearchUsage;
+  /** Aborted by a stop (from any replica) or this process stopping. */
+  stop: AbortController;
+  /** Aborted when the run's time budget is used up. */
+  budget: AbortSignal;
+  notes: string[];
+  /** Time spent waiting on the model, backends and pages in the current step. */
+  externalMs: number;
+}
+
+/**
+ * Runs an execution's steps as a durable job: from its next pending step until the plan waits for
+ * the user (deep and docs runs) or the mind notes are drawn. Every write is guarded by the run
+ * still being `running`, so an interrupt (any replica) always wins; a job found running after its
+ * worker died marks the run interrupted instead of starting over.
+ */
+export class ExecutionRunner {
+  /** Hears each step's server time, without the model, the backends and the pages (the bench). */
+  onStepTiming?: (step: SearchStepName, ms: number) => void;
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  async handle(job: JobContext<ExecutionJob>): Promise<void> {
+    const { store } = this.deps;
+    const row = await store.byId(job.data.executionId);
+    if (!row || row.status !== 'running') return;
+    if (job.lastError === DEAD_WORKER_ERROR || job.attempt > 1) {
+      await this.finishInterrupted(row, '服务重启，执行已中断，可重新发起');
+      return;
+    }
+    const stop = new AbortController();
+    const onJobAbort = () => stop.abort();
+    job.signal.addEventListener('abort', onJobAbort, { once: true });
+    const poll = setInterval(() => {
+      void store.stopRequested(row.id).then(
+        (asked) => asked && stop.abort(),
+        () => undefined,
+      );
+    }, STOP_POLL_MS);
+    poll.unref();
+    const remainingMs = Math.max(0, row.budget.max_seconds * 1000 - row.usage.seconds * 1000);
+    const state: RunState = {
+      row,
+      usage: { ...row.usage },
+      stop,
+      budget: AbortSignal.timeout(remainingMs),
+      notes: row.note ? [row.note] : [],
+      externalMs: 0,
+    };
+    try {
+      await this.runSteps(state);
+    } catch (error) {
+      if (stop.signal.aborted) {
+        await this.finishInterrupted(state.row, (await store.stopRequested(row.id)) ? null : '服务停止，执行已中断');
+        return;
+      }
+      this.deps.log.warn({ err: error, execution: row.id }, 'search execution failed');
+      await this.finish(state, 'failed', error instanceof Error ? clip(error.message, 300) : '执行失败');
+    } finally {
+      clearInterval(poll);
+      job.signal.removeEventListener('abort', onJobAbort);
+    }
+  }
+
+  private async runSteps(state: RunState): Promise<void> {
+    for (;;) {
+      const step = state.row.steps.find((s) => s.status === 'pending');
+      if (!step) return this.finish(state, 'done', null);
+      if (state.stop.signal.aborted) throw new Error('stopped');
+      await this.setStep(state, step.name, 'running', '');
+      const started = performance.now();
+      state.externalMs = 0;
+      const output = await this.runStep(state, step.name);
+      const spent = performance.now() - started;
+      this.onStepTiming?.(step.name, spent - state.externalMs);
+      state.usage.seconds = Math.round((state.usage.seconds + spent / 1000) * 100) / 100;
+      await this.setStep(state, step.name, 'done', output);
+      if (step.name === 'plan' && pausesAfterPlan(state.row.kind)) {
+        await this.save(state, { status: 'waiting' });
+        return;
+      }
+    }
+  }
+
+  private runStep(state: RunState, name: SearchStepName): Promise<string> {
+    switch (name) {
+      case 'plan':
+        return this.plan(state);
+      case 'search':
+        return this.search(state);
+      case 'read':
+        return this.read(state);
+      case 'summary':
+        return this.summary(state);
+      case 'mind':
+        return this.mind(state);
+    }
+  }
+
+  /** The signal of a step's outside calls: a stop or the spent budget ends them. */
+  private signal(state: RunState): AbortSignal {
+    return AbortSignal.any([state.stop.signal, state.budget]);
+  }
+
+  private tokensLeft(state: RunState): number {
+    return state.row.budget.max_tokens - state.usage.tokens;
+  }
+
+  private async timed<T>(state: RunState, work: () => Promise<T>): Promise<T> {
+    const t = performance.now();
+    try {
+      return await work();
+    } finally {
+      state.externalMs += performance.now() - t;
+    }
+  }
+
+  private async model(state: RunState, system: string, prompt: string) {
+    const { llm, config } = this.deps;
+    // The prompt's own size must fit what is left, with room for the answer.
+    if (estimateTokens(system + prompt) * 1.5 > this.tokensLeft(state)) {
+      this.note(state, '已达到令牌预算上限，改用摘录方式完成');
+      return null;
+    }
+    if (state.budget.aborted) return null;
+    try {
+      const answer = await this.timed(state, () =>
+        askModel(llm, config.model_task, system, prompt, this.signal(state)),
+      );
+      if (answer) state.usage.tokens += answer.tokens;
+      return answer;
+    } catch (error) {
+      if (state.stop.signal.aborted) throw error;
+      if (state.budget.aborted) this.note(state, '已达到时间预算上限，改用摘录方式完成');
+      else this.note(state, '模型暂时不可用，改用摘录方式完成');
+      return null;
+    }
+  }
+
+  private async plan(state: RunState): Promise<string> {
+    const { row } = state;
+    const answer = await this.model(state, PLAN_SYSTEM, row.query);
+    const plan = answer ? parsePlan(answer.text, row.query) : heuristicPlan(row.query);
+    await this.save(state, { plan });
+    return plan.join('\n');
+  }
+
+  private async search(state: RunState): Promise<string> {
+    const { row } = state;
+    if (state.budget.aborted) {
+      this.note(state, '已达到时间预算上限，跳过搜索');
+      await this.save(state, { candidates: [] });
+      return '预算已用尽，未搜索';
+    }
+    const webToo = row.kind !== 'docs';
+    const plan = row.plan.length > 0 ? row.plan : [row.query];
+    let found;
+    try {
+      found = await this.timed(state, () =>
+        this.deps.finder.find(row.userId, plan, webToo, row.budget.max_pages, this.signal(state)),
+      );
+    } catch (error) {
+      if (state.stop.signal.aborted) throw error;
+      this.note(state, '已达到时间预算上限，搜索未完成');
+      found = { candidates: [], report: ['搜索超出时间预算'] };
+    }
+    await this.save(state, { candidates: found.candidates });
+    if (webToo && this.deps.finder.webBackends === 0) found.report.unshift('未配置联网搜索后端，仅检索公司文档');
+    return [`共 ${found.candidates.length} 条候选`, ...found.report].join('\n');
+  }
+
+  private async read(state: RunState): Promise<string> {
+    const { row } = state;
+    const candidates = row.candidates as Candidate[];
+    const results: ({ source: Omit<NewSource, 'idx'> } | { skipped: string })[] = new Array(candidates.length);
+    let next = 0;
+    const worker = async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= candidates.length) return;
+        if (state.stop.signal.aborted) throw new Error('stopped');
+        if (state.usage.pages >= row.budget.max_pages) {
+          results[i] = { skipped: `${candidates[i]!.title}：超出页面预算` };
+          continue;
+        }
+        results[i] = await this.readOne(state, candidates[i]!);
+      }
+    };
+    const workers = Array.from({ length: Math.min(this.deps.config.fetch.concurrency, candidates.length) }, worker);
+    await this.timed(state, () => Promise.all(workers));
+    // Numbered in result order among the ones read: every [n] of the summary is one of these.
+    const sources: NewSource[] = [];
+    const skipped: string[] = [];
+    for (const r of results) {
+      if (!r) continue;
+      if ('skipped' in r) skipped.push(r.skipped);
+      else sources.push({ ...r.source, idx: sources.length + 1 });
+    }
+    await this.deps.store.saveSources(row.id, sources);
+    if (state.budget.aborted) this.note(state, '已达到时间预算上限，部分网页未读取');
+    return [`读取 ${sources.length} 个来源`, ...skipped.map((s) => `跳过：${s}`)].join('\n');
+  }
+
+  private async readOne(
+    state: RunState,
+    c: Candidate,
+  ): Promise<{ source: Omit<NewSource, 'idx'> } | { skipped: string }> {
+    const { row } = state;
+    if (c.kind === 'doc') {
+      return {
+        source: {
+          kind: 'doc',
+          title: c.title,
+          url: c.url,
+          site: '公司文档',
+          snippet: c.snippet,
+          passage: passageOf(row.query, c.content),
+          content: c.content,
+        },
+      };
+    }
+    if (state.budget.aborted) return { skipped: `${c.title}：超出时间预算` };
+    state.usage.pages++;
+    try {
+      const page = await this.deps.fetcher.fetch(c.url, this.signal(state));
+      const readable = readableText(page.body, page.contentType, c.title);
+      if (readable.text.length < 20) return { skipped: `${c.title}：网页没有可读的正文` };
+      return {
+        source: {
+          kind: 'web',
+          title: readable.title || c.title,
+          url: page.url,
+          site: siteOf(page.url),
+          snippet: c.snippet || clip(readable.text, 200),
+          passage: passageOf(row.query, readable.text),
+          content: readable.text,
+        },
+      };
+    } catch (error) {
+      if (state.stop.signal.aborted) throw error;
+      const reason =
+        error instanceof PageFetchError ? error.message : state.budget.aborted ? '超出时间预算' : '读取失败';
+      return { skipped: `${c.url}：${reason}` };
+    }
+  }
+
+  private async summary(state: RunState): Promise<string> {
+    const { row } = state;
+    const sources = await this.deps.store.sources(row.id);
+    const t = performance.now();
+    const prompt = [
+      `问题：${row.query}`,
+      '',
+      ...sources.map((s) => `[${s.idx}] ${s.title}\n${clip(`${s.passage}\n${s.content}`, PROMPT_CHARS_PER_SOURCE)}`),
+    ].join('\n');
+    state.externalMs -= performance.now() - t;
+    const answer = sources.length > 0 ? await this.model(state, SUMMARY_SYSTEM, prompt) : null;
+    const mode = answer ? 'model' : 'extractive';
+    // Each source is split and tokenised once, for the extract and the citation check alike.
+    const termed = new Map(sources.map((s) => [s.idx, termSource(s.idx, s.title, s.content)] as const));
+    const draft = answer ? answer.text : extractiveSummary(row.query, row.plan, [...termed.values()]);
+    const checked = checkCitations(draft, sources, termed);
+    if (checked.dropped > 0) this.note(state, `已删除 ${checked.dropped} 处无法在来源中核实的引用`);
+    await this.save(state, { summary: checked.summary, summaryMode: mode, citations: checked.citations });
+    await this.deps.sessions.addMessage(row.sessionId, row.id, 'SYS', checked.summary);
+    return mode === 'extractive' && !checked.summary.includes(EXTRACTIVE_NOTE)
+      ? `> ${EXTRACTIVE_NOTE}\n${checked.summary}`
+      : checked.summary;
+  }
+
+  private async mind(state: RunState): Promise<string> {
+    const { row } = state;
+    const sources = await this.deps.store.sourceTitles(row.id);
+    const root = mindNotes(row.query, row.summary ?? '', sources);
+    const markdown = mindMarkdown(root);
+    await this.save(state, { mind: root, mindMarkdown: markdown });
+    return markdown;
+  }
+
+  private note(state: RunState, text: string): void {
+    if (!state.notes.includes(text)) state.notes.push(text);
+  }
+
+  private async setStep(state: RunState, name: SearchStepName, status: SearchStep['status'], output: string) {
+    const steps = state.row.steps.map((s) => (s.name === name ? { ...s, status, output } : s));
+    await this.save(state, { steps });
+  }
+
+  /** Saves while the run is still running; a stop that closed it meanwhile ends the run here. */
+  private async save(state: RunState, patch: Parameters<ExecutionStore['update']>[1]): Promise<void> {
+    const row = await this.deps.store.update(
+      state.row.id,
+      { ...patch, usage: state.usage, note: state.notes.join('；') || null },
+      'running',
+    );
+    if (!row) {
+      state.stop.abort();
+      throw new Error('stopped');
+    }
+    state.row = row;
+  }
+
+  private async finish(state: RunState, status: 'done' | 'failed', error: string | null): Promise<void> {
+    const steps = state.row.steps.map((s) =>
+      status === 'failed' && s.status === 'running' ? { ...s, status: 'failed' as const } : s,
+    );
+    await this.deps.store.update(
+      state.row.id,
+      { status, steps, error, usage: state.usage, note: state.notes.join('；') || null },
+      'running',
+    );
+  }
+
+  private async finishInterrupted(row: SearchExecutionRow, note: string | null): Promise<void> {
+    await markInterrupted(this.deps.store, row.id, note);
+  }
+}
+
+/** Closes a run as interrupted: its running and pending steps too. Idempotent; never touches a finished run. */
+export async function markInterrupted(store: ExecutionStore, id: string, note: string | null): Promise<void> {
+  const row = await store.byId(id);
+  if (!row || (row.status !== 'running' && row.status !== 'waiting')) return;
+  const steps = row.steps.map((s) =>
+    s.status === 'running' || s.status === 'pending' ? { ...s, status: 'interrupted' as const } : s,
+  );
+  const notes = [row.note, note].filter(Boolean).join('；') || null;
+  await store.update(id, { status: 'interrupted', steps, note: notes }, row.status);
+}
