@@ -272,6 +272,7 @@ export const searchEndpoints = {
     access: 'user',
     query: searchDomainQuerySchema,
     body: searchSessionEditRequestSchema,
+    data: z.null(),
   }),
   sessionDel: endpoint({
     method: 'GET',
@@ -280,6 +281,7 @@ export const searchEndpoints = {
     tag,
     access: 'user',
     query: searchSessionIdQuerySchema,
+    data: z.null(),
   }),
   chatHistory: endpoint({
     method: 'GET',

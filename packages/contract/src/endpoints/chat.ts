@@ -30,6 +30,7 @@ import {
   type ChatModule,
   type ModelOption,
 } from '../constants';
+import { answerFollowRequestSchema } from '../answer-follow';
 import { endpoint, type Endpoint } from '../endpoint';
 
 /** A chat module's conversations, models and quota, under its own prefix. */
@@ -130,6 +131,15 @@ export function chatMessageEndpoints(module: ChatModule, api: ChatMessageApi) {
       access: 'user',
       body: answerStopRequestSchema,
       data: chatMessageSchema,
+    }),
+    messageFollow: endpoint({
+      method: 'POST',
+      path: `${base}/message/follow`,
+      summary: 'Follows an answer being generated to its end (event stream: the text so far, then what is added)',
+      tag: tag,
+      access: 'user',
+      body: answerFollowRequestSchema,
+      reply: 'event-stream',
     }),
     ask: polled
       ? endpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerFollowRequestSchema } from '../answer-follow';
 import { endpoint, uploadedFileBodySchema } from '../endpoint';
 import { fileIdQuerySchema, uploadResponseSchema } from '../files';
 import {
@@ -13,6 +14,8 @@ import {
   marketingConversationDetailQuerySchema,
   marketingConversationDetailSchema,
   marketingConversationListSchema,
+  marketingMessageIdSchema,
+  marketingMessageSchema,
   marketingReceiveRequestSchema,
 } from '../marketing';
 
@@ -28,6 +31,33 @@ export const marketingEndpoints = {
     access: 'user',
     body: marketingReceiveRequestSchema,
     reply: 'event-stream',
+  }),
+  messageCompletion: endpoint({
+    method: 'GET',
+    path: '/api/marketing/message/completion',
+    summary: 'One analysis as stored now (a page opened mid-answer)',
+    tag,
+    access: 'user',
+    query: marketingMessageIdSchema,
+    data: marketingMessageSchema,
+  }),
+  messageFollow: endpoint({
+    method: 'POST',
+    path: '/api/marketing/message/follow',
+    summary: 'Follows an analysis being generated to its end (event stream)',
+    tag,
+    access: 'user',
+    body: answerFollowRequestSchema,
+    reply: 'event-stream',
+  }),
+  messageStop: endpoint({
+    method: 'POST',
+    path: '/api/marketing/message/stop',
+    summary: 'Stops an analysis being generated, on whichever replica runs it',
+    tag,
+    access: 'user',
+    body: marketingMessageIdSchema,
+    data: marketingMessageSchema,
   }),
   conversationList: endpoint({
     method: 'GET',

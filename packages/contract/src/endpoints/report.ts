@@ -1,3 +1,4 @@
+import { answerFollowRequestSchema } from '../answer-follow';
 import { endpoint, uploadedFileBodySchema, type AnySchema } from '../endpoint';
 import { z } from 'zod';
 import {
@@ -16,6 +17,8 @@ import {
   reportConversationSchema,
   reportExportQuerySchema,
   reportIdRequestSchema,
+  reportMessageIdSchema,
+  reportMessageSchema,
   reportQuestionsRequestSchema,
   reportQuestionsResponseSchema,
   reportSummarySchema,
@@ -137,6 +140,33 @@ export const reportEndpoints = {
     reportBriefRequestSchema,
   ),
   compare: stream('/api/report/pdf/compare', 'Streams a comparison of two reports', reportCompareRequestSchema),
+  messageCompletion: endpoint({
+    method: 'GET',
+    path: '/api/report/message/completion',
+    summary: 'One answer as stored now (a page opened mid-answer)',
+    tag,
+    access: 'user',
+    query: reportMessageIdSchema,
+    data: reportMessageSchema,
+  }),
+  messageFollow: endpoint({
+    method: 'POST',
+    path: '/api/report/message/follow',
+    summary: 'Follows an answer being generated to its end (event stream: the text so far, then what is added)',
+    tag,
+    access: 'user',
+    body: answerFollowRequestSchema,
+    reply: 'event-stream',
+  }),
+  messageStop: endpoint({
+    method: 'POST',
+    path: '/api/report/message/stop',
+    summary: 'Stops an answer being generated, on whichever replica runs it',
+    tag,
+    access: 'user',
+    body: reportMessageIdSchema,
+    data: reportMessageSchema,
+  }),
   export: endpoint({
     method: 'GET',
     path: '/api/report/export',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerFollowRequestSchema } from '../answer-follow';
 import { endpoint, uploadedFileBodySchema, type Endpoint } from '../endpoint';
 import { fileIdQuerySchema } from '../files';
 import {
@@ -136,6 +137,15 @@ export function sessionEndpoints(module: SessionModule) {
       access: 'user',
       body: sessionStopRequestSchema,
       data: sessionMessageSchema,
+    }),
+    messageFollow: endpoint({
+      method: 'POST',
+      path: `${base}/message/follow`,
+      summary: 'Follows an answer being generated to its end (event stream: the text so far, then what is added)',
+      tag: tag,
+      access: 'user',
+      body: answerFollowRequestSchema,
+      reply: 'event-stream',
     }),
     messageReceive: ask('/message/receive', 'Asks and streams the answer as server-sent events'),
     promptAskStream: ask(
