@@ -1,4 +1,5 @@
 import type { Endpoint } from './endpoint';
+import { addbgEndpoints } from './addbg';
 import { platformEndpoints } from './endpoints/platform';
 
 /**
@@ -6,7 +7,7 @@ import { platformEndpoints } from './endpoints/platform';
  * endpoints is one line here. The web never imports this list (each page imports its own endpoints),
  * so it stays out of the browser's chunks.
  */
-export const ENDPOINT_GROUPS: readonly Readonly<Record<string, Endpoint>>[] = [platformEndpoints];
+export const ENDPOINT_GROUPS: readonly Readonly<Record<string, Endpoint>>[] = [platformEndpoints, addbgEndpoints];
 
 export function allEndpoints(): Endpoint[] {
   return ENDPOINT_GROUPS.flatMap((group) => Object.values(group));

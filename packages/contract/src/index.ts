@@ -30,3 +30,4 @@ export * from './identity';
 export * from './endpoint';
 export * from './endpoint-list';
 export * from './endpoints/platform';
+export * from './addbg';

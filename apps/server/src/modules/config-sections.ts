@@ -1,3 +1,4 @@
+import { addbgConfigSection } from './addbg/config';
 import { chatConfigSection } from './chat/config';
 import { marketingConfigSection } from './marketing/config';
 import { reportConfigSection } from './report/config';
@@ -14,4 +15,5 @@ export const moduleConfigSections = [
   sessionsConfigSection,
   reportConfigSection,
   marketingConfigSection,
+  addbgConfigSection,
 ] as const;

@@ -1,3 +1,4 @@
+import addbg from './addbg';
 import analytics from './analytics';
 import chat from './chat';
 import marketing from './marketing';
@@ -6,4 +7,4 @@ import type { ServerModule } from './module';
 import sessions from './sessions';
 
 /** Every server module. Adding one is one line here (and its folder). */
-export const serverModules: readonly ServerModule[] = [chat, sessions, report, marketing, analytics];
+export const serverModules: readonly ServerModule[] = [chat, sessions, report, marketing, analytics, addbg];
