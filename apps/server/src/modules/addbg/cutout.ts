@@ -23,17 +23,20 @@ export async function cutout(pool: CutoutPool, source: Buffer): Promise<CutoutRe
     const png = await sharp(upright.data, { raw: { width, height, channels: 4 } }).png().toBuffer();
     return { png, width, height };
   }
-  const rgbImage = sharp(upright.data, { raw: { width, height, channels: 4 } }).removeAlpha();
+  const rgbFull = await sharp(upright.data, { raw: { width, height, channels: 4 } }).removeAlpha().raw().toBuffer();
+  const rgbImage = () => sharp(rgbFull, { raw: { width, height, channels: 3 } });
   const size = pool.size;
-  const rgb = await rgbImage.clone().resize(size, size, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
+  const rgb = await rgbImage().resize(size, size, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
   const mask = await pool.mask(new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.byteLength).slice());
   const fullMask = await sharp(Buffer.from(mask.buffer, mask.byteOffset, mask.byteLength), {
     raw: { width: size, height: size, channels: 1 },
   })
     .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+    // A one-band raw input comes out in three bands unless asked for one.
+    .extractChannel(0)
     .raw()
     .toBuffer();
-  const png = await rgbImage
+  const png = await rgbImage()
     .joinChannel(fullMask, { raw: { width, height, channels: 1 } })
     .png()
     .toBuffer();

@@ -28,8 +28,9 @@ export class WorkRunner {
     const work = await this.service.works.byId(job.data.workId);
     if (!work || work.status === 'done' || work.status === 'failed') return;
     await this.service.clearImages(work);
-    await this.progress(work, 5);
+    this.signals.set(work.id, job.signal);
     try {
+      await this.progress(work, 5);
       if (work.kind === 'cutout') await this.runCutout(work);
       else if (work.kind === 'product') await this.runProduct(work);
       else if (work.kind === 'logo') await this.runLogo(work);
@@ -43,10 +44,16 @@ export class WorkRunner {
         work.kind === 'cutout' ? addbgMessages.cutoutFailed : addbgMessages.failed,
       );
       if (failed) await this.service.usage.refund(work.ownerId, failed.charged);
+    } finally {
+      this.signals.delete(work.id);
     }
   }
 
+  /** Each running job's signal: a stopping process ends the work between steps, for a rerun. */
+  private readonly signals = new Map<string, AbortSignal>();
+
   private progress(work: AddbgWorkRow, percent: number): Promise<void> {
+    this.signals.get(work.id)?.throwIfAborted();
     return this.service.works.setState(work.id, 'running', percent, addbgMessages.running);
   }
 
