@@ -52,7 +52,8 @@ function fillFor(c: SyntheticCase): { defs: string; fill: string } {
 }
 
 function backgroundSvg(kind: SceneBackground, s: number, material: ProductMaterial): string {
-  if (kind === 'plain') return `<rect width="${s}" height="${s}" fill="${material === 'white' ? '#ffffff' : '#e9e9e9'}"/>`;
+  if (kind === 'plain')
+    return `<rect width="${s}" height="${s}" fill="${material === 'white' ? '#ffffff' : '#e9e9e9'}"/>`;
   const stripes = Array.from({ length: 24 }, (_, i) => {
     const colors = ['#6d8f5a', '#c9b27c', '#8aa4c8', '#b9706a', '#ded6c6', '#4f5d6b'];
     return `<rect x="${(i * s) / 24}" y="0" width="${s / 24}" height="${s}" fill="${colors[i % colors.length]}" transform="rotate(${(i % 3) * 4} ${s / 2} ${s / 2})"/>`;

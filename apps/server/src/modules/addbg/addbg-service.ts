@@ -113,7 +113,15 @@ export class AddbgService {
       rules: RESULT_RULES,
       room,
     });
-    await this.works.addImage({ id: newId(), workId: work.id, ownerId: work.ownerId, fileId: file.id, position, width, height });
+    await this.works.addImage({
+      id: newId(),
+      workId: work.id,
+      ownerId: work.ownerId,
+      fileId: file.id,
+      position,
+      width,
+      height,
+    });
   }
 
   /** Drops the images an interrupted run left, with their files. */

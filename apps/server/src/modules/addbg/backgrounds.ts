@@ -43,7 +43,13 @@ function gradient(id: string, name: string, from: string, to: string, radial = f
 }
 
 /** A studio: wall gradient, a floor below the horizon with its own gradient, a soft light pool and grain. */
-function studio(id: string, name: string, wall: [string, string], floor: [string, string], horizon = 0.62): BuiltinBackground {
+function studio(
+  id: string,
+  name: string,
+  wall: [string, string],
+  floor: [string, string],
+  horizon = 0.62,
+): BuiltinBackground {
   return {
     id,
     name,
@@ -92,19 +98,17 @@ export function findBackground(id: string): BuiltinBackground | undefined {
 
 /** The list entries of the built-in backgrounds, plus the prompt scene an AI engine would draw. */
 export function backgroundEntries(promptEngine: AddbgBackground['engine'] | null): AddbgBackground[] {
-  const builtin = BUILTIN_BACKGROUNDS.map(
-    (b): AddbgBackground => ({
-      id: b.id,
-      name: b.name,
-      kind: b.kind,
-      style_id: b.kind,
-      colors: b.colors,
-      preview_url: `/api/addbg/background/preview?background_id=${b.id}`,
-      engine: 'builtin',
-      available: true,
-      reason: null,
-    }),
-  );
+  const builtin = BUILTIN_BACKGROUNDS.map((b): AddbgBackground => ({
+    id: b.id,
+    name: b.name,
+    kind: b.kind,
+    style_id: b.kind,
+    colors: b.colors,
+    preview_url: `/api/addbg/background/preview?background_id=${b.id}`,
+    engine: 'builtin',
+    available: true,
+    reason: null,
+  }));
   const prompt: AddbgBackground = {
     id: 'prompt',
     name: '按描述生成场景',
@@ -114,7 +118,9 @@ export function backgroundEntries(promptEngine: AddbgBackground['engine'] | null
     preview_url: null,
     engine: promptEngine ?? 'sdwebui',
     available: promptEngine !== null,
-    reason: promptEngine ? null : '按描述生成场景需要 Stable Diffusion WebUI、ComfyUI 或 OpenAI 兼容图像接口，管理员尚未配置',
+    reason: promptEngine
+      ? null
+      : '按描述生成场景需要 Stable Diffusion WebUI、ComfyUI 或 OpenAI 兼容图像接口，管理员尚未配置',
   };
   return [...builtin, prompt];
 }

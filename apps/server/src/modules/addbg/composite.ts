@@ -96,7 +96,10 @@ function lightOverlaySvg(width: number, height: number, angle: number): string {
 }
 
 /** Puts a cut-out product on a background: scaled, placed, lit, with its contact shadow. PNG, opaque. */
-export async function compositeProduct(cutoutPng: Buffer, o: CompositeOptions): Promise<{ png: Buffer; placement: Placement }> {
+export async function compositeProduct(
+  cutoutPng: Buffer,
+  o: CompositeOptions,
+): Promise<{ png: Buffer; placement: Placement }> {
   const box = await opaqueBox(cutoutPng);
   const placement = placeProduct(box, o);
   let product = sharp(cutoutPng)
@@ -117,5 +120,7 @@ export async function compositeProduct(cutoutPng: Buffer, o: CompositeOptions): 
 
 /** A small preview of a built-in background (list thumbnails). */
 export function backgroundPreview(scene: BuiltinBackground): Promise<Buffer> {
-  return sharp(Buffer.from(scene.svg(240, 240))).png().toBuffer();
+  return sharp(Buffer.from(scene.svg(240, 240)))
+    .png()
+    .toBuffer();
 }

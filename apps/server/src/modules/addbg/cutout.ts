@@ -20,10 +20,15 @@ export async function cutout(pool: CutoutPool, source: Buffer): Promise<CutoutRe
   const upright = await sharp(source).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = upright.info;
   if (hasTransparency(upright.data)) {
-    const png = await sharp(upright.data, { raw: { width, height, channels: 4 } }).png().toBuffer();
+    const png = await sharp(upright.data, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer();
     return { png, width, height };
   }
-  const rgbFull = await sharp(upright.data, { raw: { width, height, channels: 4 } }).removeAlpha().raw().toBuffer();
+  const rgbFull = await sharp(upright.data, { raw: { width, height, channels: 4 } })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   const rgbImage = () => sharp(rgbFull, { raw: { width, height, channels: 3 } });
   const size = pool.size;
   const rgb = await rgbImage().resize(size, size, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();

@@ -17,12 +17,9 @@ export function fileRoutes(config: AddbgConfig): FastifyPluginAsync {
       maxWidth: config.max_image_width ?? files.commonRules.maxWidth,
       maxHeight: config.max_image_height ?? files.commonRules.maxHeight,
     };
-    serve(
-      app,
-      e.upload,
-      async ({ request }) => toStoredFile(await receiveUpload(app, request, 'addbg', rules)),
-      { config: { rateLimit: uploadRateLimit(app) } },
-    );
+    serve(app, e.upload, async ({ request }) => toStoredFile(await receiveUpload(app, request, 'addbg', rules)), {
+      config: { rateLimit: uploadRateLimit(app) },
+    });
     serve(app, e.download, async ({ query, request, reply }) => {
       const { row, body } = await files.service.open(requireUser(request).id, query.file_id, 'addbg');
       return sendStoredFile(reply, row, body);

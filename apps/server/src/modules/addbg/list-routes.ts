@@ -45,6 +45,10 @@ export function listRoutes(config: AddbgConfig): FastifyPluginAsync {
   };
 }
 
-function pickAvailability(o: { engine: 'builtin' | 'sdwebui' | 'comfyui' | 'openai'; available: boolean; reason: string | null }) {
+function pickAvailability(o: {
+  engine: 'builtin' | 'sdwebui' | 'comfyui' | 'openai';
+  available: boolean;
+  reason: string | null;
+}) {
   return { engine: o.engine, available: o.available, reason: o.reason };
 }

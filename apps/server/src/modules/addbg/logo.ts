@@ -60,5 +60,7 @@ export function logoSvg(o: LogoOptions): string {
 
 /** The logo rendered to a transparent PNG. */
 export function logoPng(o: LogoOptions): Promise<Buffer> {
-  return sharp(Buffer.from(logoSvg(o))).png().toBuffer();
+  return sharp(Buffer.from(logoSvg(o)))
+    .png()
+    .toBuffer();
 }

@@ -1,11 +1,24 @@
-import type { AddbgEngine, AddbgImage, AddbgProject, AddbgWork, AddbgWorkKind, AddbgWorkStatus } from '@portal/contract';
+import type {
+  AddbgEngine,
+  AddbgImage,
+  AddbgProject,
+  AddbgWork,
+  AddbgWorkKind,
+  AddbgWorkStatus,
+} from '@portal/contract';
 import type { AddbgImageRow, AddbgProjectRow, AddbgWorkRow } from '../../db/schema';
 
 export const imageUrl = (imageId: string) => `/api/addbg/works/image?image_id=${imageId}`;
 export const sourceUrl = (fileId: string) => `/api/addbg/file/download?file_id=${fileId}`;
 
 export function toImage(row: AddbgImageRow, favorites: ReadonlySet<string>): AddbgImage {
-  return { image_id: row.id, url: imageUrl(row.id), width: row.width, height: row.height, favorite: favorites.has(row.id) };
+  return {
+    image_id: row.id,
+    url: imageUrl(row.id),
+    width: row.width,
+    height: row.height,
+    favorite: favorites.has(row.id),
+  };
 }
 
 export function toWork(row: AddbgWorkRow, images: AddbgImageRow[], favorites: ReadonlySet<string>): AddbgWork {

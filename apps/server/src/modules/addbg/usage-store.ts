@@ -64,8 +64,6 @@ export class UsageStore {
 
   /** Gives `count` images back (a failed work), never above the total. */
   async refund(ownerId: number, count: number, db: Db = this.db): Promise<void> {
-    await db.execute(
-      sql`update addbg_usage set remain = least(total, remain + ${count}) where owner_id = ${ownerId}`,
-    );
+    await db.execute(sql`update addbg_usage set remain = least(total, remain + ${count}) where owner_id = ${ownerId}`);
   }
 }

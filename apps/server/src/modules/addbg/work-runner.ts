@@ -116,7 +116,13 @@ export class WorkRunner {
   private async runLogo(work: AddbgWorkRow): Promise<void> {
     const p = work.params as unknown as LogoParams;
     for (let i = 0; i < p.count; i++) {
-      const png = await logoPng({ text: p.text, slogan: p.slogan ?? undefined, styleId: p.style_id, color: p.color, variant: i });
+      const png = await logoPng({
+        text: p.text,
+        slogan: p.slogan ?? undefined,
+        styleId: p.style_id,
+        color: p.color,
+        variant: i,
+      });
       await this.service.storeImage(work, png, i, LOGO_SIZE, LOGO_SIZE);
       await this.progress(work, 10 + Math.round((85 * (i + 1)) / p.count));
     }
