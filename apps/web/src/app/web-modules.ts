@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from './route-handle';
 import { leaf, to } from './route-helpers';
 import type { ComponentType } from 'react';
+import { addbgRoutes } from '../features/addbg/routes';
 
 /** A page loaded on first visit, in its own chunk. */
 export type LazyPage = () => Promise<{ Component: ComponentType }>;
@@ -34,6 +35,11 @@ export const webModules: Readonly<Record<ModuleFamily, WebModulePages>> = {
     session: () => import('../features/report').then((m) => ({ Component: m.ReportSessionPage })),
   },
   marketing: samePage(() => import('../features/marketing').then((m) => ({ Component: m.MarketingPage }))),
+  // A tool: its own route tree (addbgRoutes below); these serve the family's two screens.
+  addbg: {
+    welcome: () => import('../features/addbg').then((m) => ({ Component: m.AddbgWelcomePage })),
+    session: () => import('../features/addbg').then((m) => ({ Component: m.AddbgWorkbenchPage })),
+  },
 };
 
 /** A module whose one screen serves both routes. */
@@ -47,7 +53,7 @@ function samePage(page: LazyPage): WebModulePages {
  */
 export const toolRoutes: Partial<Record<ModuleName, () => RouteObject>> = {
   red: () => redPages(),
-  addbg: () => addbgPages(),
+  addbg: addbgRoutes,
 };
 
 /** 社媒洞察 (red): its tabs and pages, as the spec routes them. */
@@ -77,15 +83,5 @@ const redPages = (): RouteObject => ({
     },
     leaf('pdftest', { name: 'red-pdftest' }),
     leaf('detail', { name: 'red-detail', hideTabs: true }),
-  ],
-});
-
-const addbgPages = (): RouteObject => ({
-  path: 'addbg',
-  handle: { name: 'addbg' } satisfies RouteHandle,
-  children: [
-    { index: true, loader: to('/addbg/workbench') },
-    leaf('welcome', { name: 'addbg-welcome' }),
-    leaf('workbench', { name: 'addbg-workbench' }),
   ],
 });
