@@ -1,5 +1,7 @@
 import { Alert, Button, Progress, Segmented, Skeleton } from 'antd';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { addbgKeys } from '../api/keys';
 import { useWorkProcess } from '../api/work-process';
 import { DownloadButtons } from './download-buttons';
 import { FavoriteButton } from './favorite-button';
@@ -19,6 +21,12 @@ interface WorkResultProps {
 export function WorkResult({ workId, title, beforeUrl, transparent, onRetry }: WorkResultProps) {
   const { data, error, isPending } = useWorkProcess(workId);
   const [view, setView] = useState<'after' | 'before'>('after');
+  const client = useQueryClient();
+  const finished = data?.status === 'done' || data?.status === 'failed';
+  // A finished work changes the history and the usage (a failure gives its images back).
+  useEffect(() => {
+    if (finished) void client.invalidateQueries({ queryKey: addbgKeys.works(null).slice(0, 2) });
+  }, [finished, client]);
   if (isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (error || !data) return <Alert type="error" showIcon message={error?.message ?? '加载失败'} />;
   if (data.status === 'queued' || data.status === 'running') {
