@@ -5,6 +5,7 @@ import { compositeProduct } from '../../src/modules/addbg/composite';
 import { cutout } from '../../src/modules/addbg/cutout';
 import { CutoutPool } from '../../src/modules/addbg/cutout-pool';
 import { logoSvg } from '../../src/modules/addbg/logo';
+import { plainBackdropMask } from '../../src/modules/addbg/plain-backdrop';
 import { alphaIoU, syntheticProduct } from './synthetic';
 
 // One model session for the file: loading it and one inference cost seconds and ~1.4 GB.
@@ -24,6 +25,31 @@ describe('built-in cutout (ISNet in a worker thread)', () => {
       expect(meta.hasAlpha).toBe(true);
       expect(await alphaIoU(result.png, truth), `${c.shape} on ${c.background}`).toBeGreaterThanOrEqual(0.9);
     }
+  });
+});
+
+describe('plain backdrop fill', () => {
+  const rgbOf = async (png: Buffer) => new Uint8Array(await sharp(png).removeAlpha().raw().toBuffer());
+
+  it('finds a white product on white by its outline, and stays out of busy photos', async () => {
+    const white = await syntheticProduct({
+      shape: 'sneaker',
+      material: 'white',
+      background: 'plain',
+      color: '#ffffff',
+    });
+    const mask = plainBackdropMask(await rgbOf(white.png), 1024)!;
+    let inter = 0;
+    let union = 0;
+    for (let i = 0; i < mask.length; i++) {
+      const a = mask[i]! > 127;
+      const b = white.truth[i] === 1;
+      if (a && b) inter++;
+      if (a || b) union++;
+    }
+    expect(inter / union).toBeGreaterThanOrEqual(0.95);
+    const busy = await syntheticProduct({ shape: 'box', material: 'matte', background: 'busy', color: '#8e44ad' });
+    expect(plainBackdropMask(await rgbOf(busy.png), 1024)).toBeNull();
   });
 });
 

@@ -46,6 +46,22 @@ describe('addbg uploads', () => {
   });
 });
 
+describe('addbg endpoints', () => {
+  it('are in the OpenAPI document, with the shapes of the contract', async () => {
+    const res = await api(t, admin, { method: 'GET', url: '/api/admin/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
+    for (const path of [
+      '/api/addbg/works/cutoutImage',
+      '/api/addbg/product/generate',
+      '/api/addbg/works/getGenerateImageProcess',
+      '/api/addbg/file/upload',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+  });
+});
+
 describe('addbg lists', () => {
   it('answers every list, marketplace sizes included, and names the engine a feature needs', async () => {
     const sizes = (await getJson<{ list: AddbgSize[] }>(t, admin, '/api/addbg/image/sizeList')).data.list;

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { CutoutPool } from './cutout-pool';
+import { withPlainBackdrop } from './plain-backdrop';
 
 export interface CutoutResult {
   /** PNG with the mask as its alpha channel, at the source's size. */
@@ -32,7 +33,8 @@ export async function cutout(pool: CutoutPool, source: Buffer): Promise<CutoutRe
   const rgbImage = () => sharp(rgbFull, { raw: { width, height, channels: 3 } });
   const size = pool.size;
   const rgb = await rgbImage().resize(size, size, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
-  const mask = await pool.mask(new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.byteLength).slice());
+  const input = new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.byteLength);
+  const mask = withPlainBackdrop(await pool.mask(input.slice()), input, size);
   const fullMask = await sharp(Buffer.from(mask.buffer, mask.byteOffset, mask.byteLength), {
     raw: { width: size, height: size, channels: 1 },
   })
