@@ -44,10 +44,7 @@ export const addbgWorks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('addbg_works_owner_idx').on(t.ownerId, t.createdAt),
-    index('addbg_works_project_idx').on(t.projectId),
-  ],
+  (t) => [index('addbg_works_owner_idx').on(t.ownerId, t.createdAt), index('addbg_works_project_idx').on(t.projectId)],
 );
 export type AddbgWorkRow = typeof addbgWorks.$inferSelect;
 
