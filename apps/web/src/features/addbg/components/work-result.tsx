@@ -1,6 +1,6 @@
 import { Alert, Button, Progress, Segmented, Skeleton } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { addbgKeys } from '../api/keys';
 import { useWorkProcess } from '../api/work-process';
 import { DownloadButtons } from './download-buttons';
@@ -15,13 +15,16 @@ interface WorkResultProps {
   /** Show a checkerboard behind transparent results (cutouts). */
   transparent?: boolean;
   onRetry?: () => void;
+  /** Scrolled into view when it appears (a work just started; on a phone it is below the settings). */
+  reveal?: boolean;
 }
 
-/** One work: its progress while it runs, then its images with compare, favourite and downloads. */
-export function WorkResult({ workId, title, beforeUrl, transparent, onRetry }: WorkResultProps) {
+/** The work's states: loading, running with its percent, failed with a retry, done with its images. */
+function WorkResultBody({ workId, title, beforeUrl, transparent, onRetry }: WorkResultProps) {
   const { data, error, isPending } = useWorkProcess(workId);
   const [view, setView] = useState<'after' | 'before'>('after');
   const client = useQueryClient();
+
   const finished = data?.status === 'done' || data?.status === 'failed';
   // A finished work changes the history and the usage (a failure gives its images back).
   useEffect(() => {
@@ -91,6 +94,20 @@ export function WorkResult({ workId, title, beforeUrl, transparent, onRetry }: W
           </figure>
         ))}
       </div>
+    </div>
+  );
+}
+
+/** One work: its progress while it runs, then its images with compare, favourite and downloads. */
+export function WorkResult(props: WorkResultProps) {
+  const anchor = useRef<HTMLDivElement>(null);
+  const { reveal } = props;
+  useEffect(() => {
+    if (reveal) anchor.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [reveal]);
+  return (
+    <div ref={anchor}>
+      <WorkResultBody {...props} />
     </div>
   );
 }

@@ -28,6 +28,8 @@ export function AddbgWorkbenchPage() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const [busy, setBusy] = useState<'cutout' | 'scene' | null>(null);
+  /** The work started last from this screen: scrolled to (not one restored after a reload). */
+  const [revealId, setRevealId] = useState<string | null>(null);
 
   const refreshLists = () => void client.invalidateQueries({ queryKey: addbgKeys.all });
 
@@ -41,21 +43,23 @@ export function AddbgWorkbenchPage() {
     try {
       const project = projectId ? { project_id: projectId } : {};
       if (kind === 'cutout') {
-        state.setCutout(await startCutout({ file_id: source.fileId, ...project }));
+        const workId = await startCutout({ file_id: source.fileId, ...project });
+        state.setCutout(workId);
+        setRevealId(workId);
       } else {
         const choice = backgroundId ? { background_id: backgroundId } : color ? { color } : {};
-        state.addScene(
-          await startProduct({
-            file_id: source.fileId,
-            size_id: sizeId,
-            light_id: lightId,
-            count,
-            scale,
-            shadow,
-            ...choice,
-            ...project,
-          }),
-        );
+        const workId = await startProduct({
+          file_id: source.fileId,
+          size_id: sizeId,
+          light_id: lightId,
+          count,
+          scale,
+          shadow,
+          ...choice,
+          ...project,
+        });
+        state.addScene(workId);
+        setRevealId(workId);
       }
       refreshLists();
     } catch (error) {
@@ -143,6 +147,7 @@ export function AddbgWorkbenchPage() {
           {source && cutoutWorkId && (
             <Card size="small">
               <WorkResult
+                reveal={revealId === cutoutWorkId}
                 workId={cutoutWorkId}
                 title="抠图"
                 transparent
@@ -155,6 +160,7 @@ export function AddbgWorkbenchPage() {
             sceneWorkIds.map((id) => (
               <Card size="small" key={id}>
                 <WorkResult
+                  reveal={revealId === id}
                   workId={id}
                   title="场景图"
                   beforeUrl={sourceUrl(source.fileId)}
