@@ -23,6 +23,7 @@ CREATE TABLE "addbg_works" (
   "progress" integer DEFAULT 0 NOT NULL,
   "message" text DEFAULT '' NOT NULL,
   "charged" integer NOT NULL,
+  "job_id" bigint,
   "refunded" boolean DEFAULT false NOT NULL,
   "created_at" timestamp with time zone DEFAULT now() NOT NULL,
   "updated_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -10,7 +10,8 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../../src/db/schema';
+import { addbgWorks, files, jobs as jobsTable } from '../../src/db/schema';
+import { DEAD_WORKER_ERROR } from '../../src/services/jobs';
 import { api, body, buildTestApp, type TestApp } from '../helper';
 import { tokenFor } from '../chat/helpers';
 import { htmlPage } from '../files/fixtures';
@@ -206,6 +207,36 @@ describe('addbg works', () => {
     expect(failed).toMatchObject({ status: 'failed', images: [] });
     expect(failed.message).toContain('退还');
     expect((await usageOf(admin)).remain).toBe(before);
+  });
+});
+
+describe('addbg works whose job gave up', () => {
+  it('fail and give the usage back when their job ended without them (every run died)', async () => {
+    const { jobs } = t.app.services;
+    await jobs.stop();
+    try {
+      const before = (await usageOf(admin)).remain;
+      const created = await logo(admin);
+      expect((await usageOf(admin)).remain).toBe(before - 1);
+      const [work] = await t.app.db.select().from(addbgWorks).where(eq(addbgWorks.id, created.data.work_id));
+      // What the queue records when the last attempt's process died too.
+      await t.app.db
+        .update(jobsTable)
+        .set({ state: 'failed', lastError: DEAD_WORKER_ERROR })
+        .where(eq(jobsTable.id, work!.jobId!));
+      const process = await getJson<{ status: string; message: string }>(
+        t,
+        admin,
+        '/api/addbg/works/getGenerateImageProcess',
+        {
+          work_id: created.data.work_id,
+        },
+      );
+      expect(process.data).toMatchObject({ status: 'failed' });
+      expect((await usageOf(admin)).remain).toBe(before);
+    } finally {
+      await jobs.start();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { files } from './files';
 import { users } from './users';
 
@@ -40,6 +40,8 @@ export const addbgWorks = pgTable(
     progress: integer('progress').notNull().default(0),
     message: text('message').notNull().default(''),
     charged: integer('charged').notNull(),
+    /** The durable job that runs it: a job that ended without the work finishing fails the work. */
+    jobId: bigint('job_id', { mode: 'number' }),
     refunded: boolean('refunded').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

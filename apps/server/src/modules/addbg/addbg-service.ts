@@ -84,7 +84,8 @@ export class AddbgService {
         },
         db,
       );
-      await this.deps.jobs.send(ADDBG_WORK_JOB, { workId: id } satisfies AddbgWorkJob, {}, db);
+      const jobId = await this.deps.jobs.send(ADDBG_WORK_JOB, { workId: id } satisfies AddbgWorkJob, {}, db);
+      await this.works.setJob(id, jobId, db);
     });
     if (work.projectId) await this.projects.touch(work.projectId);
     return id;
@@ -139,8 +140,20 @@ export class AddbgService {
   }
 
   async view(ownerId: number, workId: string): Promise<AddbgWork> {
-    const row = await this.works.find(ownerId, workId);
+    let row = await this.works.find(ownerId, workId);
+    if ((row.status === 'queued' || row.status === 'running') && (await this.jobEnded(row.jobId))) {
+      // Its job gave up (every attempt's process died under it): the work fails, its images come back.
+      const failed = await this.works.fail(row.id, addbgMessages.failed);
+      if (failed) await this.usage.refund(row.ownerId, failed.charged);
+      row = await this.works.find(ownerId, workId);
+    }
     return (await this.views(ownerId, [row]))[0]!;
+  }
+
+  private async jobEnded(jobId: number | null): Promise<boolean> {
+    if (jobId === null) return false;
+    const job = await this.deps.jobs.get(jobId);
+    return !job || job.state === 'failed' || job.state === 'cancelled';
   }
 
   async views(ownerId: number, rows: AddbgWorkRow[]): Promise<AddbgWork[]> {

@@ -15,6 +15,10 @@ export class WorkStore {
     return inserted!;
   }
 
+  async setJob(id: string, jobId: number, db: Db = this.db): Promise<void> {
+    await db.update(addbgWorks).set({ jobId }).where(eq(addbgWorks.id, id));
+  }
+
   /** The owner's work; another user's id is not found, exactly like an unknown one. */
   async find(ownerId: number, id: string): Promise<AddbgWorkRow> {
     const [row] = await this.db
