@@ -5,10 +5,15 @@ import type { AddbgConfig } from './config';
 const AI_ENGINES = ['sdwebui', 'comfyui', 'openai'] as const satisfies readonly AddbgEngine[];
 const aiNames = AI_ENGINES.map((e) => addbgEngineNames[e]).join('、');
 
+/** Whether scenes from a prompt can be drawn: by Stable Diffusion WebUI when it is configured. */
+export function promptSceneEngine(config: AddbgConfig): AddbgEngine | null {
+  return config.sdwebui ? 'sdwebui' : null;
+}
+
 /**
- * Which AI engine the generative features (prompt scenes, style transfer, portraits) would use.
- * This version drives none of them yet, so a configured address is reported as such rather than
- * promised: only the built-in engine runs.
+ * Which AI engine the other generative features (style transfer, AI logos, portraits) would use.
+ * This version drives none of them, so a configured address is reported as such rather than
+ * promised.
  */
 export function aiEngineStatus(config: AddbgConfig): { engine: AddbgEngine; reason: string } {
   const configured = AI_ENGINES.find((e) => config[e] !== undefined);

@@ -32,7 +32,7 @@ const addbg: ServerModule = {
         threads: config.cutout.threads,
         idleMs: config.cutout.idle_unload_seconds * 1000,
       });
-      const runner = new WorkRunner(service, pool, app.log);
+      const runner = new WorkRunner(service, pool, config, app.log);
       app.decorate('addbg', { service, pool });
       jobs.register<AddbgWorkJob>(ADDBG_WORK_JOB, (job) => runner.run(job), {
         concurrency: config.job_concurrency,

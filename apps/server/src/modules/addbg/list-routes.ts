@@ -5,7 +5,7 @@ import { backgroundEntries, findBackground } from './backgrounds';
 import { BACKGROUND_STYLES, LIGHTS, LOGO_STYLES, PRODUCT_CATEGORIES, SIZES } from './catalog';
 import { backgroundPreview } from './composite';
 import type { AddbgConfig } from './config';
-import { aiOption, builtinOption } from './engines';
+import { aiOption, builtinOption, promptSceneEngine } from './engines';
 import { notFound } from './work-store';
 
 /** The lists of section 7, from the built-in catalogue and the engines actually available. */
@@ -16,8 +16,11 @@ export function listRoutes(config: AddbgConfig): FastifyPluginAsync {
     serve(app, e.lightList, async () => ({ list: [...LIGHTS] }));
     serve(app, e.backgroundStyleList, async () => ({ list: [...BACKGROUND_STYLES] }));
     serve(app, e.backgroundNewList, async ({ query }) => {
-      const all = backgroundEntries(null).map((b) =>
-        b.kind === 'prompt' ? { ...b, ...pickAvailability(aiOption(config, b.id, b.name, '按描述生成场景')) } : b,
+      const promptEngine = promptSceneEngine(config);
+      const all = backgroundEntries(promptEngine).map((b) =>
+        b.kind === 'prompt' && !promptEngine
+          ? { ...b, ...pickAvailability(aiOption(config, b.id, b.name, '按描述生成场景')) }
+          : b,
       );
       return { list: query.style_id ? all.filter((b) => b.style_id === query.style_id) : all };
     });

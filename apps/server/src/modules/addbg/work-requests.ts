@@ -9,7 +9,7 @@ import { AppError } from '../../errors/app-error';
 import { findBackground } from './backgrounds';
 import { DEFAULT_LIGHT_ID, DEFAULT_LOGO_STYLE_ID, DEFAULT_SIZE_ID, LIGHTS, LOGO_STYLES, SIZES } from './catalog';
 import type { AddbgConfig } from './config';
-import { engineNeeded } from './engines';
+import { engineNeeded, promptSceneEngine } from './engines';
 import type { NewWork } from './addbg-service';
 
 const invalid = (message: string) => new AppError(ErrorCode.validation, message);
@@ -17,6 +17,8 @@ const invalid = (message: string) => new AppError(ErrorCode.validation, message)
 /** What a product work stores as its params, resolved and checked when it is asked for. */
 export interface ProductParams {
   background_id: string | null;
+  /** A scene drawn by an AI engine from this description. */
+  prompt: string | null;
   color: string | null;
   size_id: string;
   light_id: string;
@@ -51,15 +53,18 @@ export function cutoutWork(body: CutoutBody): NewWork {
  * configured it is refused with the engine it needs, before any usage is spent.
  */
 export function productWork(body: ProductGenerateBody, config: AddbgConfig): NewWork {
-  const wantsPrompt = body.background_id === 'prompt' || (body.prompt && !body.background_id && !body.color);
-  if (wantsPrompt) throw invalid(engineNeeded(config, '按描述生成场景'));
+  const wantsPrompt = body.background_id === 'prompt' || Boolean(body.prompt && !body.background_id && !body.color);
+  const promptEngine = wantsPrompt ? promptSceneEngine(config) : null;
+  if (wantsPrompt && !promptEngine) throw invalid(engineNeeded(config, '按描述生成场景'));
+  if (wantsPrompt && !body.prompt) throw invalid('请描述想要的场景');
   if (body.background_id && !findBackground(body.background_id)) throw invalid(addbgMessages.unknownBackground);
   const sizeId = body.size_id ?? DEFAULT_SIZE_ID;
   if (!SIZES.some((s) => s.id === sizeId)) throw invalid(addbgMessages.unknownSize);
   const lightId = body.light_id ?? DEFAULT_LIGHT_ID;
   if (!LIGHTS.some((l) => l.id === lightId)) throw invalid(addbgMessages.unknownLight);
   const params: ProductParams = {
-    background_id: body.background_id ?? null,
+    background_id: wantsPrompt ? null : (body.background_id ?? null),
+    prompt: wantsPrompt ? (body.prompt ?? null) : null,
     color: body.color ?? null,
     size_id: sizeId,
     light_id: lightId,
@@ -71,7 +76,7 @@ export function productWork(body: ProductGenerateBody, config: AddbgConfig): New
   };
   return {
     kind: 'product',
-    engine: 'builtin',
+    engine: promptEngine ?? 'builtin',
     sourceFileId: body.file_id,
     projectId: body.project_id,
     params: { ...params },

@@ -6,7 +6,9 @@ import type { JobContext } from '../../services/jobs';
 import type { AddbgService, AddbgWorkJob } from './addbg-service';
 import { findBackground } from './backgrounds';
 import { LIGHTS, SIZES } from './catalog';
-import { compositeProduct } from './composite';
+import { compositeProduct, type CompositeOptions } from './composite';
+import type { AddbgConfig } from './config';
+import { sdwebuiScene } from './sdwebui-engine';
 import { cutout } from './cutout';
 import type { CutoutPool } from './cutout-pool';
 import { logoPng, LOGO_SIZE } from './logo';
@@ -21,6 +23,7 @@ export class WorkRunner {
   constructor(
     private readonly service: AddbgService,
     private readonly pool: CutoutPool,
+    private readonly config: AddbgConfig,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
   ) {}
 
@@ -93,7 +96,16 @@ export class WorkRunner {
       height = meta.height;
     }
     const scene = p.background_id ? findBackground(p.background_id) : undefined;
-    const background = scene ? { scene } : { color: p.color ?? size.background ?? '#ffffff' };
+    let background: CompositeOptions['background'] = scene
+      ? { scene }
+      : { color: p.color ?? size.background ?? '#ffffff' };
+    if (p.prompt) {
+      if (!this.config.sdwebui) throw new Error('sdwebui is no longer configured');
+      background = {
+        image: await sdwebuiScene(this.config.sdwebui, p.prompt, width, height, this.signals.get(work.id)),
+      };
+      await this.progress(work, 70);
+    }
     const light = LIGHTS.find((l) => l.id === p.light_id) ?? LIGHTS[0]!;
     for (let i = 0; i < p.count; i++) {
       // Variants differ in scale and placement, so several options are worth comparing.

@@ -6,11 +6,13 @@ import { WorkImage } from './work-image';
 interface Props {
   value: string | null;
   color: string | null;
+  prompt: string;
   onPick(choice: { backgroundId: string | null; color: string | null }): void;
+  onPrompt(prompt: string): void;
 }
 
 /** Scenes and colours of the built-in engine, and the prompt scene with why it is not available. */
-export function BackgroundPicker({ value, color, onPick }: Props) {
+export function BackgroundPicker({ value, color, prompt: promptText, onPick, onPrompt }: Props) {
   const { data, error, isPending } = useBackgrounds();
   if (isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (error) return <Alert type="error" showIcon message={error.message} />;
@@ -48,6 +50,17 @@ export function BackgroundPicker({ value, color, onPick }: Props) {
           style={{ width: 64, padding: 2 }}
         />
       </label>
+      {value === 'prompt' && (
+        <Input.TextArea
+          aria-label="场景描述"
+          placeholder="描述想要的场景，例如：清晨海边的木桌，柔和阳光"
+          maxLength={500}
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          value={promptText}
+          onChange={(e) => onPrompt(e.target.value)}
+          style={{ marginTop: 8 }}
+        />
+      )}
       {prompt && (
         <Alert style={{ marginTop: 8 }} type="info" showIcon message={prompt.name} description={prompt.reason} />
       )}

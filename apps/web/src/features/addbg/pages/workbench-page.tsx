@@ -47,7 +47,14 @@ export function AddbgWorkbenchPage() {
         state.setCutout(workId);
         setRevealId(workId);
       } else {
-        const choice = backgroundId ? { background_id: backgroundId } : color ? { color } : {};
+        const choice =
+          backgroundId === 'prompt'
+            ? { background_id: backgroundId, prompt: state.prompt }
+            : backgroundId
+              ? { background_id: backgroundId }
+              : color
+                ? { color }
+                : {};
         const workId = await startProduct({
           file_id: source.fileId,
           size_id: sizeId,
@@ -121,7 +128,13 @@ export function AddbgWorkbenchPage() {
             </div>
           </Card>
           <Card size="small" title="3. 背景与效果">
-            <BackgroundPicker value={backgroundId} color={color} onPick={(c) => state.pick(c)} />
+            <BackgroundPicker
+              value={backgroundId}
+              color={color}
+              prompt={state.prompt}
+              onPick={(c) => state.pick(c)}
+              onPrompt={(p) => state.pick({ prompt: p })}
+            />
             <SceneOptions />
             <Button
               type="primary"

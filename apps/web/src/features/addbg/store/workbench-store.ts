@@ -16,6 +16,8 @@ export interface WorkbenchState {
   sceneWorkIds: string[];
   backgroundId: string | null;
   color: string | null;
+  /** The scene an AI engine draws when the prompt background is chosen. */
+  prompt: string;
   sizeId: string;
   lightId: string;
   count: number;
@@ -27,7 +29,10 @@ export interface WorkbenchState {
   addScene(workId: string): void;
   pick(
     patch: Partial<
-      Pick<WorkbenchState, 'backgroundId' | 'color' | 'sizeId' | 'lightId' | 'count' | 'scale' | 'shadow' | 'projectId'>
+      Pick<
+        WorkbenchState,
+        'backgroundId' | 'color' | 'prompt' | 'sizeId' | 'lightId' | 'count' | 'scale' | 'shadow' | 'projectId'
+      >
     >,
   ): void;
 }
@@ -44,6 +49,7 @@ export const useWorkbench = create<WorkbenchState>()(
       sceneWorkIds: [],
       backgroundId: 'studio-white',
       color: null,
+      prompt: '',
       sizeId: 'square-800-white',
       lightId: 'soft',
       count: 2,
