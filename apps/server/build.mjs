@@ -27,6 +27,10 @@ const external = [
   'unpdf',
   'mammoth',
   'exceljs',
+  // Native addons (sharp's libvips, onnxruntime's library) and the ISNet weights read beside their package.
+  'sharp',
+  'onnxruntime-node',
+  '@imgly/background-removal-data',
   '@aws-sdk/*',
   'esbuild',
   'tsx',
@@ -100,6 +104,7 @@ await build({
     main: 'src/main.ts',
     'parse-worker': 'src/services/documents/parse-worker.ts',
     'pglite-worker': 'src/db/pglite-worker.ts',
+    'cutout-worker': 'src/modules/addbg/cutout-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

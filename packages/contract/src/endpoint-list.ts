@@ -4,6 +4,7 @@ import { analyticsEndpoints } from './endpoints/analytics';
 import { chatEndpointGroups } from './endpoints/chat';
 import { marketingEndpoints } from './endpoints/marketing';
 import { embeddedEndpoints, embeddedProxyEndpoints } from './embedded';
+import { addbgEndpoints } from './addbg';
 import { platformEndpoints } from './endpoints/platform';
 import { appEndpoints, fileEndpoints, portalEndpoints, userEndpoints } from './endpoints/portal';
 import { reportEndpoints } from './endpoints/report';
@@ -32,6 +33,7 @@ export function endpointGroups(): Readonly<Record<string, Endpoint>>[] {
     embeddedEndpoints,
     embeddedProxyEndpoints,
     searchEndpoints,
+    addbgEndpoints,
   ];
 }
 

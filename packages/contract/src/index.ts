@@ -31,3 +31,4 @@ export * from './endpoint';
 export * from './embedded';
 export * from './answer-follow';
 export * from './search';
+export * from './addbg';

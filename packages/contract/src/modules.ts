@@ -12,7 +12,7 @@ export const MODULE_KINDS = ['chat', 'session', 'tool', 'embedded'] as const;
  */
 export type ModuleKind = (typeof MODULE_KINDS)[number];
 
-export const MODULE_FAMILIES = ['chat', 'sessions', 'report', 'marketing', 'embedded'] as const;
+export const MODULE_FAMILIES = ['chat', 'sessions', 'report', 'marketing', 'embedded', 'addbg'] as const;
 /**
  * The module folder that serves a module on both sides (`apps/server/src/modules/<family>`,
  * `apps/web/src/features/<family>`): one family may serve several modules of the table (the chat
@@ -127,7 +127,7 @@ export const MODULES = {
     quotaKey: 'marketing',
   },
   red: { prefixes: ['red'], appKey: 'red', title: '社媒洞察', kind: 'tool', path: '/red' },
-  addbg: { prefixes: ['addbg'], appKey: 'addbg', title: '图片设计', kind: 'tool', path: '/addbg' },
+  addbg: { prefixes: ['addbg'], appKey: 'addbg', title: '图片设计', kind: 'tool', family: 'addbg', path: '/addbg' },
   stablediffusion: {
     // The spec's designer calls (getSDWebUICode) belong to the Stable Diffusion app.
     prefixes: ['stablediffusion', 'designer'],

@@ -1,3 +1,4 @@
+import { addbgConfigSection } from './addbg/config';
 import { chatConfigSection } from './chat/config';
 import { embeddedConfigSection } from './embedded/config';
 import { marketingConfigSection } from './marketing/config';
@@ -18,4 +19,5 @@ export const moduleConfigSections = [
   marketingConfigSection,
   embeddedConfigSection,
   searchConfigSection,
+  addbgConfigSection,
 ] as const;

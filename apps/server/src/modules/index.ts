@@ -1,3 +1,4 @@
+import addbg from './addbg';
 import analytics from './analytics';
 import chat from './chat';
 import embedded from './embedded';
@@ -8,4 +9,13 @@ import search from './search';
 import sessions from './sessions';
 
 /** Every server module. Adding one is one line here (and its folder). */
-export const serverModules: readonly ServerModule[] = [chat, sessions, report, marketing, analytics, embedded, search];
+export const serverModules: readonly ServerModule[] = [
+  chat,
+  sessions,
+  report,
+  marketing,
+  analytics,
+  embedded,
+  search,
+  addbg,
+];

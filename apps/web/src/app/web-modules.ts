@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from './route-handle';
 import { leaf, to } from './route-helpers';
 import type { ComponentType } from 'react';
+import { addbgRoutes } from '../features/addbg/routes';
 
 /** A page loaded on first visit, in its own chunk. */
 export type LazyPage = () => Promise<{ Component: ComponentType }>;
@@ -36,6 +37,11 @@ export const webModules: Readonly<Record<ModuleFamily, WebModulePages>> = {
   marketing: samePage(() => import('../features/marketing').then((m) => ({ Component: m.MarketingPage }))),
   // Stable Diffusion WebUI and ComfyUI: one page, the tool in a frame.
   embedded: samePage(() => import('../features/embedded').then((m) => ({ Component: m.EmbeddedPage }))),
+  // A tool: its own route tree (addbgRoutes below); these serve the family's two screens.
+  addbg: {
+    welcome: () => import('../features/addbg').then((m) => ({ Component: m.AddbgWelcomePage })),
+    session: () => import('../features/addbg').then((m) => ({ Component: m.AddbgWorkbenchPage })),
+  },
 };
 
 /** A module whose one screen serves both routes. */
@@ -63,7 +69,7 @@ export const moduleExtraPages: Partial<Record<ModuleName, () => RouteObject[]>> 
  */
 export const toolRoutes: Partial<Record<ModuleName, () => RouteObject>> = {
   red: () => redPages(),
-  addbg: () => addbgPages(),
+  addbg: addbgRoutes,
 };
 
 /** 社媒洞察 (red): its tabs and pages, as the spec routes them. */
@@ -93,15 +99,5 @@ const redPages = (): RouteObject => ({
     },
     leaf('pdftest', { name: 'red-pdftest' }),
     leaf('detail', { name: 'red-detail', hideTabs: true }),
-  ],
-});
-
-const addbgPages = (): RouteObject => ({
-  path: 'addbg',
-  handle: { name: 'addbg' } satisfies RouteHandle,
-  children: [
-    { index: true, loader: to('/addbg/workbench') },
-    leaf('welcome', { name: 'addbg-welcome' }),
-    leaf('workbench', { name: 'addbg-workbench' }),
   ],
 });

@@ -42,3 +42,4 @@ export * from './reports';
 export * from './identity-links';
 export * from './embedded';
 export * from './search';
+export * from './addbg';

@@ -1,0 +1,58 @@
+import sharp from 'sharp';
+import type { CutoutPool } from './cutout-pool';
+import { withPlainBackdrop } from './plain-backdrop';
+
+export interface CutoutResult {
+  /** PNG with the mask as its alpha channel, at the source's size. */
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Share of clearly transparent pixels above which an upload is taken as already cut out. */
+const ALREADY_CUT_SHARE = 0.02;
+
+/**
+ * Cuts the product out of an image: the source, upright, scaled to the model's square input, the
+ * mask scaled back to the source's size and put in as its alpha channel. An image that already
+ * has a real transparent area (an earlier cutout) keeps its own alpha.
+ */
+export async function cutout(pool: CutoutPool, source: Buffer): Promise<CutoutResult> {
+  const upright = await sharp(source).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = upright.info;
+  if (hasTransparency(upright.data)) {
+    const png = await sharp(upright.data, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer();
+    return { png, width, height };
+  }
+  const rgbFull = await sharp(upright.data, { raw: { width, height, channels: 4 } })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const rgbImage = () => sharp(rgbFull, { raw: { width, height, channels: 3 } });
+  const size = pool.size;
+  const rgb = await rgbImage().resize(size, size, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
+  const input = new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.byteLength);
+  const mask = withPlainBackdrop(await pool.mask(input.slice()), input, size);
+  const fullMask = await sharp(Buffer.from(mask.buffer, mask.byteOffset, mask.byteLength), {
+    raw: { width: size, height: size, channels: 1 },
+  })
+    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+    // A one-band raw input comes out in three bands unless asked for one.
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const png = await rgbImage()
+    .joinChannel(fullMask, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+  return { png, width, height };
+}
+
+function hasTransparency(rgba: Buffer): boolean {
+  let clear = 0;
+  const pixels = rgba.length / 4;
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i]! < 16) clear++;
+  return clear / pixels > ALREADY_CUT_SHARE;
+}

@@ -1,0 +1,79 @@
+/**
+ * A second opinion for photos on a plain backdrop (a studio sweep, a white table): the backdrop is
+ * what is connected to the image border and close to the border's colour. The model is kept
+ * unless it clearly missed the product (white on white, glass), which this finds by its outline.
+ */
+
+/** Border pixels within this RGB distance of the border's median colour count as backdrop. */
+const BORDER_TOLERANCE = 18;
+/** The share of the border that must be backdrop for the photo to count as plain. */
+const PLAIN_BORDER_SHARE = 0.92;
+/** Pixels this close to the backdrop colour and connected to the border are backdrop. */
+const FILL_TOLERANCE = 10;
+/** The model is overruled only when it covers less than this share of what the fill finds. */
+const MISSED_SHARE = 0.5;
+
+const dist2 = (rgb: Uint8Array, i: number, c: readonly number[]) => {
+  const dr = rgb[i * 3]! - c[0]!;
+  const dg = rgb[i * 3 + 1]! - c[1]!;
+  const db = rgb[i * 3 + 2]! - c[2]!;
+  return dr * dr + dg * dg + db * db;
+};
+
+function borderIndices(size: number): number[] {
+  const out: number[] = [];
+  for (let x = 0; x < size; x++) out.push(x, (size - 1) * size + x);
+  for (let y = 1; y < size - 1; y++) out.push(y * size, y * size + size - 1);
+  return out;
+}
+
+/** The product mask (0/255) of a plain-backdrop photo, or null when the backdrop is not plain. */
+export function plainBackdropMask(rgb: Uint8Array, size: number): Uint8Array | null {
+  const border = borderIndices(size);
+  const median = [0, 1, 2].map((c) => {
+    const values = border.map((i) => rgb[i * 3 + c]!).sort((a, b) => a - b);
+    return values[values.length >> 1]!;
+  });
+  const near = border.filter((i) => dist2(rgb, i, median) <= BORDER_TOLERANCE ** 2).length;
+  if (near / border.length < PLAIN_BORDER_SHARE) return null;
+  const backdrop = new Uint8Array(size * size);
+  const stack: number[] = [];
+  for (const i of border) {
+    if (!backdrop[i] && dist2(rgb, i, median) <= FILL_TOLERANCE ** 2) {
+      backdrop[i] = 1;
+      stack.push(i);
+    }
+  }
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    const x = i % size;
+    const neighbours = [x > 0 ? i - 1 : -1, x < size - 1 ? i + 1 : -1, i - size, i + size];
+    for (const n of neighbours) {
+      if (n < 0 || n >= backdrop.length || backdrop[n]) continue;
+      if (dist2(rgb, n, median) <= FILL_TOLERANCE ** 2) {
+        backdrop[n] = 1;
+        stack.push(n);
+      }
+    }
+  }
+  const mask = new Uint8Array(size * size);
+  for (let i = 0; i < mask.length; i++) mask[i] = backdrop[i] ? 0 : 255;
+  return mask;
+}
+
+/** The model's mask, or the backdrop fill's where the model clearly missed the product. */
+export function withPlainBackdrop(model: Uint8Array, rgb: Uint8Array, size: number): Uint8Array {
+  const fill = plainBackdropMask(rgb, size);
+  if (!fill) return model;
+  let product = 0;
+  let covered = 0;
+  for (let i = 0; i < fill.length; i++) {
+    if (fill[i]) {
+      product++;
+      if (model[i]! > 127) covered++;
+    }
+  }
+  // Nothing found apart from the backdrop, or a product filling nearly the whole frame: keep the model.
+  if (product === 0 || product > fill.length * 0.9) return model;
+  return covered / product < MISSED_SHARE ? fill : model;
+}

@@ -1,0 +1,113 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findBackground } from '../../src/modules/addbg/backgrounds';
+import { compositeProduct } from '../../src/modules/addbg/composite';
+import { cutout } from '../../src/modules/addbg/cutout';
+import { CutoutPool } from '../../src/modules/addbg/cutout-pool';
+import { logoSvg } from '../../src/modules/addbg/logo';
+import { plainBackdropMask } from '../../src/modules/addbg/plain-backdrop';
+import { alphaIoU, syntheticProduct } from './synthetic';
+
+// One model session for the file: loading it and one inference cost seconds and ~1.4 GB.
+const pool = new CutoutPool({ size: 1024, threads: 2, idleMs: 0 });
+afterAll(() => pool.close());
+
+describe('built-in cutout (ISNet in a worker thread)', () => {
+  it('cuts a product out of a plain and of a busy background with IoU ≥ 0.9', { timeout: 240_000 }, async () => {
+    for (const c of [
+      { shape: 'bottle', material: 'matte', background: 'plain', color: '#c0392b' },
+      { shape: 'box', material: 'glossy', background: 'busy', color: '#8e44ad' },
+    ] as const) {
+      const { png, truth } = await syntheticProduct(c);
+      const result = await cutout(pool, png);
+      expect(result).toMatchObject({ width: 1024, height: 1024 });
+      const meta = await sharp(result.png).metadata();
+      expect(meta.hasAlpha).toBe(true);
+      expect(await alphaIoU(result.png, truth), `${c.shape} on ${c.background}`).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+});
+
+describe('plain backdrop fill', () => {
+  const rgbOf = async (png: Buffer) => new Uint8Array(await sharp(png).removeAlpha().raw().toBuffer());
+
+  it('finds a white product on white by its outline, and stays out of busy photos', async () => {
+    const white = await syntheticProduct({
+      shape: 'sneaker',
+      material: 'white',
+      background: 'plain',
+      color: '#ffffff',
+    });
+    const mask = plainBackdropMask(await rgbOf(white.png), 1024)!;
+    let inter = 0;
+    let union = 0;
+    for (let i = 0; i < mask.length; i++) {
+      const a = mask[i]! > 127;
+      const b = white.truth[i] === 1;
+      if (a && b) inter++;
+      if (a || b) union++;
+    }
+    expect(inter / union).toBeGreaterThanOrEqual(0.95);
+    const busy = await syntheticProduct({ shape: 'box', material: 'matte', background: 'busy', color: '#8e44ad' });
+    expect(plainBackdropMask(await rgbOf(busy.png), 1024)).toBeNull();
+  });
+});
+
+/** A cut-out product made directly: an opaque red square in the middle of a transparent 400×400. */
+async function squareCutout(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect x="100" y="100" width="200" height="200" fill="#ff0000"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+describe('compositing', () => {
+  it('makes the requested size with the product where it was placed', async () => {
+    const product = await squareCutout();
+    const { png, placement } = await compositeProduct(product, {
+      width: 800,
+      height: 600,
+      background: { color: '#ffffff' },
+      scale: 0.5,
+      x: 0.25,
+      y: 0.5,
+      shadow: true,
+      lightAngle: null,
+    });
+    const meta = await sharp(png).metadata();
+    expect([meta.width, meta.height]).toEqual([800, 600]);
+    // 50% of 600 high, square; centred at (200, 300).
+    expect(placement).toEqual({ left: 50, top: 150, width: 300, height: 300 });
+    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+    expect(at(200, 300)).toEqual([255, 0, 0]);
+    expect(at(600, 300)).toEqual([255, 255, 255]);
+    // The contact shadow darkens the floor just under the product, and nowhere far away.
+    const under = at(200, 452);
+    expect(under[0]!).toBeLessThan(250);
+    expect(at(700, 580)).toEqual([255, 255, 255]);
+  });
+
+  it('renders marketplace sizes on a studio scene', async () => {
+    const product = await squareCutout();
+    const scene = findBackground('studio-warm')!;
+    for (const side of [800, 1440]) {
+      const { png } = await compositeProduct(product, {
+        width: side,
+        height: side,
+        background: { scene },
+        scale: 0.7,
+        x: 0.5,
+        y: 0.55,
+        shadow: true,
+        lightAngle: 300,
+      });
+      const meta = await sharp(png).metadata();
+      expect([meta.width, meta.height, meta.hasAlpha]).toEqual([side, side, false]);
+    }
+  });
+
+  it('escapes logo text in its SVG', () => {
+    const svg = logoSvg({ text: '<b>&"', styleId: 'wordmark', color: '#112233', variant: 0 });
+    expect(svg).toContain('&lt;b&gt;&amp;&quot;');
+    expect(svg).not.toContain('<b>');
+  });
+});

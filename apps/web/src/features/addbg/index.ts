@@ -1,0 +1,2 @@
+export { AddbgWorkbenchPage } from './pages/workbench-page';
+export { AddbgWelcomePage } from './pages/welcome-page';
