@@ -105,6 +105,11 @@ export interface RequestOptions<T> {
   silent?: boolean;
   /** Sends the request instead of fetch; the body is the transport's own (e.g. FormData). */
   transport?: RequestTransport;
+  /**
+   * On 1004 the tokens and the account are renewed without the warning and the reload: the caller
+   * shows the new rights itself (the page waiting for a grant, the account sync at start-up).
+   */
+  quietRightsChange?: boolean;
 }
 
 export interface HttpClient {
@@ -359,12 +364,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return !sessionEnded();
   }
 
-  /** 1004: new tokens with the new rights, the account re-synced, then the page reloads. */
-  async function repairPermissions(): Promise<boolean> {
+  /**
+   * Set once the 1004 warning is up: the page reloads when it closes, so a 403 met meanwhile (the
+   * right taken away) is already explained and gets no toast of its own.
+   */
+  let reloadPending = false;
+
+  /** 1004: new tokens with the new rights, the account re-synced, then (unless quiet) the page reloads. */
+  async function repairPermissions(quiet = false): Promise<boolean> {
     if (sessionEnded()) return false;
     await once(ErrorCode.permissionsChanged, async () => {
       if (!(await refreshTokens(true))) return;
       await syncUserInfo();
+      if (quiet) return;
+      reloadPending = true;
       effects.warning(ErrorMessage.permissionsChanged, () => effects.reload());
     });
     return !sessionEnded();
@@ -422,11 +435,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         case ErrorCode.permissionsChanged: {
           if (sessionEnded() || permissionRetried) throw fail(reply);
           permissionRetried = true;
-          if (!(await repairPermissions())) throw fail(reply);
+          if (!(await repairPermissions(opts.quietRightsChange))) throw fail(reply);
           continue;
         }
         default: {
-          if (!opts.silent && reply.message) toast(reply.message);
+          const explained = reloadPending && reply.code === ErrorCode.forbidden;
+          if (!opts.silent && !explained && reply.message) toast(reply.message);
           throw fail(reply);
         }
       }
