@@ -37,6 +37,7 @@ function setup(handler: FakeHandler, opts: { autoClose?: boolean; path?: string 
       else onClose();
     }),
     toastError: vi.fn(),
+    notice: vi.fn(),
     navigate: vi.fn(),
     reload: vi.fn(),
     currentPath: () => opts.path ?? '/chatgpt/session?id=9#top',
@@ -392,6 +393,9 @@ describe('4000: resource gone', () => {
     expect(effects.navigate).toHaveBeenCalledTimes(1);
     expect(effects.navigate).toHaveBeenCalledWith('/report');
     expect(effects.toastError).not.toHaveBeenCalled();
+    // The module's welcome page says why, once.
+    expect(effects.notice).toHaveBeenCalledTimes(1);
+    expect(effects.notice).toHaveBeenCalledWith('会话不存在或已删除');
   });
 });
 

@@ -55,6 +55,8 @@ export interface HttpSession {
 export interface HttpEffects {
   warning(content: string, onClose: () => void): void;
   toastError(message: string): void;
+  /** A short notice that is not an error of the person's doing. */
+  notice?(message: string): void;
   navigate(to: string): void;
   reload(): void;
   /** pathname + search + hash of the page the user is on. */
@@ -173,6 +175,12 @@ export function parseEnvelope(text: string, httpStatus: number): Pick<Reply, 'co
 export function moduleHomeOf(fullPath: string): string {
   const segment = fullPath.split(/[?#]/)[0]?.split('/')[1];
   return segment ? `/${segment}` : '/home';
+}
+
+/** What the person is told on the module's home route when the content of the address is gone. */
+export function goneNoticeOf(fullPath: string): string {
+  const path = fullPath.split(/[?#]/)[0] ?? '';
+  return path.endsWith('/session') ? ErrorMessage.sessionGone : ErrorMessage.resourceGone;
 }
 
 export function loginPathFrom(fullPath: string): string {
@@ -394,7 +402,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         await once(ErrorCode.refreshInvalid, () => endSession());
         return false;
       case ErrorCode.resourceGone:
-        await once(ErrorCode.resourceGone, () => effects.navigate(moduleHomeOf(effects.currentPath())));
+        await once(ErrorCode.resourceGone, () => {
+          const path = effects.currentPath();
+          effects.navigate(moduleHomeOf(path));
+          effects.notice?.(goneNoticeOf(path));
+        });
         return false;
       default:
         return false;
