@@ -137,7 +137,8 @@ export function MessageList({ listPage, onRegenerate, completion, answerExtra }:
   };
 
   return (
-    <>
+    // The 回到底部 button is placed within the list's own box, so it never covers the question box.
+    <div className="chat-thread-area">
       <Bubble.List ref={listRef} className="chat-messages" items={items} role={roles} autoScroll onScroll={onScroll} />
       {scrollEnd ? null : (
         <Button
@@ -148,6 +149,6 @@ export function MessageList({ listPage, onRegenerate, completion, answerExtra }:
           onClick={toEnd}
         />
       )}
-    </>
+    </div>
   );
 }
