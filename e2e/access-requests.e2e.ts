@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, submitProviderLogin } from './browser';
@@ -12,10 +14,20 @@ import { startPortal, type RunningPortal } from './portal-server';
  * suites rely on.
  */
 
+const shots = process.env.SHOTS_DIR || join(import.meta.dirname, 'artifacts');
+/** The page at 1280 px and at 390 px, then back. */
+async function shootBoth(page: Page, name: string) {
+  await page.screenshot({ path: join(shots, `${name}-1280.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: join(shots, `${name}-390.png`) });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 let portal: RunningPortal;
 let browser: Browser;
 
 beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
   portal = await startPortal();
   browser = await launchBrowser();
 }, 180_000);
@@ -64,6 +76,7 @@ describe('access requests in the browser', { timeout: 240_000 }, () => {
     expect(await staff.page.locator('.ant-message-error').count()).toBe(0);
 
     await askFor(staff.page, 'DeepSeek', '需要用 DeepSeek 写周报');
+    await shootBoth(staff.page, 'landing-waiting');
 
     const admin = await signInAsAdmin();
     const row = admin.locator('tr', { hasText: '需要用 DeepSeek 写周报' });
@@ -77,6 +90,7 @@ describe('access requests in the browser', { timeout: 240_000 }, () => {
     await open.waitFor({ timeout: 30_000 });
     await staff.page.getByText('您已获得「DeepSeek」的使用权限').waitFor();
     expect(await staff.page.getByText('用户权限更新，即将刷新页面').count()).toBe(0);
+    await shootBoth(staff.page, 'landing-granted');
     const models = staff.page.waitForResponse((r) => r.url().includes('/api/deepseek/') && r.status() === 200, {
       timeout: 30_000,
     });
@@ -110,6 +124,7 @@ describe('access requests in the browser', { timeout: 240_000 }, () => {
     await staff.page.getByText('申请未通过').waitFor({ timeout: 30_000 });
     await staff.page.getByText('原因：本季度名额已满').waitFor();
     await staff.page.getByRole('button', { name: '重新申请' }).waitFor();
+    await shootBoth(staff.page, 'landing-denied');
 
     await admin.context().close();
     await staff.context.close();
