@@ -149,7 +149,7 @@ describe('issue 30 rough edges in the browser', { timeout: 240_000 }, () => {
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
           const range = document.createRange();
           range.selectNodeContents(node);
-          for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.bottom / 4));
+          for (const r of Array.from(range.getClientRects())) if (r.width > 0) tops.add(Math.round(r.bottom / 4));
         }
         // Glyph widths depend on the machine's CJK fonts (this one may have none): the figure must
         // also be kept from wrapping at all, not merely happen to fit here.
