@@ -38,6 +38,7 @@ function setup(handler: FakeHandler, opts: { autoClose?: boolean; path?: string 
     }),
     toastError: vi.fn(),
     notice: vi.fn(),
+    rightsChanged: vi.fn(),
     navigate: vi.fn(),
     reload: vi.fn(),
     currentPath: () => opts.path ?? '/chatgpt/session?id=9#top',
@@ -355,6 +356,8 @@ describe('1004 taken in quietly, and revocation while in use', () => {
     expect(session.setAccountInfo).toHaveBeenCalledWith(updated);
     expect(effects.warning).not.toHaveBeenCalled();
     expect(effects.reload).not.toHaveBeenCalled();
+    // The page is checked again with the new rights instead.
+    expect(effects.rightsChanged).toHaveBeenCalledTimes(1);
   });
 
   it('a right taken away shows the 1004 warning only, not also the 403 toast', async () => {

@@ -7,7 +7,7 @@ import { getSearchToken } from '../lib/search-token';
 import { showError, showNotice, showWarning } from '../lib/ui-bridge';
 
 /** The one HTTP client of the page, wired to storage, the user store, antd and the router. */
-export function createBrowserHttpClient(navigate: (to: string) => void): HttpClient {
+export function createBrowserHttpClient(navigate: (to: string) => void, recheckRoute: () => void): HttpClient {
   return createHttpClient({
     baseUrl: () => getRuntimeConfig().apiDomain,
     takeEarly: (url, authorization) => takeEarlyApi(url, authorization),
@@ -27,6 +27,7 @@ export function createBrowserHttpClient(navigate: (to: string) => void): HttpCli
       toastError: showError,
       notice: showNotice,
       navigate,
+      rightsChanged: recheckRoute,
       reload: () => window.location.reload(),
       currentPath: () => window.location.pathname + window.location.search + window.location.hash,
     },

@@ -58,6 +58,8 @@ export interface HttpEffects {
   /** A short notice that is not an error of the person's doing. */
   notice?(message: string): void;
   navigate(to: string): void;
+  /** The rights were renewed quietly (no reload): the current page is checked by the guard again. */
+  rightsChanged?(): void;
   reload(): void;
   /** pathname + search + hash of the page the user is on. */
   currentPath(): string;
@@ -384,7 +386,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     await once(ErrorCode.permissionsChanged, async () => {
       if (!(await refreshTokens(true))) return;
       await syncUserInfo();
-      if (quiet) return;
+      if (quiet) {
+        effects.rightsChanged?.();
+        return;
+      }
       reloadPending = true;
       effects.warning(ErrorMessage.permissionsChanged, () => effects.reload());
     });
