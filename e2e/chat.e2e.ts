@@ -100,8 +100,8 @@ describe('chat in the browser', () => {
     await page.getByText('已停止生成').waitFor();
     const kept = await lastAnswer().innerText();
     expect(kept.length).toBeGreaterThan(30);
-    // The demo answer ends with the admin steps; a stopped one never gets there.
-    expect(kept).not.toContain('重启服务后重新提问');
+    // The demo answer ends with this line; a stopped one never gets there.
+    expect(kept).not.toContain('这里将显示真实的回答');
     await page.locator('.chat-composer textarea').waitFor();
     expect(await page.getByTestId('chat-stop').count()).toBe(0);
   });

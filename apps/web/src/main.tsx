@@ -36,7 +36,10 @@ async function start() {
   await nextTask();
 
   const router = createAppRouter();
-  const http = createBrowserHttpClient((to) => void router.navigate(to));
+  const http = createBrowserHttpClient(
+    (to) => void router.navigate(to),
+    () => void router.revalidate(),
+  );
   setHttpClient(http);
   http.onResult(trackApi);
   void configLoaded.then(() => syncUserInfoOnStartup(router));

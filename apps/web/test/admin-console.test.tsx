@@ -200,14 +200,18 @@ describe('admin console app icon', { timeout: 60_000 }, () => {
 describe('access request panel', { timeout: 60_000 }, () => {
   it('asks with a reason and then shows the request as pending', async () => {
     let mine: unknown[] = [];
-    const fake = renderAt('/landing', <AccessRequestPanel appKey="deepseek" appName="DeepSeek" />, (req) => {
-      if (req.path === '/api/app/access-requests') return ok({ list: mine });
-      if (req.path === '/api/app/access-request') {
-        mine = [request];
-        return ok(request);
-      }
-      return ok(null);
-    });
+    const fake = renderAt(
+      '/landing',
+      <AccessRequestPanel appKey="deepseek" appName="DeepSeek" onGranted={() => undefined} />,
+      (req) => {
+        if (req.path === '/api/app/access-requests') return ok({ list: mine });
+        if (req.path === '/api/app/access-request') {
+          mine = [request];
+          return ok(request);
+        }
+        return ok(null);
+      },
+    );
     fireEvent.click(await screen.findByRole('button', { name: '申请权限' }));
     fireEvent.change(screen.getByLabelText('申请理由'), { target: { value: '写周报' } });
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
@@ -216,10 +220,27 @@ describe('access request panel', { timeout: 60_000 }, () => {
   });
 
   it('shows a denial with its reason and offers to ask again', async () => {
-    renderAt('/landing', <AccessRequestPanel appKey="deepseek" appName="DeepSeek" />, () =>
+    renderAt('/landing', <AccessRequestPanel appKey="deepseek" appName="DeepSeek" onGranted={() => undefined} />, () =>
       ok({ list: [{ ...request, status: 'denied', decision_reason: '仅限研发部' }] }),
     );
     expect(await screen.findByText('原因：仅限研发部')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重新申请' })).toBeTruthy();
+  });
+
+  it('an approval the page saw arrive asks for the new rights; one older than the page offers to ask again', async () => {
+    let status = 'pending';
+    const onGranted = vi.fn();
+    renderAt('/landing', <AccessRequestPanel appKey="deepseek" appName="DeepSeek" onGranted={onGranted} />, () =>
+      ok({ list: [{ ...request, status }] }),
+    );
+    expect(await screen.findByText('已申请「DeepSeek」，等待管理员处理')).toBeTruthy();
+    status = 'approved';
+    expect(await screen.findByText('申请已通过，正在更新权限…', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(onGranted).toHaveBeenCalled();
+    cleanup();
+    renderAt('/landing', <AccessRequestPanel appKey="deepseek" appName="DeepSeek" onGranted={onGranted} />, () =>
+      ok({ list: [{ ...request, status: 'approved' }] }),
+    );
+    expect(await screen.findByRole('button', { name: '申请权限' })).toBeTruthy();
   });
 });

@@ -36,6 +36,7 @@ const overview = (over: Partial<AnalyticsOverview> = {}): AnalyticsOverview => (
   events: 123_456,
   peak_daily_users: 4321,
   avg_daily_users: 2100.5,
+  peak_daily_anonymous: 37,
   app_opens: 250_000_000,
   cycles: 900,
   avg_cycle_ms: 90_000,
@@ -43,7 +44,7 @@ const overview = (over: Partial<AnalyticsOverview> = {}): AnalyticsOverview => (
   api_errors: 25,
   api_error_rate: 0.025,
   script_errors: 17,
-  days: [{ day: to, users: 4321, signed_in: 4000 }],
+  days: [{ day: to, users: 4321, anonymous: 37 }],
   ...over,
 });
 const opens: AnalyticsAppOpens = {
@@ -80,6 +81,7 @@ const empty: Record<string, unknown> = {
     events: 0,
     peak_daily_users: 0,
     avg_daily_users: 0,
+    peak_daily_anonymous: 0,
     app_opens: 0,
     cycles: 0,
     avg_cycle_ms: 0,
@@ -87,7 +89,7 @@ const empty: Record<string, unknown> = {
     api_errors: 0,
     api_error_rate: 0,
     script_errors: 0,
-    days: [{ day: to, users: 0, signed_in: 0 }],
+    days: [{ day: to, users: 0, anonymous: 0 }],
   }),
   'app-opens': { list: [] },
   cycles: { list: [] },

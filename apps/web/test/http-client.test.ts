@@ -37,6 +37,8 @@ function setup(handler: FakeHandler, opts: { autoClose?: boolean; path?: string 
       else onClose();
     }),
     toastError: vi.fn(),
+    notice: vi.fn(),
+    rightsChanged: vi.fn(),
     navigate: vi.fn(),
     reload: vi.fn(),
     currentPath: () => opts.path ?? '/chatgpt/session?id=9#top',
@@ -335,6 +337,53 @@ describe('1004: permissions changed', () => {
   });
 });
 
+describe('1004 taken in quietly, and revocation while in use', () => {
+  it('quietRightsChange renews tokens and account without the warning or a reload', async () => {
+    const updated = accountInfo({ user_name: '李四' });
+    let current = 'access-0';
+    const { client, fake, effects, session } = setup((req) => {
+      if (req.path === '/api/user/refreshToken') {
+        current = 'access-2';
+        return ok(tokens(2));
+      }
+      if (req.path === '/api/user/info') return ok({ account_info: updated });
+      return req.headers.authorization === `Bearer ${current}`
+        ? ok('fresh')
+        : fail(ErrorCode.permissionsChanged, 'changed', 401);
+    });
+    await expect(client.get('/api/app/access-requests', { quietRightsChange: true })).resolves.toBe('fresh');
+    expect(fake.calls('/api/user/refreshToken')).toHaveLength(1);
+    expect(session.setAccountInfo).toHaveBeenCalledWith(updated);
+    expect(effects.warning).not.toHaveBeenCalled();
+    expect(effects.reload).not.toHaveBeenCalled();
+    // The page is checked again with the new rights instead.
+    expect(effects.rightsChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('a right taken away shows the 1004 warning only, not also the 403 toast', async () => {
+    let current = 'access-0';
+    const { client, effects } = setup(
+      (req) => {
+        if (req.path === '/api/user/refreshToken') {
+          current = 'access-2';
+          return ok(tokens(2));
+        }
+        if (req.path === '/api/user/info') return ok({ account_info: accountInfo() });
+        return req.headers.authorization === `Bearer ${current}`
+          ? fail(ErrorCode.forbidden, ErrorMessage.forbiddenApp, 403)
+          : fail(ErrorCode.permissionsChanged, 'changed', 401);
+      },
+      { autoClose: false },
+    );
+    const errors = await Promise.all(
+      [client.get('/api/chatgpt/a'), client.get('/api/chatgpt/b')].map((p) => p.catch((e: unknown) => e)),
+    );
+    expect(errors.every((e) => e instanceof HttpError && e.code === ErrorCode.forbidden)).toBe(true);
+    expect(effects.warning).toHaveBeenCalledTimes(1);
+    expect(effects.toastError).not.toHaveBeenCalled();
+  });
+});
+
 describe('4000: resource gone', () => {
   it("goes to the current module's home route once", async () => {
     const { client, effects } = setup(() => fail(ErrorCode.resourceGone, '该内容不存在或已被删除', 404), {
@@ -347,6 +396,9 @@ describe('4000: resource gone', () => {
     expect(effects.navigate).toHaveBeenCalledTimes(1);
     expect(effects.navigate).toHaveBeenCalledWith('/report');
     expect(effects.toastError).not.toHaveBeenCalled();
+    // The module's welcome page says why, once.
+    expect(effects.notice).toHaveBeenCalledTimes(1);
+    expect(effects.notice).toHaveBeenCalledWith('会话不存在或已删除');
   });
 });
 

@@ -54,16 +54,19 @@ const ms = z.number().nonnegative();
 /** errors / calls, 0 when there were no calls. */
 const rate = z.number().min(0).max(1);
 
-export const analyticsDailyUsersSchema = z.object({ day: z.string(), users: count, signed_in: count });
+/** One day: distinct signed-in people, and browsers never signed in that day (anonymous visitors). */
+export const analyticsDailyUsersSchema = z.object({ day: z.string(), users: count, anonymous: count });
 
 /** `GET /api/analytics/admin/overview`: the KPI cards and active users per day. */
 export const analyticsOverviewSchema = z.object({
   from: z.string(),
   to: z.string(),
   events: count,
-  /** Highest and mean daily active users over the range (distinct people are counted per day). */
+  /** Highest and mean daily active users over the range: distinct signed-in people per day. */
   peak_daily_users: count,
   avg_daily_users: ms,
+  /** Highest daily count of anonymous visitors (browsers never signed in that day), kept apart. */
+  peak_daily_anonymous: count,
   app_opens: count,
   cycles: count,
   avg_cycle_ms: ms,

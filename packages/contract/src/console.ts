@@ -54,6 +54,7 @@ export const accessRequestSchema = z.object({
 export type AccessRequestView = z.infer<typeof accessRequestSchema>;
 /** `GET /api/app/access-requests` (own) and `GET /api/admin/access-requests?status=` */
 export const accessRequestListResponseSchema = z.object({ list: z.array(accessRequestSchema) });
+export type AccessRequestListResponse = z.infer<typeof accessRequestListResponseSchema>;
 export const adminAccessRequestQuerySchema = z.object({ status: accessRequestStatusSchema.optional() });
 export const approveAccessRequestSchema = z.object({ id });
 export const denyAccessRequestSchema = z.object({ id, reason: plainText(500).default('') });

@@ -60,6 +60,8 @@ export const ErrorMessage = {
   notFound: '请求的资源不存在',
   routeNotFound: '接口不存在',
   resourceGone: '该内容不存在或已被删除',
+  /** A session address whose id is unknown, malformed or another person's: the module's welcome page says so. */
+  sessionGone: '会话不存在或已删除',
   tooLarge: '请求内容过大',
   unsupportedMediaType: '不支持的文件类型',
   rateLimited: '请求过于频繁，请稍后再试',

@@ -98,8 +98,10 @@ describe('analytics aggregates', () => {
       from: before,
       to: dayB,
       events: 18,
-      peak_daily_users: 3,
-      avg_daily_users: 1.7,
+      // Only anon-1 carries a user id: one signed-in person a day; anon-2 and anon-3 are visitors.
+      peak_daily_users: 1,
+      avg_daily_users: 0.7,
+      peak_daily_anonymous: 2,
       app_opens: 5,
       cycles: 6,
       avg_cycle_ms: 19_167,
@@ -108,9 +110,9 @@ describe('analytics aggregates', () => {
       api_error_rate: 0.4,
       script_errors: 4,
       days: [
-        { day: before, users: 0, signed_in: 0 },
-        { day: dayA, users: 3, signed_in: 1 },
-        { day: dayB, users: 2, signed_in: 1 },
+        { day: before, users: 0, anonymous: 0 },
+        { day: dayA, users: 1, anonymous: 2 },
+        { day: dayB, users: 1, anonymous: 1 },
       ],
     });
   });
@@ -219,7 +221,7 @@ describe('analytics aggregates', () => {
       { app_key: 'deepseek', app_name: 'DeepSeek', opens: 1 },
     ]);
     const overview = await get<AnalyticsOverview>('overview', { from: dayB, to: dayB });
-    expect(overview.days).toEqual([{ day: dayB, users: 3, signed_in: 1 }]);
+    expect(overview.days).toEqual([{ day: dayB, users: 1, anonymous: 2 }]);
   });
 });
 

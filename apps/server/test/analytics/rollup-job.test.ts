@@ -30,7 +30,7 @@ describe('analytics rollup job', () => {
         });
         const data = body<AnalyticsOverview>(res).data;
         expect(data.events).toBe(2);
-        expect(data.days).toEqual([{ day, users: 2, signed_in: 0 }]);
+        expect(data.days).toEqual([{ day, users: 0, anonymous: 2 }]);
       },
       { timeout: 15_000, interval: 250 },
     );

@@ -1,4 +1,4 @@
-import type { AccountInfo } from '@portal/contract';
+import { moduleEntry, type AccountInfo } from '@portal/contract';
 import { useUserStore } from '../features/auth/store/user-store';
 import { isModuleRoute, moduleTitles } from '../features/modules/module-meta';
 import { trackRoute } from '../lib/analytics';
@@ -20,6 +20,11 @@ export function documentTitle(runtimeTitle: string, appName: string | undefined)
   return appName ? `${runtimeTitle} - ${appName}` : runtimeTitle;
 }
 
+/** The app key a page reports analytics under. */
+export function analyticsAppKeyOf(topRouteName: string | undefined): string {
+  return topRouteName !== undefined && moduleEntry(topRouteName) ? appKeyOfRoute(topRouteName) : 'portal';
+}
+
 /** Progress bar, document title and version re-check around every navigation. */
 export function attachChrome(router: AppRouter): () => void {
   let loading = false;
@@ -38,11 +43,9 @@ export function attachChrome(router: AppRouter): () => void {
     const first = lastKey === undefined;
     lastKey = key;
     const top = routeNamesOf(state.matches)[0];
-    trackRoute(
-      state.location.pathname + state.location.search,
-      top,
-      isModuleRoute(top) ? appKeyOfRoute(top) : 'portal',
-    );
+    // Only the module table's apps report under their own key; every other page (the public
+    // /preview among them) is the portal's, a key the analytics ingest accepts.
+    trackRoute(state.location.pathname + state.location.search, top, analyticsAppKeyOf(top));
     document.title = documentTitle(getRuntimeConfig().title, currentAppName(top, useUserStore.getState().accountInfo));
     if (!first) void versionChecker.recheck();
   };

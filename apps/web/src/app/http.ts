@@ -4,10 +4,10 @@ import { takeEarlyApi } from '../lib/early-requests';
 import { createHttpClient, type HttpClient } from '../lib/http-client';
 import { getRuntimeConfig } from '../lib/runtime-config';
 import { getSearchToken } from '../lib/search-token';
-import { showError, showWarning } from '../lib/ui-bridge';
+import { showError, showNotice, showWarning } from '../lib/ui-bridge';
 
 /** The one HTTP client of the page, wired to storage, the user store, antd and the router. */
-export function createBrowserHttpClient(navigate: (to: string) => void): HttpClient {
+export function createBrowserHttpClient(navigate: (to: string) => void, recheckRoute: () => void): HttpClient {
   return createHttpClient({
     baseUrl: () => getRuntimeConfig().apiDomain,
     takeEarly: (url, authorization) => takeEarlyApi(url, authorization),
@@ -25,7 +25,9 @@ export function createBrowserHttpClient(navigate: (to: string) => void): HttpCli
     effects: {
       warning: showWarning,
       toastError: showError,
+      notice: showNotice,
       navigate,
+      rightsChanged: recheckRoute,
       reload: () => window.location.reload(),
       currentPath: () => window.location.pathname + window.location.search + window.location.hash,
     },

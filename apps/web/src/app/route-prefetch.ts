@@ -1,5 +1,6 @@
 import { appListQuery } from '../features/catalogue/api/get-app-list';
 import { useUserStore } from '../features/auth/store/user-store';
+import { appKeyOfRoute, canOpenApp } from '../lib/rights';
 import { runtimeConfigLoaded } from '../lib/runtime-config';
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from './query-client';
@@ -19,11 +20,14 @@ export function prefetchCatalogue(): null {
 
 /**
  * A chat module's route loader: the conversation list, usage and models are asked while the chat
- * screens' chunk is still loading, not after the page has rendered.
+ * screens' chunk is still loading, not after the page has rendered. Loaders run beside the shell's
+ * guard, not after it: an account without the app asks nothing (the guard sends it to /landing),
+ * so a forbidden address costs no 403s and no error toast.
  */
 export function prefetchChat(module: string): () => null {
   return () => {
-    if (useUserStore.getState().isLogin) {
+    const { isLogin, accountInfo } = useUserStore.getState();
+    if (isLogin && canOpenApp(accountInfo, appKeyOfRoute(module))) {
       void Promise.all([runtimeConfigLoaded(), import('../features/chat/route-prefetch')])
         .then(([, chat]) => chat.prefetchChatQueries(queryClient, module))
         // A failed chunk or config leaves the page to ask for itself, as without the prefetch.

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { MODULE_ROUTES, type ModuleRoute } from '@portal/contract';
 import type { RouteHandle } from './route-handle';
 import { prefetchAdmin, prefetchCatalogue, prefetchChat } from './route-prefetch';
-import { leaf, to } from './route-helpers';
+import { leaf, redirectTo } from './route-helpers';
 import { moduleExtraPages, toolRoutes, webModules, type WebModulePages } from './web-modules';
 
 /** A module with welcome and session pages; the bare module path opens `start`. */
@@ -19,7 +19,7 @@ function chatModule(
     // Both pages show the module's conversation list and usage: ask for them with the route.
     ...(pages && { loader: prefetchChat(name) }),
     children: [
-      { index: true, loader: to(`/${name}/${start}`) },
+      { index: true, ...redirectTo(`/${name}/${start}`) },
       { ...leaf('welcome', { name: `${name}-welcome`, title: titles.welcome }), ...(pages && { lazy: pages.welcome }) },
       { ...leaf('session', { name: `${name}-session`, title: titles.session }), ...(pages && { lazy: pages.session }) },
       ...extra,
@@ -65,7 +65,7 @@ const layoutChildren: RouteObject[] = [
 
 /** Every route of section 2; each page is its own lazy chunk. The shell route guards them all. */
 export const appRoutes: RouteObject[] = [
-  { index: true, handle: { name: 'root' } satisfies RouteHandle, loader: to('/home') },
+  { index: true, handle: { name: 'root' } satisfies RouteHandle, ...redirectTo('/home') },
   {
     path: 'login',
     handle: { name: 'login' } satisfies RouteHandle,
@@ -76,9 +76,13 @@ export const appRoutes: RouteObject[] = [
     handle: { name: 'landing' } satisfies RouteHandle,
     lazy: () => import('./routes/landing').then((m) => ({ Component: m.default })),
   },
-  leaf('preview', { name: 'preview' }),
+  {
+    path: 'preview',
+    handle: { name: 'preview' } satisfies RouteHandle,
+    lazy: () => import('./routes/preview').then((m) => ({ Component: m.default })),
+  },
   leaf('dev', { name: 'dev' }),
   leaf('prompt', { name: 'prompt' }),
   { lazy: () => import('./layouts/app-layout').then((m) => ({ Component: m.default })), children: layoutChildren },
-  { path: '*', loader: to('/') },
+  { path: '*', ...redirectTo('/') },
 ];

@@ -3,7 +3,9 @@ import { useUserStore } from '../features/auth/store/user-store';
 import type { AppRouter } from './router';
 
 /**
- * Guard rule 3: once the account is synced, the current page is checked again. An account that
+ * Guard rule 3: once the account is synced, the current page is checked again. Rights changed
+ * since the stored token (1004) are taken in quietly: the page has only just loaded, so there is
+ * nothing to reload, and the guard decides again below. An account that
  * comes back as stored (the usual case) changes neither the guard's answer nor the screen, so the
  * page is neither rendered nor checked a second time while it is still starting.
  */
@@ -12,7 +14,7 @@ export async function syncUserInfoOnStartup(router: AppRouter): Promise<void> {
   if (!isLogin) return;
   let fresh: Awaited<ReturnType<typeof getUserInfo>>;
   try {
-    fresh = await getUserInfo();
+    fresh = await getUserInfo({ quiet: true });
   } catch {
     return;
   }

@@ -1,7 +1,7 @@
 import type { ModuleFamily, ModuleName } from '@portal/contract';
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from './route-handle';
-import { leaf, to } from './route-helpers';
+import { leaf, redirectTo } from './route-helpers';
 import type { ComponentType } from 'react';
 import { addbgRoutes } from '../features/addbg/routes';
 
@@ -78,12 +78,12 @@ const redPages = (): RouteObject => ({
   handle: { name: 'red' } satisfies RouteHandle,
   lazy: () => import('./routes/red-layout').then((m) => ({ Component: m.default })),
   children: [
-    { index: true, loader: to('/red/overview') },
+    { index: true, ...redirectTo('/red/overview') },
     {
       path: 'overview',
       handle: { name: 'red-overview', title: '订阅品类洞察' } satisfies RouteHandle,
       children: [
-        { index: true, loader: to('/red/overview/insight') },
+        { index: true, ...redirectTo('/red/overview/insight') },
         leaf('insight', { name: 'red-overview-insight', title: '订阅品类洞察' }),
         leaf('collection', { name: 'red-overview-collection', title: '订阅品类洞察' }),
       ],
@@ -92,7 +92,7 @@ const redPages = (): RouteObject => ({
       path: 'top',
       handle: { name: 'red-top', title: '平台热点话题' } satisfies RouteHandle,
       children: [
-        { index: true, loader: to('/red/top/hot') },
+        { index: true, ...redirectTo('/red/top/hot') },
         leaf('hot', { name: 'red-top-hot', title: '平台热点话题' }),
         leaf('newest', { name: 'red-top-newest', title: '平台热点话题' }),
       ],

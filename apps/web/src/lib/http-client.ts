@@ -55,7 +55,11 @@ export interface HttpSession {
 export interface HttpEffects {
   warning(content: string, onClose: () => void): void;
   toastError(message: string): void;
+  /** A short notice that is not an error of the person's doing. */
+  notice?(message: string): void;
   navigate(to: string): void;
+  /** The rights were renewed quietly (no reload): the current page is checked by the guard again. */
+  rightsChanged?(): void;
   reload(): void;
   /** pathname + search + hash of the page the user is on. */
   currentPath(): string;
@@ -105,6 +109,11 @@ export interface RequestOptions<T> {
   silent?: boolean;
   /** Sends the request instead of fetch; the body is the transport's own (e.g. FormData). */
   transport?: RequestTransport;
+  /**
+   * On 1004 the tokens and the account are renewed without the warning and the reload: the caller
+   * shows the new rights itself (the page waiting for a grant, the account sync at start-up).
+   */
+  quietRightsChange?: boolean;
 }
 
 export interface HttpClient {
@@ -168,6 +177,12 @@ export function parseEnvelope(text: string, httpStatus: number): Pick<Reply, 'co
 export function moduleHomeOf(fullPath: string): string {
   const segment = fullPath.split(/[?#]/)[0]?.split('/')[1];
   return segment ? `/${segment}` : '/home';
+}
+
+/** What the person is told on the module's home route when the content of the address is gone. */
+export function goneNoticeOf(fullPath: string): string {
+  const path = fullPath.split(/[?#]/)[0] ?? '';
+  return path.endsWith('/session') ? ErrorMessage.sessionGone : ErrorMessage.resourceGone;
 }
 
 export function loginPathFrom(fullPath: string): string {
@@ -359,12 +374,23 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return !sessionEnded();
   }
 
-  /** 1004: new tokens with the new rights, the account re-synced, then the page reloads. */
-  async function repairPermissions(): Promise<boolean> {
+  /**
+   * Set once the 1004 warning is up: the page reloads when it closes, so a 403 met meanwhile (the
+   * right taken away) is already explained and gets no toast of its own.
+   */
+  let reloadPending = false;
+
+  /** 1004: new tokens with the new rights, the account re-synced, then (unless quiet) the page reloads. */
+  async function repairPermissions(quiet = false): Promise<boolean> {
     if (sessionEnded()) return false;
     await once(ErrorCode.permissionsChanged, async () => {
       if (!(await refreshTokens(true))) return;
       await syncUserInfo();
+      if (quiet) {
+        effects.rightsChanged?.();
+        return;
+      }
+      reloadPending = true;
       effects.warning(ErrorMessage.permissionsChanged, () => effects.reload());
     });
     return !sessionEnded();
@@ -381,7 +407,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         await once(ErrorCode.refreshInvalid, () => endSession());
         return false;
       case ErrorCode.resourceGone:
-        await once(ErrorCode.resourceGone, () => effects.navigate(moduleHomeOf(effects.currentPath())));
+        await once(ErrorCode.resourceGone, () => {
+          const path = effects.currentPath();
+          effects.navigate(moduleHomeOf(path));
+          effects.notice?.(goneNoticeOf(path));
+        });
         return false;
       default:
         return false;
@@ -422,11 +452,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         case ErrorCode.permissionsChanged: {
           if (sessionEnded() || permissionRetried) throw fail(reply);
           permissionRetried = true;
-          if (!(await repairPermissions())) throw fail(reply);
+          if (!(await repairPermissions(opts.quietRightsChange))) throw fail(reply);
           continue;
         }
         default: {
-          if (!opts.silent && reply.message) toast(reply.message);
+          const explained = reloadPending && reply.code === ErrorCode.forbidden;
+          if (!opts.silent && !explained && reply.message) toast(reply.message);
           throw fail(reply);
         }
       }

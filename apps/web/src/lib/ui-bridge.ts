@@ -18,8 +18,10 @@ function createSignal() {
   };
 }
 
+type ToastKind = 'error' | 'warning';
+
 let message: MessageInstance | undefined;
-let pendingToasts: string[] = [];
+let pendingToasts: { kind: ToastKind; text: string }[] = [];
 let toastsRequested = false;
 const toastSignal = createSignal();
 
@@ -28,19 +30,28 @@ export function setMessageInstance(next: MessageInstance | undefined): void {
   if (!next) return;
   const queued = pendingToasts;
   pendingToasts = [];
-  queued.forEach((text) => void next.error(text));
+  queued.forEach(({ kind, text }) => void next[kind](text));
 }
 
-export function showError(text: string): void {
+function showToast(kind: ToastKind, text: string): void {
   if (message) {
-    void message.error(text);
+    void message[kind](text);
     return;
   }
-  pendingToasts = [...pendingToasts, text];
+  pendingToasts = [...pendingToasts, { kind, text }];
   if (!toastsRequested) {
     toastsRequested = true;
     toastSignal.emit();
   }
+}
+
+export function showError(text: string): void {
+  showToast('error', text);
+}
+
+/** A short notice that is not a failure of what the person did (e.g. 会话不存在或已删除). */
+export function showNotice(text: string): void {
+  showToast('warning', text);
 }
 
 export const toastStore = {

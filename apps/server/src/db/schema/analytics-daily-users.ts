@@ -1,8 +1,11 @@
 import { date, integer, pgTable } from 'drizzle-orm/pg-core';
 
-/** Distinct active people per day: the signed-in user id, else the claimed user id, else the anonymous id. */
+/**
+ * Active people per day: `users` counts distinct signed-in people (the verified user id, else the
+ * id the page claimed); `anonymous` counts browsers (anonymous ids) never signed in that day.
+ */
 export const analyticsDailyUsers = pgTable('analytics_daily_users', {
   day: date('day', { mode: 'string' }).primaryKey(),
   users: integer('users').notNull(),
-  signedIn: integer('signed_in').notNull(),
+  anonymous: integer('anonymous').notNull().default(0),
 });

@@ -32,9 +32,9 @@ export class AnalyticsQueryService {
         this.db,
         sql`SELECT coalesce(sum(events), 0)::float8 AS n FROM analytics_daily_events WHERE ${range}`,
       ),
-      rows<{ day: string; users: number; signed_in: number }>(
+      rows<{ day: string; users: number; anonymous: number }>(
         this.db,
-        sql`SELECT day::text AS day, users, signed_in FROM analytics_daily_users WHERE ${range}`,
+        sql`SELECT day::text AS day, users, anonymous FROM analytics_daily_users WHERE ${range}`,
       ),
       rows<{ n: number }>(
         this.db,
@@ -59,7 +59,7 @@ export class AnalyticsQueryService {
     const days = analyticsDaysOf(from, to).map((day) => ({
       day,
       users: byDay.get(day)?.users ?? 0,
-      signed_in: byDay.get(day)?.signed_in ?? 0,
+      anonymous: byDay.get(day)?.anonymous ?? 0,
     }));
     const cycleRow = cycles[0] ?? { cycles: 0, total: 0 };
     const apiRow = api[0] ?? { calls: 0, errors: 0 };
@@ -69,6 +69,7 @@ export class AnalyticsQueryService {
       events: events[0]?.n ?? 0,
       peak_daily_users: days.reduce((m, d) => Math.max(m, d.users), 0),
       avg_daily_users: Math.round((days.reduce((s, d) => s + d.users, 0) / days.length) * 10) / 10,
+      peak_daily_anonymous: days.reduce((m, d) => Math.max(m, d.anonymous), 0),
       app_opens: opens[0]?.n ?? 0,
       cycles: cycleRow.cycles,
       avg_cycle_ms: mean(cycleRow.total, cycleRow.cycles),

@@ -122,9 +122,17 @@ export class AnalyticsRollupService {
 
       await tx.execute(sql`DELETE FROM analytics_daily_users WHERE day = ${day}::date`);
       await tx.execute(sql`
-        INSERT INTO analytics_daily_users (day, users, signed_in)
-        SELECT ${day}::date, count(DISTINCT ${actor})::int, count(DISTINCT coalesce(auth_user_id::text, user_id))::int
-        FROM analytics_events WHERE ${inDay}
+        INSERT INTO analytics_daily_users (day, users, anonymous)
+        WITH seen AS (
+          SELECT anonymous_id, coalesce(auth_user_id::text, user_id) AS person FROM analytics_events WHERE ${inDay}
+        )
+        SELECT ${day}::date,
+               count(DISTINCT person)::int,
+               count(DISTINCT anonymous_id) FILTER (
+                 WHERE person IS NULL
+                   AND NOT EXISTS (SELECT 1 FROM seen AS s WHERE s.anonymous_id = seen.anonymous_id AND s.person IS NOT NULL)
+               )::int
+        FROM seen
         HAVING count(*) > 0`);
 
       await tx.execute(sql`DELETE FROM analytics_daily_opens WHERE day = ${day}::date`);

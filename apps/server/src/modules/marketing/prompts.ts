@@ -62,7 +62,7 @@ export function buildAnalysisPrompt(history: readonly ChatTurn[], input: CaseInp
 // ---- The demo analysis: written from the description itself when no model is configured. ----
 
 export const DEMO_NOTICE =
-  '> **演示模型**：当前未配置模型服务，以下案例分析由内置的演示模型按固定框架从你的描述中摘取整理，并非真实的模型分析。请管理员在配置文件中接入模型服务。';
+  '> **演示模型**：管理员尚未接入模型服务，以下案例分析由内置的演示模型按固定框架从你的描述中摘取整理，并非真实的模型分析。';
 
 /** Words that suggest a sentence speaks to a section. */
 const CUES: Record<Exclude<MarketingSectionKey, 'background' | 'takeaways'>, RegExp> = {

@@ -31,7 +31,7 @@ export function briefRequest(problem?: string): string {
 }
 
 const DEMO_NOTICE =
-  '> **演示模型**：当前未配置模型服务，以下简报由内置的演示模型从所选报告检索到的片段中摘取整理，并非模型撰写；方括号为真实出处编号。';
+  '> **演示模型**：管理员尚未接入模型服务，以下简报由内置的演示模型从所选报告检索到的片段中摘取整理，并非模型撰写；方括号为真实出处编号。';
 
 /** The demo model's brief: the extractive items written in the model's frame, with their real citations. */
 export function demoBrief(extract: IndustryBrief): string {

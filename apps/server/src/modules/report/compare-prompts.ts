@@ -36,7 +36,7 @@ export function compareRequest(problem?: string): string {
 }
 
 const DEMO_NOTICE =
-  '> **演示模型**：当前未配置模型服务，以下对比由内置的演示模型从两份报告检索到的片段中摘取整理，并非模型撰写；方括号为真实出处编号。';
+  '> **演示模型**：管理员尚未接入模型服务，以下对比由内置的演示模型从两份报告检索到的片段中摘取整理，并非模型撰写；方括号为真实出处编号。';
 
 /** The demo model's comparison: the extractive sides in the model's frame, with their real citations. */
 export function demoComparison(extract: ReportComparison): string {

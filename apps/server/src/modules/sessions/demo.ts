@@ -17,7 +17,7 @@ import type { Voice } from './voices';
  * runs). Every text says it comes from the demo model.
  */
 
-const DEMO_HEAD = '> **演示模型**：当前未配置模型服务，以下回答由内置的演示模型从检索到的原文中摘录，仅用于体验。';
+const DEMO_HEAD = '> **演示模型**：管理员尚未接入模型服务，以下回答由内置的演示模型从检索到的原文中摘录，仅用于体验。';
 
 function short(text: string, max = 16): string {
   const chars = Array.from(text.replace(/\s+/g, ' ').trim());

@@ -36,7 +36,7 @@ function validate<S extends z.ZodType>(schema: S, text: string): Structured<z.ou
   return parsed.success ? { ok: true, value: parsed.data } : invalid(z.prettifyError(parsed.error));
 }
 
-export const DEMO_NOTE = '> **演示模型**：当前未配置模型服务，以下内容由内置的演示模型按规则生成，仅用于体验。';
+export const DEMO_NOTE = '> **演示模型**：管理员尚未接入模型服务，以下内容由内置的演示模型按规则生成，仅用于体验。';
 
 /** The JSON object in a reply, with or without a ```json fence or text around it. */
 export function extractJson(text: string): unknown {

@@ -12,6 +12,10 @@ export interface DemoInput {
   chunkDelayMs: number;
 }
 
+/** What everyone is told about the demo model; the setup steps are for administrators only. */
+export const DEMO_MODEL_NOTICE = '管理员尚未接入模型服务';
+export const DEMO_ANSWER_END = '管理员接入模型服务后，这里将显示真实的回答。';
+
 const QUOTE_MAX_CHARS = 500;
 const CHUNK_CHARS = 4;
 
@@ -30,7 +34,7 @@ function modelLabel(module: ChatModule, modelType: number): string {
 export function demoAnswer(input: Pick<DemoInput, 'module' | 'modelType' | 'prompt' | 'sources'>): string {
   const { module, modelType, prompt, sources } = input;
   const lines = [
-    '> **演示模型**：当前未配置模型服务，以下内容由内置的演示模型生成，仅用于体验界面。请管理员在配置文件中接入模型服务。',
+    `> **演示模型**：${DEMO_MODEL_NOTICE}，以下内容由内置的演示模型生成，仅用于体验界面。`,
     '',
     '### 你的问题',
     '',
@@ -48,13 +52,9 @@ export function demoAnswer(input: Pick<DemoInput, 'module' | 'modelType' | 'prom
     for (const source of sources) lines.push(`- ${source.title} [${source.index}]`);
     lines.push('');
   }
-  lines.push(
-    '接入模型服务后，这里将显示真实的回答。管理员可以：',
-    '',
-    '1. 在配置文件 `providers` 部分的 `endpoints` 中添加兼容 OpenAI 接口的模型服务；',
-    '2. 在 `providers.models` 中把各模型类型对应到具体模型；',
-    '3. 重启服务后重新提问。',
-  );
+  // Stored answers are read by staff: how to connect a provider is told to administrators in
+  // the portal (the 演示模型 tag) and the README, never here.
+  lines.push(DEMO_ANSWER_END);
   return lines.join('\n');
 }
 

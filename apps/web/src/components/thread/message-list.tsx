@@ -140,7 +140,8 @@ export function MessageList({ listPage, onRegenerate, completion, reattach, answ
   };
 
   return (
-    <>
+    // The 回到底部 button is placed within the list's own box, so it never covers the question box.
+    <div className="chat-thread-area">
       <Bubble.List ref={listRef} className="chat-messages" items={items} role={roles} autoScroll onScroll={onScroll} />
       {scrollEnd ? null : (
         <Button
@@ -151,6 +152,6 @@ export function MessageList({ listPage, onRegenerate, completion, reattach, answ
           onClick={toEnd}
         />
       )}
-    </>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import ArrowUpOutlined from '@ant-design/icons/es/icons/ArrowUpOutlined';
+import { usePhoneLayout } from '../../lib/phone-layout';
 import { useDraft } from './use-draft';
 import './thread.css';
 
@@ -54,6 +55,14 @@ function fitHeight(box: HTMLTextAreaElement): void {
  * A plain textarea and button rather than Ant Design X's Sender, which brings antd's Input,
  * Dropdown and Tooltip into every chat screen's first load.
  */
+/**
+ * A phone's keyboard has no Shift + Enter to learn about, and the box is narrow: only the first
+ * clause of the hint is shown, so it stays on one line (输入问题).
+ */
+export function phonePlaceholder(placeholder: string): string {
+  return placeholder.split(/[，；,;]/)[0]?.trim() || placeholder;
+}
+
 export function ThreadComposer({
   draftScope,
   footer,
@@ -63,6 +72,7 @@ export function ThreadComposer({
   placeholder = '输入问题，Enter 发送，Shift + Enter 换行',
 }: ThreadComposerProps) {
   const [draft, setDraft] = useDraft(draftScope);
+  const phone = usePhoneLayout();
   const box = useRef<HTMLTextAreaElement>(null);
   // Typing can start as soon as a chat screen opens, as in any chat product.
   useEffect(() => box.current?.focus({ preventScroll: true }), [draftScope]);
@@ -100,7 +110,7 @@ export function ThreadComposer({
             value={draft}
             rows={MIN_ROWS}
             aria-label="问题"
-            placeholder={placeholder}
+            placeholder={phone ? phonePlaceholder(placeholder) : placeholder}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={onKeyDown}
           />

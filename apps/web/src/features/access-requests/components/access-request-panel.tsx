@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
@@ -9,32 +9,60 @@ import { useMyAccessRequests } from '../api/get-my-access-requests';
 interface Props {
   appKey: string;
   appName: string;
+  /**
+   * Asked while a grant has arrived but the page's account does not show it yet: the page takes in
+   * the new rights (the poll's own 1004 usually has done it already).
+   */
+  onGranted: () => void;
 }
 
 /**
- * On /landing: ask for the app with a reason (申请权限), and see where the request stands. An
- * approval reaches the page by itself: the next API call answers 1004 and the page reloads with
- * the new rights.
+ * On /landing: ask for the app with a reason (申请权限), and see where the request stands. While a
+ * request waits, the page asks every few seconds, so an approval or a refusal (with the
+ * administrator's reason) shows within seconds; the grant's new rights are taken in quietly, and
+ * the page offers to open the app.
  */
-export function AccessRequestPanel({ appKey, appName }: Props) {
-  const mine = useMyAccessRequests();
+export function AccessRequestPanel({ appKey, appName, onGranted }: Props) {
+  // An approval this page saw arrive is a grant on its way; one already there when the page opened
+  // (and the account still without the app) was withdrawn since, and the person may ask again.
+  const [sawPending, setSawPending] = useState(false);
+  const mine = useMyAccessRequests((data) => {
+    const status = data?.list.find((r) => r.app_key === appKey)?.status;
+    return status === 'pending' || (status === 'approved' && sawPending);
+  });
   const create = useCreateAccessRequest();
   const [reason, setReason] = useState('');
   const [asking, setAsking] = useState(false);
   const latest = mine.data?.list.find((r) => r.app_key === appKey);
+  if (latest?.status === 'pending' && !sawPending) setSawPending(true);
+  const approved = latest?.status === 'approved' && sawPending;
+  const checkedAt = mine.dataUpdatedAt;
+
+  useEffect(() => {
+    if (approved) onGranted();
+  }, [approved, checkedAt, onGranted]);
 
   if (mine.isLoading) return null;
   if (latest?.status === 'pending') {
-    return <Alert type="info" showIcon message={`已申请「${appName}」，等待管理员处理`} />;
+    return (
+      <Alert
+        type="info"
+        showIcon
+        role="status"
+        message={`已申请「${appName}」，等待管理员处理`}
+        description="管理员处理后，这里会自动更新"
+      />
+    );
   }
-  if (latest?.status === 'approved') {
-    return <Alert type="success" showIcon message="申请已通过，正在更新权限…" />;
+  if (approved) {
+    return <Alert type="success" showIcon role="status" message="申请已通过，正在更新权限…" />;
   }
   const denied =
     latest?.status === 'denied' ? (
       <Alert
         type="warning"
         showIcon
+        role="status"
         message="申请未通过"
         description={latest.decision_reason ? `原因：${latest.decision_reason}` : undefined}
       />

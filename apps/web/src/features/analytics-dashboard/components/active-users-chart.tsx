@@ -19,14 +19,19 @@ export function ActiveUsersChart({
       lineOption(
         (days ?? []).map((d) => d.day),
         [
-          { name: '活跃用户', data: (days ?? []).map((d) => d.users) },
-          { name: '已登录用户', data: (days ?? []).map((d) => d.signed_in) },
+          { name: '登录用户', data: (days ?? []).map((d) => d.users) },
+          { name: '匿名访客', data: (days ?? []).map((d) => d.anonymous) },
         ],
       ),
     [days],
   );
   return (
-    <Panel title="每日活跃用户" loading={loading} error={error} empty={!days?.some((d) => d.users > 0)}>
+    <Panel
+      title="每日活跃用户"
+      loading={loading}
+      error={error}
+      empty={!days?.some((d) => d.users > 0 || d.anonymous > 0)}
+    >
       <EChart option={option} label="每日活跃用户折线图" />
     </Panel>
   );

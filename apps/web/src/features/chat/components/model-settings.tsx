@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { ChatModelEntry } from '@portal/contract';
+import { authStorage } from '../../../lib/auth-storage';
 import { useModels } from '../api/list-models';
 import type { ChatModuleConfig } from '../config/chat-modules';
 import { useChatStore } from '../store/chat-store';
@@ -19,6 +20,13 @@ interface ModelSettingsProps {
  * The model entries to offer: the server's list, or the module's own before it has arrived. A
  * chosen model the list does not offer is replaced by its first entry.
  */
+/** Staff learn only that no model is connected; administrators also how to connect one. */
+export function demoModelHint(isAdmin: boolean): string {
+  return isAdmin
+    ? '尚未接入模型服务：在配置文件 providers.endpoints 中添加兼容 OpenAI 接口的模型服务，在 providers.models 中为各模型类型指定模型，重启服务后生效'
+    : '管理员尚未接入模型服务，回答由内置演示模型生成';
+}
+
 export function useModelEntries(config: ChatModuleConfig): ChatModelEntry[] {
   const models = useModels(config);
   const entries = models.data?.length ? models.data : config.modelTypeConfig.models.map((m) => ({ ...m, demo: false }));
@@ -47,7 +55,7 @@ export function ModelSettings({ config, disabled, layout = 'inline' }: ModelSett
 
   const Choice = layout === 'sheet' ? OptionList : OptionPicker;
   const demoTag = demo ? (
-    <span className="chat-demo-tag" title="当前未配置模型服务，回答由内置演示模型生成">
+    <span className="chat-demo-tag" title={demoModelHint(authStorage.read()?.account_info.is_admin ?? false)}>
       演示模型
     </span>
   ) : null;

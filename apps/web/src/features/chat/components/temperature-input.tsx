@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { TemperatureRange } from '@portal/contract';
+import { clampTemperature } from '../utils/temperature';
 
 interface TemperatureInputProps {
   range: TemperatureRange;
@@ -8,37 +8,29 @@ interface TemperatureInputProps {
   onChange(value: number): void;
 }
 
-/** 温度: a number field with the module's bounds and step; a typed value is clamped on blur or Enter. */
+/**
+ * 温度 as a slider over the module's range and step (spec section 9: 0–2 by 0.1 for ChatGPT, 0.05–1
+ * by 0.05 for DeepSeek) with its value beside it: a value outside the range cannot be chosen, so
+ * none is silently changed. Arrow keys move it one step, Home/End to the ends.
+ */
 export function TemperatureInput({ range, value, disabled, onChange }: TemperatureInputProps) {
-  const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
-
-  const commit = () => {
-    const parsed = Number.parseFloat(text);
-    if (Number.isFinite(parsed)) onChange(parsed);
-    else setText(String(value));
-  };
-
   return (
-    <input
-      type="number"
-      className="chat-temperature"
-      aria-label="温度"
-      min={range.min}
-      max={range.max}
-      step={range.step}
-      value={text}
-      disabled={disabled}
-      onChange={(e) => {
-        setText(e.target.value);
-        // Arrow keys and spinner clicks stay within the bounds; apply those at once.
-        const parsed = Number.parseFloat(e.target.value);
-        if (Number.isFinite(parsed) && parsed >= range.min && parsed <= range.max) onChange(parsed);
-      }}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-      }}
-    />
+    <span className="chat-temperature">
+      <input
+        type="range"
+        className="chat-temperature-slider"
+        aria-label="温度"
+        aria-valuetext={String(value)}
+        min={range.min}
+        max={range.max}
+        step={range.step}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(clampTemperature(Number(e.target.value), range))}
+      />
+      <output className="chat-temperature-value" aria-hidden>
+        {value}
+      </output>
+    </span>
   );
 }

@@ -8,8 +8,10 @@ import {
   brainstormMethodLabels,
   type BrainstormMethod,
   type PromptSuggestion,
+  sessionIdSchema,
   type SessionAskRequest,
 } from '@portal/contract';
+import { MissingSession } from '../../../components/missing-session';
 import {
   leaveThread,
   loadThread,
@@ -56,8 +58,21 @@ function quoteOfChunk(chunkId: string | null): string {
   return '';
 }
 
-/** `/{module}/session?id=`: the session's thread, its files, and the tool's own actions. */
+/**
+ * `/{module}/session?id=`: the session's thread, its files, and the tool's own actions. Without an
+ * id, or with one that cannot be a session's, the module's welcome page (the latter with a notice).
+ */
 export function SessionPage() {
+  const config = useSessionModule();
+  const [params] = useSearchParams();
+  const sessionId = params.get('id') ?? '';
+  const home = `${config.topPath}/welcome`;
+  if (!sessionId) return <Navigate to={home} replace />;
+  if (!sessionIdSchema.safeParse(sessionId).success) return <MissingSession home={home} />;
+  return <SessionThreadPage />;
+}
+
+function SessionThreadPage() {
   const config = useSessionModule();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
@@ -192,8 +207,6 @@ export function SessionPage() {
     () => void sessionRegenerate({ module: config, sessionId, transport: 'poll' }),
     [config, sessionId],
   );
-
-  if (!sessionId) return <Navigate to={`${config.topPath}/welcome`} replace />;
 
   const readyFiles = files.files.filter((f) => f.status === 'ready');
   const readyKey = readyFiles.map((f) => f.file_id).join(',');
