@@ -9,6 +9,7 @@ import {
   type BrainstormMethod,
   type PromptSuggestion,
   type SessionAskRequest,
+  type SessionFile,
 } from '@portal/contract';
 import {
   leaveThread,
@@ -20,7 +21,8 @@ import {
   type ThreadContextValue,
   type UiMessage,
 } from '../../../components/thread';
-import { getSessionInfo } from '../api/session-api';
+import { FileUpload } from '../../../components/upload';
+import { getSessionInfo, sessionFileParser, uploadUrl } from '../api/session-api';
 import { BrainstormToolbar } from '../brainstorm/brainstorm-toolbar';
 import { IdeaBoard } from '../brainstorm/idea-board';
 import { ideasKey } from '../brainstorm/idea-round';
@@ -210,6 +212,22 @@ export function SessionPage() {
     body = (
       <div className="session-pad" data-testid="session-loading">
         <Skeleton active paragraph={{ rows: 4 }} />
+      </div>
+    );
+  } else if (isEmpty && config.name !== 'brainstorm' && !files.query.isPending && files.files.length === 0) {
+    // Nothing asked and no file yet: the way in is a file, so the drop zone is right here.
+    body = (
+      <div className="session-empty session-empty-upload" data-testid="session-empty-upload">
+        <FileUpload<SessionFile>
+          action={uploadUrl(config, sessionId)}
+          schema={sessionFileParser}
+          rules={config.upload}
+          accept={config.accept}
+          hint={config.uploadHint}
+          multiple
+          onUploaded={files.upsert}
+        />
+        <div className="session-empty-hint">{config.emptyHint}</div>
       </div>
     );
   } else if (isEmpty) {
