@@ -246,7 +246,18 @@ export const evidenceSchema = z.object({
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 
-export const EMOTIONS = ['joy', 'trust', 'anticipation', 'surprise', 'sadness', 'anger', 'fear', 'disgust'] as const;
+/** Plutchik's eight, and `neutral` for a voice that shows none: every voice has one, so shares add up to the voices. */
+export const EMOTIONS = [
+  'joy',
+  'trust',
+  'anticipation',
+  'surprise',
+  'sadness',
+  'anger',
+  'fear',
+  'disgust',
+  'neutral',
+] as const;
 export type Emotion = (typeof EMOTIONS)[number];
 export const emotionSchema = z.enum(EMOTIONS);
 export const emotionLabels: Readonly<Record<Emotion, string>> = {
@@ -258,6 +269,7 @@ export const emotionLabels: Readonly<Record<Emotion, string>> = {
   anger: '愤怒',
   fear: '担忧',
   disgust: '反感',
+  neutral: '中性',
 };
 
 export const emotionShareSchema = z.object({

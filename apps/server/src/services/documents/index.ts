@@ -5,3 +5,4 @@ export { tokenize } from './tokenize';
 export { FileScopedRetrieval } from './file-scoped';
 export { Embedder } from './embedder';
 export { VectorIndex } from './vector-index';
+export { withoutRowFacts } from './parsers/table-columns';
