@@ -34,8 +34,10 @@ function scaleOf(map: Markmap): number {
 /** Fits the map, then zooms in to a readable size when fitting made it smaller, keeping the root in view. */
 async function readableView(map: Markmap): Promise<void> {
   await map.fit();
-  if (scaleOf(map) >= MIN_READABLE_SCALE) return;
-  await map.rescale(MIN_READABLE_SCALE);
+  const scale = scaleOf(map);
+  if (scale >= MIN_READABLE_SCALE) return;
+  // rescale multiplies the current scale.
+  await map.rescale(MIN_READABLE_SCALE / scale);
   if (map.state.data) await map.ensureVisible(map.state.data, { left: 16, right: 16, top: 16, bottom: 16 });
 }
 
@@ -101,9 +103,10 @@ const MindMap = forwardRef<MindMapHandle, { markdown: string }>(function MindMap
       void map.setData(root).then(() => readableView(map));
     } else {
       // Long idea titles wrap instead of stretching the map; no autoFit, which would shrink it unreadable again.
-      const map = Markmap.create(svg, { duration: 0, maxWidth: 220 }, root);
+      // Created without data: given data, create fits the map itself once drawn, after this view.
+      const map = Markmap.create(svg, { duration: 0, maxWidth: 220 });
       mapRef.current = map;
-      void readableView(map);
+      void map.setData(root).then(() => readableView(map));
     }
   }, [markdown]);
 
@@ -117,7 +120,7 @@ const MindMap = forwardRef<MindMapHandle, { markdown: string }>(function MindMap
 
   const zoom = (factor: number) => {
     const map = mapRef.current;
-    if (map) void map.rescale(scaleOf(map) * factor);
+    if (map) void map.rescale(factor);
   };
   return (
     <div className="mind-map-frame">
