@@ -7,6 +7,7 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import {
   brainstormMethodLabels,
   type BrainstormMethod,
+  type FeedbackAction,
   type PromptSuggestion,
   type SessionAskRequest,
   type SessionFile,
@@ -22,7 +23,7 @@ import {
   type UiMessage,
 } from '../../../components/thread';
 import { FileUpload } from '../../../components/upload';
-import { getSessionInfo, sessionFileParser, uploadUrl } from '../api/session-api';
+import { getSessionInfo, sendFeedback, sessionFileParser, truncateFrom, uploadUrl } from '../api/session-api';
 import { BrainstormToolbar } from '../brainstorm/brainstorm-toolbar';
 import { IdeaBoard } from '../brainstorm/idea-board';
 import { ideasKey } from '../brainstorm/idea-round';
@@ -168,9 +169,49 @@ export function SessionPage() {
     [config.topPath, openSource],
   );
 
+  const feedback = useCallback(
+    (action: FeedbackAction, messageId: string) => sendFeedback(config, sessionId, action, messageId),
+    [config, sessionId],
+  );
+  // A typed question (answered as text) may be edited; a report or a brainstorm round is asked again from its toolbar.
+  const canEditQuestion = useCallback(
+    (message: UiMessage) => {
+      const { sessions, extras } = useSessionStore.getState();
+      const list = sessions[sessionId]?.list ?? [];
+      const answer = list[list.findIndex((m) => m.key === message.key) + 1];
+      return !answer?.message_id || (extras[answer.message_id]?.kind ?? 'answer') === 'answer';
+    },
+    [sessionId],
+  );
+  const editQuestion = useCallback(
+    async (message: UiMessage, text: string) => {
+      const session = useSessionStore.getState().sessions[sessionId];
+      if (!session || session.isAsking || !message.message_id) return false;
+      try {
+        await truncateFrom(config, sessionId, message.message_id);
+      } catch {
+        // The HTTP client has shown the server's message; the thread is as it was.
+        return false;
+      }
+      const list = useSessionStore.getState().sessions[sessionId]?.list ?? [];
+      const at = list.findIndex((m) => m.key === message.key);
+      useSessionStore.getState().patchSession(sessionId, { list: at < 0 ? list : list.slice(0, at) });
+      ask(text, { action: 'ask', prompt: text });
+      return true;
+    },
+    [config, sessionId, ask],
+  );
+  const editable = config.name !== 'brainstorm';
   const thread = useMemo<ThreadContextValue>(
-    () => ({ store: useSessionStore, threadId: sessionId, renderAnswer, onLinkClick }),
-    [sessionId, onLinkClick],
+    () => ({
+      store: useSessionStore,
+      threadId: sessionId,
+      renderAnswer,
+      onLinkClick,
+      feedback,
+      ...(editable ? { editQuestion, canEditQuestion } : {}),
+    }),
+    [sessionId, onLinkClick, feedback, editable, editQuestion, canEditQuestion],
   );
   const busy = isAsking === 1;
   const actions = useMemo<SessionActions>(

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
+import { useThread, useThreadState } from './thread-context';
+import type { UiMessage } from './types';
+
+/**
+ * A sent question with 编辑: the text opens in a box, and 重新发送 asks it again in place. The box
+ * says how many later messages the new answer replaces, so nothing goes without the user knowing.
+ */
+export function EditableQuestion({ message }: { message: UiMessage }) {
+  const { editQuestion, canEditQuestion } = useThread();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const busy = useThreadState((s) => s?.isAsking === 1);
+  const later = useThreadState((s) => {
+    const list = s?.list ?? [];
+    const at = list.findIndex((m) => m.key === message.key);
+    return at < 0 ? 0 : list.length - at - 1;
+  });
+
+  const text = (
+    <div className="chat-user-text" data-testid="chat-question">
+      {message.content}
+    </div>
+  );
+  if (!editQuestion || !message.message_id || (canEditQuestion && !canEditQuestion(message))) return text;
+
+  if (draft === null) {
+    return (
+      <div className="chat-question-editable">
+        {text}
+        <button
+          type="button"
+          className="chat-action chat-question-edit"
+          aria-label="编辑问题"
+          title={busy ? '回答生成中，停止后可编辑' : '编辑问题'}
+          disabled={busy}
+          onClick={() => setDraft(message.content)}
+        >
+          <EditOutlined />
+        </button>
+      </div>
+    );
+  }
+
+  const send = async () => {
+    const value = draft.trim();
+    if (!value || sending) return;
+    setSending(true);
+    try {
+      if (await editQuestion(message, value)) setDraft(null);
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <div className="chat-question-editor" data-testid="question-editor">
+      <Input.TextArea
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        autoSize={{ minRows: 2, maxRows: 8 }}
+        aria-label="编辑问题"
+        autoFocus
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setDraft(null);
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            void send();
+          }
+        }}
+      />
+      <div className="chat-question-editor-note">
+        {later > 0 ? `重新发送后，这个问题之后的 ${later} 条消息将被新的回答替换。` : '重新发送后，将重新生成回答。'}
+      </div>
+      <div className="chat-question-editor-actions">
+        <Button onClick={() => setDraft(null)} disabled={sending}>
+          取消
+        </Button>
+        <Button type="primary" loading={sending} disabled={!draft.trim() || busy} onClick={() => void send()}>
+          重新发送
+        </Button>
+      </div>
+    </div>
+  );
+}
