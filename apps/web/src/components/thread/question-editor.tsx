@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import Button from 'antd/es/button';
-import Input from 'antd/es/input';
 import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
 import { useThread, useThreadState } from './thread-context';
 import type { UiMessage } from './types';
@@ -57,11 +55,14 @@ export function EditableQuestion({ message }: { message: UiMessage }) {
   };
   return (
     <div className="chat-question-editor" data-testid="question-editor">
-      <Input.TextArea
+      {/* Plain elements: antd's Input would add its code to every chat page for a box rarely opened. */}
+      <textarea
+        className="chat-question-editor-box"
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
-        autoSize={{ minRows: 2, maxRows: 8 }}
+        rows={Math.min(8, Math.max(2, draft.split('\n').length))}
         aria-label="编辑问题"
+        // The box opens on the user's click, so taking the focus is expected.
         autoFocus
         onKeyDown={(e) => {
           if (e.key === 'Escape') setDraft(null);
@@ -75,12 +76,17 @@ export function EditableQuestion({ message }: { message: UiMessage }) {
         {later > 0 ? `重新发送后，这个问题之后的 ${later} 条消息将被新的回答替换。` : '重新发送后，将重新生成回答。'}
       </div>
       <div className="chat-question-editor-actions">
-        <Button onClick={() => setDraft(null)} disabled={sending}>
+        <button type="button" className="chat-question-editor-button" onClick={() => setDraft(null)} disabled={sending}>
           取消
-        </Button>
-        <Button type="primary" loading={sending} disabled={!draft.trim() || busy} onClick={() => void send()}>
-          重新发送
-        </Button>
+        </button>
+        <button
+          type="button"
+          className="chat-question-editor-button is-primary"
+          disabled={!draft.trim() || busy || sending}
+          onClick={() => void send()}
+        >
+          {sending ? '发送中…' : '重新发送'}
+        </button>
       </div>
     </div>
   );
