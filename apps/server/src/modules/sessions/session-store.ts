@@ -19,10 +19,11 @@ export function nameFrom(text: string): string {
 }
 
 /**
- * A session holds something once it has a message or a file. An empty one (the user opened the
- * tool and left) is neither listed nor kept: the list skips it and the next create removes it.
+ * A session holds something once it has a topic the user typed, a message or a file. An empty one
+ * (the user opened the tool and left) is neither listed nor kept: the list skips it and the next
+ * create removes it.
  */
-const holdsSomething: SQL = sql`(exists (select 1 from ${toolSessionMessages} where ${toolSessionMessages.sessionId} = ${toolSessions.id}) or exists (select 1 from ${documents} where ${documents.collection} = ${toolSessions.id}))`;
+const holdsSomething: SQL = sql`(${toolSessions.topic} <> '' or exists (select 1 from ${toolSessionMessages} where ${toolSessionMessages.sessionId} = ${toolSessions.id}) or exists (select 1 from ${documents} where ${documents.collection} = ${toolSessions.id}))`;
 
 /** An empty session older than this is removed; a younger one may still be open in another tab. */
 export const EMPTY_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
