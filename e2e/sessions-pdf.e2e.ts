@@ -74,13 +74,14 @@ describe('pdf analysis in the browser', () => {
   it('uploads two PDFs, sees them ready, asks, and opens the cited page', async () => {
     await page.goto('/pdf');
     await submitProviderLogin(page, 'staff', 'staff123');
+    // The button opens the picker; two PDFs picked at once go up one after the other.
+    const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: '新建会话并上传 PDF' }).click();
-    await page.waitForURL(/\/pdf\/session\?id=/);
+    await (await chooser).setFiles(pdfPaths);
+    await page.waitForURL(/\/pdf\/session\?id=/, { timeout: 60_000 });
 
-    // At 1280 px the files are in a drawer behind 文件.
+    // At 1280 px the files are in a drawer behind 文件, each with its own status.
     await page.getByTestId('session-files-button').click();
-    // Two PDFs picked at once go up one after the other, each with its own status.
-    await page.setInputFiles('[data-testid="file-upload-input"]', pdfPaths);
     const ready = page.locator('[data-testid="session-file"][data-status="ready"]');
     await expect.poll(() => ready.count(), { timeout: 60_000 }).toBe(2);
     const file = page.locator('[data-testid="session-file"]', { hasText: 'report.pdf' });

@@ -77,10 +77,11 @@ describe('insight in the browser', () => {
       ].join('\n'),
     );
     await page.goto('/insight/welcome');
+    const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: '新建会话并上传文件' }).click();
-    await page.waitForURL(/\/insight\/session\?id=/);
+    await (await chooser).setFiles(csv);
+    await page.waitForURL(/\/insight\/session\?id=/, { timeout: 60_000 });
     await page.getByTestId('session-files-button').click();
-    await page.setInputFiles('[data-testid="file-upload-input"]', csv);
     await page.locator('[data-testid="session-file"][data-status="ready"]').waitFor({ timeout: 60_000 });
     await page.keyboard.press('Escape');
 

@@ -193,7 +193,7 @@ describe('the report conversation thread', { timeout: 90_000 }, () => {
 
     act(() => stream.send('message', { ...ids, text: '', citations: [citation] }));
     act(() => stream.send('message', { ...ids, text: '市场规模' }));
-    act(() => stream.send('message', { ...ids, text: '达到 1.2 万亿元' }));
+    act(() => stream.send('message', { ...ids, text: '达到 1.2 万亿元[1]' }));
     await waitFor(() => expect(lastAnswer()?.textContent).toContain('市场规模达到 1.2 万亿元'));
     expect(lastAnswer()?.querySelector('.report-citation')?.textContent).toBe('[1] 2024零食报告 第2页');
     expect(screen.queryByRole('button', { name: '导出 Word' })).toBeNull();

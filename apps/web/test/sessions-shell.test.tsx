@@ -85,15 +85,19 @@ describe('session tools shell', { timeout: 90_000 }, () => {
     await waitFor(() => expect(screen.queryByText('耳机评论')).toBeNull());
   });
 
-  it('creates a pdf session from the welcome page and opens it', async () => {
+  it('opens the file picker from the welcome page; no session is made before a file is picked', async () => {
     const backend = createSessionBackend();
     const { router } = renderSessions('/pdf/welcome', backend);
     expect(await screen.findByText('暂无会话')).toBeTruthy();
+    const input = document.querySelector<HTMLInputElement>('[data-testid="file-upload-input"]')!;
+    let picked = 0;
+    input.addEventListener('click', () => (picked += 1));
     fireEvent.click(screen.getByRole('button', { name: '新建会话并上传 PDF' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pdf/session'));
-    expect(backend.calls('/api/pdf/session/create')).toHaveLength(1);
-    await openFiles();
-    expect(await screen.findByText('点击或拖拽文件到此处上传')).toBeTruthy();
+    expect(picked).toBe(1);
+    expect(input.accept).toBe('.pdf');
+    expect(screen.getByText('点击或拖拽文件到此处上传')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/pdf/welcome');
+    expect(backend.calls('/api/pdf/session/create')).toHaveLength(0);
   });
 
   it('polls check_doc_status every interval until each file is ready or failed, then stops', async () => {

@@ -175,6 +175,15 @@ export type AnswerCompletion = ChatMessage;
  * server generates it; answers the message as it stands (already final answers are unchanged).
  */
 export const answerStopRequestSchema = z.object({ message_id: messageIdSchema });
+
+/**
+ * `POST /api/{api}/message/truncate {conv_id, message_id}` → `{removed}`: removes a question and
+ * every message after it, before the question is asked again as edited. Refused while an answer of
+ * the conversation is being written.
+ */
+export const chatTruncateRequestSchema = z.object({ conv_id: convIdSchema, message_id: messageIdSchema });
+export type ChatTruncateRequest = z.infer<typeof chatTruncateRequestSchema>;
+export const chatTruncateResponseSchema = z.object({ removed: z.number().int().nonnegative() });
 export type AnswerStopRequest = z.infer<typeof answerStopRequestSchema>;
 export const answerStopResponseSchema = chatMessageSchema;
 

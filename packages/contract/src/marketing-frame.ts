@@ -72,3 +72,72 @@ export function parseMarketingAnalysis(markdown: string): { sections: MarketingS
   for (const key of seen) sections[key] = (lines[key] ?? []).join('\n').trim();
   return { sections, found: seen.size };
 }
+
+/** How the demo analysis (and the prompt's instruction to a model) opens a section the description does not cover. */
+export const MARKETING_NOT_COVERED_PREFIX = '描述中没有';
+
+/** A section with something to say: not empty and not a note that the description lacks it. */
+export function isCoveredSection(text: string): boolean {
+  const plain = text.replace(/^[\s>*_-]+/, '');
+  return plain.length > 0 && !plain.startsWith(MARKETING_NOT_COVERED_PREFIX);
+}
+
+/** The sections a saved case is previewed by, best first. */
+const PREVIEW_ORDER: readonly MarketingSectionKey[] = ['insight', 'strategy', 'takeaways', 'creative', 'background'];
+
+/** A saved case's preview: its insight when the analysis has one, else the next section that says something. */
+export function marketingPreviewOf(sections: MarketingSections, content: string): string {
+  for (const key of PREVIEW_ORDER) if (isCoveredSection(sections[key])) return sections[key];
+  return content;
+}
+
+/** Clause ends where a title may stop without cutting a phrase in half. */
+const CLAUSE_END = /[，。！？；：,.!?;:\n]/;
+const OPEN_QUOTES = '“‘《「『（(【';
+const CLOSE_QUOTES = '”’》」』）)】';
+
+/**
+ * A short title from a description: whole clauses up to `max` characters ("瑞幸咖啡与茅台联名推出
+ * “酱香拿铁”", not "…“酱香拿铁”，20"); a first clause longer than `max` is cut before a quoted
+ * phrase it would split, and ends with "…".
+ */
+export function headlineOf(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(flat);
+  let title = '';
+  let clause = '';
+  for (const c of chars) {
+    if (CLAUSE_END.test(c)) {
+      const candidate = title + (title ? '，' : '') + clause.trim();
+      if (Array.from(candidate).length > max) break;
+      title = candidate;
+      clause = '';
+      // One clause is enough once it reads as a title.
+      if (Array.from(title).length >= 8) break;
+      continue;
+    }
+    clause += c;
+  }
+  const tail = clause.trim();
+  if (title && tail && Array.from(title).length < 8 && Array.from(`${title}，${tail}`).length <= max)
+    title = `${title}，${tail}`;
+  if (!title) {
+    const rest = clause.trim();
+    if (Array.from(rest).length <= max && chars.length <= max) return rest;
+    const first = Array.from((flat.split(CLAUSE_END)[0] ?? flat).trim());
+    if (first.length <= max) return first.join('');
+    let cut = first.slice(0, max - 1);
+    // Never leave a quotation open: stop before the unmatched opening mark.
+    let depth = 0;
+    let lastOpen = -1;
+    cut.forEach((c, i) => {
+      if (OPEN_QUOTES.includes(c)) {
+        if (depth === 0) lastOpen = i;
+        depth++;
+      } else if (CLOSE_QUOTES.includes(c) && depth > 0) depth--;
+    });
+    if (depth > 0 && lastOpen > 0) cut = cut.slice(0, lastOpen);
+    return `${cut.join('').trim()}…`;
+  }
+  return title;
+}

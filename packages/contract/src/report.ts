@@ -70,6 +70,13 @@ export const reportUploadQuerySchema = z.object({
 });
 export type ReportUploadQuery = z.infer<typeof reportUploadQuerySchema>;
 
+/**
+ * `POST /api/report/file/upload` → the report. A PDF whose content the uploader already has in the
+ * library is not stored again: the answer is that report, with `already_uploaded`.
+ */
+export const reportUploadResponseSchema = reportSummarySchema.extend({ already_uploaded: z.boolean() });
+export type ReportUploadResponse = z.infer<typeof reportUploadResponseSchema>;
+
 export const reportCategoryCreateRequestSchema = z.object({
   name: z.string().trim().min(1, '分类名称不能为空').max(50, '分类名称最多 50 个字'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { messageStatusSchema, messageRoleSchema, tokenUsageSchema } from './chat';
+import { FEEDBACK_ACTIONS, messageStatusSchema, messageRoleSchema, tokenUsageSchema } from './chat';
+import { FEEDBACK_VALUES } from './chat-responses';
 import { chunkIdSchema, pagePositionSchema } from './doc-position';
 import { fileIdSchema } from './files';
 import { MODULES, modulesOfFamily, type ModuleOfFamily } from './modules';
@@ -246,7 +247,18 @@ export const evidenceSchema = z.object({
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 
-export const EMOTIONS = ['joy', 'trust', 'anticipation', 'surprise', 'sadness', 'anger', 'fear', 'disgust'] as const;
+/** Plutchik's eight, and `neutral` for a voice that shows none: every voice has one, so shares add up to the voices. */
+export const EMOTIONS = [
+  'joy',
+  'trust',
+  'anticipation',
+  'surprise',
+  'sadness',
+  'anger',
+  'fear',
+  'disgust',
+  'neutral',
+] as const;
 export type Emotion = (typeof EMOTIONS)[number];
 export const emotionSchema = z.enum(EMOTIONS);
 export const emotionLabels: Readonly<Record<Emotion, string>> = {
@@ -258,6 +270,7 @@ export const emotionLabels: Readonly<Record<Emotion, string>> = {
   anger: '愤怒',
   fear: '担忧',
   disgust: '反感',
+  neutral: '中性',
 };
 
 export const emotionShareSchema = z.object({
@@ -402,10 +415,36 @@ export const sessionMessageSchema = z.object({
   phase: sessionStreamPhaseSchema.nullable().optional(),
   /** True when the built-in demo model wrote the answer (shown as 演示模型). */
   demo: z.boolean(),
+  /** The owner's 点赞 / 点踩 of an answer; null when none. */
+  feedback: z.enum(FEEDBACK_VALUES).nullable().optional(),
   /** Epoch milliseconds. */
   create_time: z.number().int(),
 });
 export type SessionMessage = z.infer<typeof sessionMessageSchema>;
+
+/**
+ * `POST /api/{module}/message/feedback {session_id, message_id, action}` → FeedbackState: 点赞 / 点踩 /
+ * 复制 of a session answer, as chat's /api/feedback/* (like and dislike exclude each other).
+ */
+export const sessionFeedbackRequestSchema = z.object({
+  session_id: sessionIdSchema,
+  message_id: sessionMessageIdSchema,
+  action: z.enum(FEEDBACK_ACTIONS),
+});
+export type SessionFeedbackRequest = z.infer<typeof sessionFeedbackRequestSchema>;
+
+/**
+ * `POST /api/{module}/message/truncate {session_id, message_id}` → `{removed}`: removes a question
+ * and every message after it, before the question is asked again as edited. Refused while an
+ * answer of the session is being written.
+ */
+export const sessionTruncateRequestSchema = z.object({
+  session_id: sessionIdSchema,
+  message_id: sessionMessageIdSchema,
+});
+export type SessionTruncateRequest = z.infer<typeof sessionTruncateRequestSchema>;
+export const sessionTruncateResponseSchema = z.object({ removed: z.number().int().nonnegative() });
+export type SessionTruncateResponse = z.infer<typeof sessionTruncateResponseSchema>;
 
 /**
  * `GET /api/{module}/message/list?session_id=&page=&page_size=`. Page 1 holds the newest messages,

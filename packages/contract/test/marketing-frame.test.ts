@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseMarketingAnalysis, sectionOfHeading } from '../src/marketing-frame';
+import {
+  emptyMarketingSections,
+  headlineOf,
+  marketingPreviewOf,
+  parseMarketingAnalysis,
+  sectionOfHeading,
+} from '../src/marketing-frame';
 
 describe('parseMarketingAnalysis', () => {
   it('splits an answer into the nine sections by heading, whatever the numbering', () => {
@@ -42,5 +48,38 @@ describe('parseMarketingAnalysis', () => {
     expect(sectionOfHeading('第3部分 传播渠道')).toBe('channels');
     expect(sectionOfHeading('效果')).toBe('results');
     expect(sectionOfHeading('总结')).toBeUndefined();
+  });
+});
+
+describe('headlineOf', () => {
+  it('keeps whole clauses and never ends on a cut phrase', () => {
+    expect(headlineOf('瑞幸咖啡与茅台联名推出“酱香拿铁”，2023年9月4日上市首日销量突破542万杯。', 24)).toBe(
+      '瑞幸咖啡与茅台联名推出“酱香拿铁”',
+    );
+    expect(headlineOf('某汽车品牌在春节推出回家短片。', 24)).toBe('某汽车品牌在春节推出回家短片');
+    expect(headlineOf('新品上市', 24)).toBe('新品上市');
+    // Short clauses are joined while they fit.
+    expect(headlineOf('春节档，某品牌回家短片刷屏，播放量过亿', 24)).toBe('春节档，某品牌回家短片刷屏');
+  });
+
+  it('cuts a clause longer than the limit before a quotation it would split, with an ellipsis', () => {
+    const title = headlineOf('某国际运动品牌联合多位城市跑步达人发起“城市夜跑计划”持续三个月覆盖二十座城市', 24);
+    expect(title).toBe('某国际运动品牌联合多位城市跑步达人发起…');
+    expect(Array.from(title).length).toBeLessThanOrEqual(24);
+  });
+});
+
+describe('marketingPreviewOf', () => {
+  it('skips a section the description does not cover', () => {
+    const sections = {
+      ...emptyMarketingSections(),
+      insight: '描述中没有明确提到洞察。',
+      strategy: '- 瑞幸咖啡与茅台联名推出“酱香拿铁”',
+    };
+    expect(marketingPreviewOf(sections, 'whole')).toBe('- 瑞幸咖啡与茅台联名推出“酱香拿铁”');
+    expect(marketingPreviewOf({ ...sections, insight: '年轻人想要“微醺”的社交货币。' }, 'whole')).toBe(
+      '年轻人想要“微醺”的社交货币。',
+    );
+    expect(marketingPreviewOf(emptyMarketingSections(), 'whole')).toBe('whole');
   });
 });

@@ -37,6 +37,20 @@ const list = (token: string, query: Record<string, string> = {}) =>
 const total = (token: string) => getJson<MarketingCollectTotal>(t, token, '/api/marketing/collect/total');
 
 describe('marketing collections', () => {
+  it('names the analysis and its collection by whole clauses, not 20 characters cut mid-phrase', async () => {
+    const luckin = await analyse(
+      staff,
+      '瑞幸咖啡与茅台联名推出“酱香拿铁”，2023年9月4日上市首日销量突破542万杯，销售额破1亿元。',
+    );
+    const detail = await getJson<MarketingConversationDetail>(t, staff, '/api/marketing/conversation/detail', {
+      conv_id: luckin.convId,
+    });
+    expect(detail.data.conversation.title).toBe('瑞幸咖啡与茅台联名推出“酱香拿铁”');
+    const saved = await collect(staff, { message_id: luckin.messageId });
+    expect(saved.data.title).toBe('瑞幸咖啡与茅台联名推出“酱香拿铁”');
+    await postJson(t, staff, '/api/marketing/collect/delete', { collect_id: saved.data.collect_id });
+  });
+
   it('saves analyses with tags and a note, filters by tag, searches, pages and counts', async () => {
     const tea = await analyse(staff, '某茶饮品牌在小红书发起下午茶挑战，目标是提升年轻用户认知。');
     const run = await analyse(staff, '某运动品牌联合跑步达人做城市夜跑，抖音播放量3亿次。');
@@ -51,7 +65,7 @@ describe('marketing collections', () => {
     expect(saved.data).toMatchObject({
       message_id: tea.messageId,
       conv_id: tea.convId,
-      title: '某茶饮品牌在小红书发起下午茶挑战，目标是',
+      title: '某茶饮品牌在小红书发起下午茶挑战',
       tags: ['茶饮', '小红书'],
       note: '节点营销',
     });

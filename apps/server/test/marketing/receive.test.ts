@@ -59,7 +59,7 @@ describe('marketing receive with a configured model', () => {
       title: string;
       sections: MarketingSections;
     };
-    expect(finish.title).toBe('某茶饮品牌在华东做了一次下午茶营销，投放');
+    expect(finish.title).toBe('某茶饮品牌在华东做了一次下午茶营销');
     expect(finish.sections.insight).toBe('下午三点的疲惫需要一个小仪式。');
     expect(finish.sections.results).toContain('| 曝光 | 1.2亿 |');
     expect(finish.sections.takeaways).toBe('- 把产品绑定到一个具体时刻');

@@ -374,6 +374,32 @@ describe('report library, conversations and cited answers', () => {
     const gone = await post(t, admin, '/api/report/file/delete', { report_id: shared2025.report_id });
     expect(gone.code).toBe(ErrorCode.resourceGone);
   });
+
+  it('does not store the same PDF twice for one owner: the answer is the report already there', async () => {
+    const bytes = await pdfOf(['Duplicate check memo.', 'The same content uploaded under another name.']);
+    const send = async (token: string, name: string) => {
+      const { payload, headers } = multipart({ filename: name, data: bytes });
+      const res = await api(t, token, { method: 'POST', url: '/api/report/file/upload', payload, headers });
+      return res.json() as { code: number; data: ReportSummary & { already_uploaded: boolean } };
+    };
+    const first = await send(staff, 'memo.pdf');
+    expect(first.code).toBe(0);
+    expect(first.data.already_uploaded).toBe(false);
+    const again = await send(staff, 'memo (1).pdf');
+    expect(again.code).toBe(0);
+    expect(again.data).toMatchObject({ already_uploaded: true, report_id: first.data.report_id, title: 'memo' });
+    const mine = allReports((await home(staff)).data).filter((r) => r.title.startsWith('memo'));
+    expect(mine.map((r) => r.report_id)).toEqual([first.data.report_id]);
+    // Another owner's copy is theirs to keep.
+    const other = await send(admin, 'memo.pdf');
+    expect(other.data.already_uploaded).toBe(false);
+    expect(other.data.report_id).not.toBe(first.data.report_id);
+    for (const [token, id] of [
+      [staff, first.data.report_id],
+      [admin, other.data.report_id],
+    ] as const)
+      expect((await post(t, token, '/api/report/file/delete', { report_id: id })).code).toBe(0);
+  });
 });
 
 describe('report: per-app rights', () => {

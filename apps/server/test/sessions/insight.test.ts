@@ -85,9 +85,9 @@ describe('insight: customer voice to an evidence-backed report', () => {
     if (message.data?.kind !== 'report') throw new Error(`expected a report: ${message.content}`);
     const report = message.data.report;
     expect(report.voice_count).toBe(10);
-    const shares = report.emotions.reduce((n, e) => n + e.share, 0);
-    expect(shares).toBeGreaterThan(0);
-    expect(shares).toBeLessThanOrEqual(1);
+    // Every voice has one emotion (neutral when none shows): the slices cover all the rows.
+    expect(report.emotions.reduce((n, e) => n + e.count, 0)).toBe(10);
+    expect(report.emotions.reduce((n, e) => n + e.share, 0)).toBeCloseTo(1);
     const anger = report.emotions.find((e) => e.emotion === 'anger')!;
     expect(anger.count).toBe(1);
     expect(anger.share).toBeCloseTo(1 / 10);
@@ -111,6 +111,46 @@ describe('insight: customer voice to an evidence-backed report', () => {
     const xlsxVoice = report.emotions.flatMap((e) => e.evidence).find((e) => e.file_name === '访谈.xlsx');
     expect(xlsxVoice?.row).toBeGreaterThan(0);
     expect(message.content).toContain('情绪分布');
+  });
+
+  it('reads only the comment column of an export with id, date and channel columns', async () => {
+    const exported = [
+      'id,日期,渠道,评论',
+      '1001,2024-05-01,App,咖啡很好喝，店员也很热情，非常满意',
+      '1002,2024-05-01,门店,等了四十分钟才拿到外卖，太慢了，我要投诉',
+      '1003,2024-05-02,App,希望能增加燕麦奶的选项',
+      '1004,2024-05-02,小程序,今天下雨了',
+      '1005,2024-05-03,门店,价格有点贵，希望会员能有折扣',
+      '1006,2024-05-03,App,外卖洒了一半，太差了，很失望',
+    ];
+    const session = (await post<{ session_id: string }>(t, admin, '/api/insight/session/create', {})).data.session_id;
+    const file = await upload<SessionFile>(t, admin, 'insight', '导出.csv', Buffer.from(exported.join('\n')), session);
+    await eventually(
+      () =>
+        post<CheckDocStatusResponse>(t, admin, '/api/insight/file/check_doc_status', {
+          session_id: session,
+          file_ids: [file.env.data.file_id],
+        }),
+      (r) => r.code === 0 && r.data.settled,
+    );
+    const { events } = await streamPost(t, admin, '/api/insight/message/receive', {
+      session_id: session,
+      action: 'report',
+    });
+    const message = events.find((e) => e.event === 'finish')!.data.message as SessionMessage;
+    if (message.data?.kind !== 'report') throw new Error(`expected a report: ${message.content}`);
+    const report = message.data.report;
+    expect(report.voice_count).toBe(6);
+    const comments = exported.slice(1).map((line) => line.split(',').slice(3).join(','));
+    const quotes = [
+      ...report.emotions.flatMap((e) => e.evidence),
+      ...[...report.needs, ...report.pain_points, ...report.delights].flatMap((c) => c.evidence),
+    ].map((e) => [e.row, e.quote]);
+    for (const [row, quote] of quotes) expect(quote).toBe(comments[(row as number) - 1]);
+    const titles = [...report.needs, ...report.pain_points, ...report.delights].map((c) => c.title).join(' ');
+    expect(titles).not.toMatch(/id|渠道|日期|App|门店|2024/);
+    expect(report.emotions.reduce((n, e) => n + e.count, 0)).toBe(6);
+    expect(report.emotions.find((e) => e.emotion === 'neutral')?.evidence[0]?.quote).toBe('今天下雨了');
   });
 
   it('reads pasted voices too, citing their line', async () => {

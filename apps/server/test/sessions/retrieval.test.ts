@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { openDatabase, type DbHandle } from '../../src/db/client';
 import { chunkTerms, documents, documentTerms } from '../../src/db/schema';
 import { chunkUnits } from '../../src/services/documents/chunker';
+import { columnRoles, withoutRowFacts } from '../../src/services/documents/parsers/table-columns';
 import { csvRows, tableUnits } from '../../src/services/documents/parsers/text';
 import { FileScopedRetrieval, Retrieval, tokenize } from '../../src/services/documents';
 import { testDatabase } from '../helper';
@@ -184,7 +185,7 @@ describe('chunking and tables', () => {
     expect(chunks.at(-1)).toEqual({ text: '第二页', page: 2, row: null, position: null });
   });
 
-  it('reads quoted csv fields and names cells by their header', () => {
+  it('reads quoted csv fields; the comment is the text, the other columns its attribute line', () => {
     const rows = csvRows('用户,评论\n张三,"好用,推荐"\n李四,"说了""很好""\n两行"\n');
     expect(rows).toEqual([
       ['用户', '评论'],
@@ -192,8 +193,24 @@ describe('chunking and tables', () => {
       ['李四', '说了"很好"\n两行'],
     ]);
     expect(tableUnits(rows, { maxPages: 10, maxRows: 10 }).units).toEqual([
-      { text: '用户：张三；评论：好用,推荐', row: 1 },
-      { text: '用户：李四；评论：说了"很好"\n两行', row: 2 },
+      { text: '好用,推荐\n〔用户：张三〕', row: 1 },
+      { text: '说了"很好" 两行\n〔用户：李四〕', row: 2 },
     ]);
+  });
+
+  it('tells comment columns from id, date, number and channel columns', () => {
+    const names = ['编号', '提交时间', '渠道', '评分', '内容', '备用'];
+    const data = [
+      ['A-001', '2024-05-01 10:00', 'App', '5', '用起来很顺手，界面清爽', ''],
+      ['A-002', '2024/05/02', '门店', '2', '排队太久了，体验很差', ''],
+      ['A-003', '2024年5月3日', 'App', '4', '希望多一些新品', ''],
+    ];
+    expect(columnRoles(names, data)).toEqual(['id', 'date', 'category', 'number', 'text', 'category']);
+    const units = tableUnits([names, ...data], { maxPages: 10, maxRows: 10 }).units;
+    expect(units[1]).toEqual({
+      text: '排队太久了，体验很差\n〔编号：A-002；提交时间：2024/05/02；渠道：门店；评分：2〕',
+      row: 2,
+    });
+    expect(withoutRowFacts(units[1]!.text)).toBe('排队太久了，体验很差');
   });
 });

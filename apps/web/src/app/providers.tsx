@@ -11,7 +11,8 @@ export { queryClient };
 export function Providers({ router }: { router: AppRouter }) {
   return (
     <StrictMode>
-      <ConfigProvider locale={zhCN}>
+      {/* antd spaces out a two-character Chinese label (发 送); the portal's labels are written as meant. */}
+      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

@@ -1,5 +1,6 @@
 import type {
   DocCitation,
+  FEEDBACK_VALUES,
   MessageRole,
   MessageStatus,
   SessionAskParsed,
@@ -34,6 +35,10 @@ export const toolSessionMessages = pgTable(
     finishReason: text('finish_reason'),
     /** What a generating answer does besides writing text ('repairing' its structured reply); null otherwise. */
     phase: text('phase').$type<SessionStreamPhase>(),
+    /** The owner's 点赞 / 点踩 of an answer; null when none. */
+    feedback: text('feedback').$type<(typeof FEEDBACK_VALUES)[number]>(),
+    /** How often the answer was copied. */
+    copyCount: integer('copy_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

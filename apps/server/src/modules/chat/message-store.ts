@@ -1,5 +1,5 @@
 import type { ChatModule, MessageStatus } from '@portal/contract';
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   chatMessages,
@@ -118,6 +118,26 @@ export class MessageStore implements AnswerStore {
       })
       .returning();
     return row!;
+  }
+
+  /**
+   * Removes a question and every later message of its conversation (the turns an edited question
+   * replaces); nothing while an answer of the conversation is being written.
+   */
+  async truncateFrom(question: ChatMessageRow): Promise<number | 'generating'> {
+    return this.db.transaction(async (tx) => {
+      const [running] = await tx
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.convId, question.convId), eq(chatMessages.status, 'generating')))
+        .limit(1);
+      if (running) return 'generating' as const;
+      const gone = await tx
+        .delete(chatMessages)
+        .where(and(eq(chatMessages.convId, question.convId), gte(chatMessages.seq, question.seq)))
+        .returning({ id: chatMessages.id });
+      return gone.length;
+    });
   }
 
   /** Regenerating replaces the answers that followed the question. */

@@ -2,6 +2,7 @@ import {
   answerFollowRequestSchema,
   answerStopRequestSchema,
   askStreamRequestSchema,
+  chatTruncateRequestSchema,
   chatModels,
   conversationCreateRequestSchema,
   conversationDeleteRequestSchema,
@@ -139,6 +140,21 @@ export function messageRoutes(module: ChatModule, api: ChatMessageApi): FastifyP
         messageId: message_id,
         read: () => chat.messages.row(message_id),
       });
+    });
+
+    app.post('/message/truncate', async (request) => {
+      const body = parse(chatTruncateRequestSchema, request.body);
+      const user = requireUser(request);
+      const found = await chat.messages.findOwned(user.id, body.message_id, module);
+      if (!found || found.row.convId !== body.conv_id) throw resourceGone();
+      if (found.row.role !== 'user') {
+        throw new AppError(ErrorCode.validation, validationMessage('message_id', '只能编辑提问'));
+      }
+      const removed = await chat.messages.truncateFrom(found.row);
+      if (removed === 'generating') throw new AppError(ErrorCode.validation, '回答生成中，请先停止再编辑提问');
+      // The turns this process kept for the conversation's next question are no longer its turns.
+      chat.recentTurns.forget(user.id, module, body.conv_id);
+      return ok({ removed });
     });
 
     app.post('/message/stop', async (request) => {

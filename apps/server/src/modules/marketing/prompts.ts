@@ -1,4 +1,4 @@
-import { MARKETING_SECTIONS, type MarketingSectionKey } from '@portal/contract';
+import { MARKETING_NOT_COVERED_PREFIX, MARKETING_SECTIONS, type MarketingSectionKey } from '@portal/contract';
 import type { MarketingAttachmentRef } from '../../db/schema';
 import type { ChatTurn } from '../../services/llm';
 
@@ -134,7 +134,7 @@ export function demoAnalysis(input: CaseInput): string {
     const hits = sentences.filter((s) => CUES[key].test(s)).slice(0, MAX_QUOTES);
     if (hits.length === 0) {
       missing.push(title);
-      return `描述中没有明确提到${title}。`;
+      return `${MARKETING_NOT_COVERED_PREFIX}明确提到${title}。`;
     }
     covered.push(title);
     return bullets(hits);

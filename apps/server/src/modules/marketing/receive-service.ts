@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import {
   emptyMarketingSections,
+  headlineOf,
   type MarketingStreamError,
   type MarketingStreamFinish,
   type MarketingStreamMessage,
@@ -21,7 +22,8 @@ import { callAnalysisModel } from './model-call';
 import { buildAnalysisPrompt, describeCase, type CaseInput } from './prompts';
 import type { UsageService } from '../../services/usage';
 
-const TITLE_CHARS = 20;
+/** A conversation's (and a saved case's) title: whole clauses up to this many characters. */
+const TITLE_CHARS = 24;
 /** Files a description may carry: images and documents uploaded under /api/marketing. */
 const ATTACHMENT_MIME =
   /^(image\/|application\/pdf$|application\/vnd\.openxmlformats-officedocument\.wordprocessingml\.document$|text\/plain$|text\/markdown$)/;
@@ -44,7 +46,7 @@ export interface PreparedReceive {
 
 function titleOf(input: CaseInput): string {
   const flat = input.text.replace(/\s+/g, ' ').trim() || input.attachments[0]?.name || '';
-  return Array.from(flat).slice(0, TITLE_CHARS).join('').trim() || '新的案例分析';
+  return headlineOf(flat, TITLE_CHARS) || '新的案例分析';
 }
 
 /** Earlier descriptions go back to the model as they were asked; analyses as written. */

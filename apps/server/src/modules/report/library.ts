@@ -1,8 +1,9 @@
 import { ErrorCode, ErrorMessage, type ReportCategory, type ReportSummary } from '@portal/contract';
-import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   documents,
+  files,
   reportCategories,
   reports,
   type DocumentRow,
@@ -123,6 +124,22 @@ export class ReportLibrary {
       reports: all.filter((r) => r.report.categoryId === null).map(toReportSummary),
     });
     return list;
+  }
+
+  /**
+   * A report of this owner whose PDF has the same content as `file` (same SHA-256), other than
+   * `file` itself: the same document uploaded again, whatever its name.
+   */
+  async sameContent(file: FileRow): Promise<VisibleReport | undefined> {
+    const [row] = await this.db
+      .select({ report: reports, doc: documents })
+      .from(reports)
+      .innerJoin(files, eq(files.id, reports.fileId))
+      .leftJoin(documents, eq(documents.fileId, reports.fileId))
+      .where(and(eq(reports.ownerId, file.ownerId), eq(files.sha256, file.sha256), ne(files.id, file.id)))
+      .orderBy(asc(reports.createdAt))
+      .limit(1);
+    return row;
   }
 
   /** Adds an uploaded PDF to the library and queues its parse. */

@@ -73,8 +73,14 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       if (!(await report.library.category(meta.category_id))) throw resourceGone();
     }
     const file = await receiveUpload(app, request, 'report', { ...rules, kinds: [...rules.kinds] });
+    // The same PDF again (by content) is not stored twice: the answer is the report already there.
+    const existing = await report.library.sameContent(file);
+    if (existing) {
+      await files.service.delete(user.id, file.id, 'report');
+      return ok({ ...toReportSummary(existing), already_uploaded: true });
+    }
     const added = await report.library.add(file, { ...meta, categoryId: meta.category_id ?? null });
-    return ok(toReportSummary(added));
+    return ok({ ...toReportSummary(added), already_uploaded: false });
   });
 
   app.post('/file/delete', async (request) => {

@@ -133,6 +133,8 @@ const LEXICON: Record<Emotion, string[]> = {
   anger: ['生气', '愤怒', '气死', '垃圾', '投诉', '坑', '骗', '太慢', '退款', '差评'],
   fear: ['担心', '害怕', '不安', '顾虑', '风险', '隐私'],
   disgust: ['恶心', '反感', '讨厌', '受不了', '烦'],
+  // What no word marks: the report puts every unmarked voice here.
+  neutral: [],
 };
 const NEED = /希望|想要|需要|建议|能不能|可不可以|要是|如果能|期待/;
 const NEGATIVE: Emotion[] = ['sadness', 'anger', 'fear', 'disgust'];

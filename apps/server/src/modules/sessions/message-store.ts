@@ -1,4 +1,6 @@
 import type {
+  FeedbackAction,
+  FeedbackState,
   DocCitation,
   MessageStatus,
   SessionAskParsed,
@@ -7,7 +9,7 @@ import type {
   SessionMessageKind,
   SessionStreamPhase,
 } from '@portal/contract';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { toolSessionMessages, toolSessions, type ToolSessionMessageRow } from '../../db/schema';
 import type { AnswerState, AnswerStore } from '../../services/answers';
@@ -71,6 +73,41 @@ export class SessionMessageStore implements AnswerStore {
       )
       .limit(1);
     return found?.row;
+  }
+
+  /** Applies 点赞 / 点踩 / 复制 to an answer; like and dislike exclude each other, copies are counted. */
+  async feedback(row: ToolSessionMessageRow, action: FeedbackAction): Promise<FeedbackState> {
+    let value = row.feedback;
+    if (action === 'like' || action === 'dislike') value = action;
+    else if ((action === 'unlike' && value === 'like') || (action === 'undislike' && value === 'dislike')) value = null;
+    const copies = action === 'copy' ? 1 : 0;
+    const [updated] = await this.db
+      .update(toolSessionMessages)
+      .set({ feedback: value, copyCount: sql`${toolSessionMessages.copyCount} + ${copies}` })
+      .where(eq(toolSessionMessages.id, row.id))
+      .returning();
+    return { message_id: row.id, feedback: updated?.feedback ?? null, copy_count: updated?.copyCount ?? 0 };
+  }
+
+  /**
+   * Removes a question and every later message of its session (the turns an edited question
+   * replaces); nothing while an answer of the session is being written. Returns how many went.
+   */
+  async truncateFrom(question: ToolSessionMessageRow): Promise<number | 'generating'> {
+    return this.db.transaction(async (tx) => {
+      const later = and(
+        eq(toolSessionMessages.sessionId, question.sessionId),
+        gte(toolSessionMessages.seq, question.seq),
+      );
+      const [running] = await tx
+        .select({ id: toolSessionMessages.id })
+        .from(toolSessionMessages)
+        .where(and(eq(toolSessionMessages.sessionId, question.sessionId), eq(toolSessionMessages.status, 'generating')))
+        .limit(1);
+      if (running) return 'generating' as const;
+      const gone = await tx.delete(toolSessionMessages).where(later).returning({ id: toolSessionMessages.id });
+      return gone.length;
+    });
   }
 
   /** The question and its empty answer in one statement; `seq` keeps them in this order. */

@@ -118,7 +118,7 @@ export function reportSystem(): string {
     '"needs":[{"title":"需求","detail":"说明","voices":[3]}],"pain_points":[{"title":"痛点","detail":"说明","voices":[4]}],',
     '"delights":[{"title":"惊喜时刻","detail":"说明","voices":[5]}],',
     '"personas":[{"name":"画像名称","description":"描述","goals":["目标"],"frustrations":["困扰"],"voices":[6]}]}',
-    '每条原声在 emotions 中最多归入一种情绪；没有明显情绪的原声不归类。',
+    '每条原声在 emotions 中归入且只归入一种情绪；没有明显情绪的原声归入 neutral。',
   ].join('\n');
 }
 

@@ -10,11 +10,16 @@ import {
   sessionListQuerySchema,
   sessionMessageIdQuerySchema,
   sessionMessageListQuerySchema,
+  sessionFeedbackRequestSchema,
   sessionStopRequestSchema,
+  sessionTruncateRequestSchema,
   sessionUpdateRequestSchema,
+  ErrorCode,
+  validationMessage,
   type SessionModule,
 } from '@portal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors/app-error';
 import { ok } from '../../lib/envelope';
 import { parse } from '../../lib/validate';
 import { requireUser } from '../../plugins/auth';
@@ -119,6 +124,33 @@ export function sessionRoutes(module: SessionModule): FastifyPluginAsync {
     app.post('/message/stop', async (request) => {
       const { message_id } = parse(sessionStopRequestSchema, request.body);
       return ok(toSessionMessage(await tools.asks.stop(requireUser(request).id, module, message_id)));
+    });
+
+    /** An answer of one of this user's sessions of this module; any other id is unknown. */
+    const ownedInSession = async (request: FastifyRequest, sessionId: string, messageId: string) => {
+      const row = await tools.messages.findOwned(requireUser(request).id, module, messageId);
+      if (!row || row.sessionId !== sessionId) throw resourceGone();
+      return row;
+    };
+
+    app.post('/message/feedback', async (request) => {
+      const body = parse(sessionFeedbackRequestSchema, request.body);
+      const row = await ownedInSession(request, body.session_id, body.message_id);
+      if (row.role !== 'assistant')
+        throw new AppError(ErrorCode.validation, validationMessage('message_id', '只能评价回答'));
+      return ok(await tools.messages.feedback(row, body.action));
+    });
+
+    app.post('/message/truncate', async (request) => {
+      const body = parse(sessionTruncateRequestSchema, request.body);
+      const row = await ownedInSession(request, body.session_id, body.message_id);
+      if (row.role !== 'user')
+        throw new AppError(ErrorCode.validation, validationMessage('message_id', '只能编辑提问'));
+      // A brainstorm round also made idea cards: removing its message would leave them behind.
+      if (module === 'brainstorm') throw new AppError(ErrorCode.validation, '头脑风暴的提问不能编辑重发');
+      const removed = await tools.messages.truncateFrom(row);
+      if (removed === 'generating') throw new AppError(ErrorCode.validation, '回答生成中，请先停止再编辑提问');
+      return ok({ removed });
     });
 
     const streamAsk = async (request: FastifyRequest, reply: FastifyReply) => {

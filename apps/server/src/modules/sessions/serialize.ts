@@ -28,6 +28,7 @@ export function toSessionMessage(row: ToolSessionMessageRow): SessionMessage {
     status: row.status,
     phase: row.phase ?? null,
     demo: row.demo,
+    feedback: row.feedback ?? null,
     create_time: row.createdAt.getTime(),
   };
 }

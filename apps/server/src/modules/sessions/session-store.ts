@@ -1,7 +1,7 @@
 import { sessionModuleType, type BrainstormMethod, type SessionModule } from '@portal/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documents, toolSessions, type ToolSessionRow } from '../../db/schema';
+import { documents, toolSessionMessages, toolSessions, type ToolSessionRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { resourceGone } from '../../lib/resource-gone';
 
@@ -18,6 +18,16 @@ export function nameFrom(text: string): string {
   return chars.length > 30 ? `${chars.slice(0, 30).join('')}…` : line;
 }
 
+/**
+ * A session holds something once it has a topic the user typed, a message or a file. An empty one
+ * (the user opened the tool and left) is neither listed nor kept: the list skips it and the next
+ * create removes it.
+ */
+const holdsSomething: SQL = sql`(${toolSessions.topic} <> '' or exists (select 1 from ${toolSessionMessages} where ${toolSessionMessages.sessionId} = ${toolSessions.id}) or exists (select 1 from ${documents} where ${documents.collection} = ${toolSessions.id}))`;
+
+/** An empty session older than this is removed; a younger one may still be open in another tab. */
+export const EMPTY_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** Sessions of one user and module; another user's id is the same as an unknown one. */
 export class SessionStore {
   constructor(private readonly db: Db) {}
@@ -28,7 +38,7 @@ export class SessionStore {
     page: number,
     pageSize: number,
   ): Promise<{ rows: (ToolSessionRow & { fileCount: number })[]; total: number }> {
-    const where = and(eq(toolSessions.userId, userId), eq(toolSessions.module, module));
+    const where = and(eq(toolSessions.userId, userId), eq(toolSessions.module, module), holdsSomething);
     const [totals] = await this.db.select({ n: count() }).from(toolSessions).where(where);
     const rows = await this.db
       .select({
@@ -70,6 +80,7 @@ export class SessionStore {
     input: { name?: string; topic?: string; method?: BrainstormMethod },
     db: Db = this.db,
   ): Promise<ToolSessionRow> {
+    await this.dropEmpty(userId, module, new Date(Date.now() - EMPTY_SESSION_TTL_MS), db);
     const named = input.name?.trim() || (input.topic ? nameFrom(input.topic) : '');
     const [row] = await db
       .insert(toolSessions)
@@ -85,6 +96,22 @@ export class SessionStore {
       })
       .returning();
     return row!;
+  }
+
+  /** Removes the user's sessions of a module created before `before` that never got a message or a file. */
+  async dropEmpty(userId: number, module: SessionModule, before: Date, db: Db = this.db): Promise<number> {
+    const gone = await db
+      .delete(toolSessions)
+      .where(
+        and(
+          eq(toolSessions.userId, userId),
+          eq(toolSessions.module, module),
+          lt(toolSessions.createdAt, before),
+          sql`not ${holdsSomething}`,
+        ),
+      )
+      .returning({ id: toolSessions.id });
+    return gone.length;
   }
 
   /** Records an ask: a made-up name gives way to the first prompt, a topic is set once. */

@@ -189,15 +189,20 @@ export function buildReport(text: string, voices: readonly Voice[]): Structured<
   const claims = (list: ReportDraft['needs']): InsightClaim[] =>
     list.map((c) => ({ title: c.title, detail: c.detail, ...evidenceOf(c.voices) })).filter((c) => c.count > 0);
 
-  // Each voice counts for one emotion at most, so the shares add up to at most 100%.
+  // Each voice counts for exactly one emotion: the first the model gave it, else neutral, so the
+  // counts add up to the voices and the chart's slices to the whole.
   const counted = new Set<number>();
   const perEmotion = new Map<Emotion, number[]>();
+  const add = (emotion: Emotion, ids: readonly number[]) =>
+    perEmotion.set(emotion, [...(perEmotion.get(emotion) ?? []), ...ids]);
   for (const e of draft.emotions) {
     if (!(EMOTIONS as readonly string[]).includes(e.emotion)) continue;
-    const ids = e.voices.filter((id) => byId.has(id) && !counted.has(id));
+    const ids = [...new Set(e.voices)].filter((id) => byId.has(id) && !counted.has(id));
     for (const id of ids) counted.add(id);
-    perEmotion.set(e.emotion as Emotion, [...(perEmotion.get(e.emotion as Emotion) ?? []), ...ids]);
+    add(e.emotion as Emotion, ids);
   }
+  const unclassified = voices.filter((v) => !counted.has(v.id)).map((v) => v.id);
+  if (unclassified.length > 0) add('neutral', unclassified);
   const total = voices.length;
   const emotions = [...perEmotion.entries()]
     .map(([emotion, ids]) => {

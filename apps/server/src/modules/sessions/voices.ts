@@ -1,5 +1,5 @@
 import type { Evidence } from '@portal/contract';
-import type { DocumentService } from '../../services/documents';
+import { withoutRowFacts, type DocumentService } from '../../services/documents';
 
 /** One piece of customer voice with where it came from; `id` is what the model refers to. */
 export interface Voice extends Evidence {
@@ -37,7 +37,8 @@ export async function collectVoices(
   for (const { chunk, fileName } of chunks) {
     if (voices.length >= input.max) break;
     const base = { file_id: chunk.fileId, file_name: fileName, page: chunk.page, row: chunk.row };
-    if (chunk.row !== null) push({ ...base, quote: clip(chunk.text) });
+    // A table row's attributes (id, date, channel) are not the customer's words.
+    if (chunk.row !== null) push({ ...base, quote: clip(withoutRowFacts(chunk.text)) });
     else for (const line of chunk.text.split(/\n+/)) if (line.trim()) push({ ...base, quote: clip(line) });
   }
   return voices;

@@ -7,3 +7,4 @@ export { Embedder } from './embedder';
 export { VectorIndex } from './vector-index';
 export { NORMALIZE_TEXT_JOB, TEXT_FORM, TextFormUpgrade } from './text-form';
 export { normalizeText } from './normalize-text';
+export { withoutRowFacts } from './parsers/table-columns';

@@ -1,6 +1,7 @@
 import { memo, useContext } from 'react';
 import { ABORTED_TEXT } from './answer-sink';
 import { AnswerMarkdown, AnswerSources } from './lazy-markdown';
+import { EditableQuestion } from './question-editor';
 import { ReasoningBlock } from './reasoning-block';
 import { ThreadContext, useThread, useThreadMessage } from './thread-context';
 import type { UiMessage } from './types';
@@ -38,11 +39,7 @@ export const AssistantContent = memo(function AssistantContent({ message }: { me
 });
 
 export const UserContent = memo(function UserContent({ message }: { message: UiMessage }) {
-  return (
-    <div className="chat-user-text" data-testid="chat-question">
-      {message.content}
-    </div>
-  );
+  return <EditableQuestion message={message} />;
 });
 
 /** A bubble's content, subscribed to its own message. */

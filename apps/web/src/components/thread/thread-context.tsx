@@ -15,6 +15,13 @@ export interface ThreadContextValue {
    * answer. It receives every answer, so it decides per message.
    */
   renderAnswer?(message: UiMessage): ReactNode | undefined;
+  /**
+   * Asks an edited question in place of a sent one: the question and every message after it are
+   * replaced. Without it questions cannot be edited. Resolves false when nothing was sent.
+   */
+  editQuestion?(message: UiMessage, text: string): Promise<boolean>;
+  /** Whether this question may be edited (e.g. not one that started a structured report); all when absent. */
+  canEditQuestion?(message: UiMessage): boolean;
   /** A click on a citation or source link; the module may open its own viewer (preventDefault). */
   onLinkClick?(href: string, event: MouseEvent<HTMLAnchorElement>): void;
 }

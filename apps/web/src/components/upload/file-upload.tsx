@@ -8,8 +8,11 @@ import { useStorageUsage } from './use-storage-usage';
 import './file-upload.css';
 
 export interface FileUploadProps<T = StoredFile> {
-  /** A module's own upload URL; the common image upload when absent. */
-  action?: string;
+  /**
+   * A module's own upload URL; the common image upload when absent. A function is called when the
+   * first file is about to go up (e.g. to create the session the files belong to).
+   */
+  action?: string | (() => Promise<string>);
   /** How a module upload's answer is checked, when it is not a stored file. */
   schema?: Parser<T>;
   /** Required with `action`: what the module accepts. */
@@ -21,6 +24,10 @@ export interface FileUploadProps<T = StoredFile> {
   /** Several files may be picked or dropped at once; they are sent one after another. */
   multiple?: boolean;
   onUploaded?: (file: T) => void;
+  /** After a pick or drop has been handled: how many files were stored. */
+  onFinished?: (stored: number) => void;
+  /** A primary button above the zone that opens the same picker (a page's main call to action). */
+  buttonLabel?: string;
 }
 
 type State =
@@ -52,6 +59,8 @@ export function FileUpload<T = StoredFile>({
   disabled,
   multiple,
   onUploaded,
+  onFinished,
+  buttonLabel,
 }: FileUploadProps<T>) {
   const input = useRef<HTMLInputElement>(null);
   const controller = useRef<AbortController | null>(null);
@@ -71,8 +80,10 @@ export function FileUpload<T = StoredFile>({
       controller.current = own;
       setState({ phase: 'uploading', name: file.name, percent: 0 });
       try {
+        const url = typeof action === 'function' ? await action() : action;
+        if (own.signal.aborted) return null;
         const options: UploadOptions = {
-          url: action,
+          url,
           rules,
           signal: own.signal,
           onProgress: ({ loaded, total }) =>
@@ -84,8 +95,8 @@ export function FileUpload<T = StoredFile>({
         };
         // A module upload with its own answer schema; otherwise a stored file.
         const stored = (
-          action && schema
-            ? await uploadFile(file, { ...(options as UploadOptions<T>), url: action, schema })
+          url && schema
+            ? await uploadFile(file, { ...(options as UploadOptions<T>), url, schema })
             : await uploadFile(file, options)
         ) as T;
         if (own.signal.aborted) return null;
@@ -105,20 +116,26 @@ export function FileUpload<T = StoredFile>({
     async (files: File[]) => {
       const refusals: string[] = [];
       let last = '';
+      let stored = 0;
       for (const file of files) {
         const outcome = await upload(file);
         if (outcome === null) {
           refreshUsage();
-          return setState({ phase: 'idle' });
+          setState({ phase: 'idle' });
+          return onFinished?.(stored);
         }
         if (outcome) refusals.push(files.length > 1 ? `${file.name}：${outcome}` : outcome);
-        else last = file.name;
+        else {
+          last = file.name;
+          stored++;
+        }
       }
       refreshUsage();
       if (refusals.length) setState({ phase: 'error', message: refusals.join('；') });
       else setState({ phase: 'done', name: files.length > 1 ? `${files.length} 个文件` : last });
+      onFinished?.(stored);
     },
-    [upload, refreshUsage],
+    [upload, refreshUsage, onFinished],
   );
 
   const pick = () => {
@@ -142,6 +159,18 @@ export function FileUpload<T = StoredFile>({
 
   return (
     <div className="file-upload">
+      {buttonLabel ? (
+        <Button
+          type="primary"
+          size="large"
+          className="file-upload__button"
+          loading={busy}
+          disabled={disabled}
+          onClick={pick}
+        >
+          {buttonLabel}
+        </Button>
+      ) : null}
       <div
         className={`file-upload__zone${dragging ? ' is-dragging' : ''}${disabled ? ' is-disabled' : ''}`}
         role="button"

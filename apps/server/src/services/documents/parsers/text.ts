@@ -1,4 +1,5 @@
 import { docFailureMessages } from '@portal/contract';
+import { columnRoles, rowFactsLine } from './table-columns';
 import { DocumentParseError, type ParsedDocument, type ParseLimits } from './types';
 
 function decode(bytes: Uint8Array): string {
@@ -58,8 +59,10 @@ export function csvRows(text: string): string[][] {
 }
 
 /**
- * Table rows as units: one text per data row. With a header, each cell is written as
- * "列名：值"; a single-column table is the voice itself.
+ * Table rows as units: one text per data row. With a header, the comment column(s) are the text
+ * and the other columns (id, date, channel, rating) follow on an attribute line, so that insight
+ * reads only what customers wrote; a table without a comment column writes each cell as "列名：值";
+ * a single-column table is the voice itself.
  */
 export function tableUnits(rows: string[][], limits: ParseLimits): ParsedDocument {
   if (rows.length === 0) return { units: [], pageCount: 0 };
@@ -68,15 +71,24 @@ export function tableUnits(rows: string[][], limits: ParseLimits): ParsedDocumen
   const looksLikeHeader = data.length > 0 && names.every((n) => n.length > 0 && n.length <= 30);
   const body = looksLikeHeader ? data : rows;
   if (body.length > limits.maxRows) body.length = limits.maxRows;
+  const roles = looksLikeHeader && names.length > 1 ? columnRoles(names, body) : null;
+  const hasText = roles !== null && roles.includes('text');
   const units = body.flatMap((cells, i) => {
     const filled = cells.map((c) => c.trim());
-    const text =
-      looksLikeHeader && filled.filter(Boolean).length > 1
-        ? filled
-            .map((c, j) => (c ? `${names[j] ?? `列${j + 1}`}：${c}` : ''))
-            .filter(Boolean)
-            .join('；')
-        : filled.filter(Boolean).join('；');
+    const named = (j: number) => `${names[j] ?? `列${j + 1}`}：${filled[j]}`;
+    let text: string;
+    if (hasText) {
+      const voice = filled
+        .filter((c, j) => c && roles[j] === 'text')
+        .map((c) => c.replace(/\s+/g, ' '))
+        .join('；');
+      // A row without a comment (only an id and a date) says nothing.
+      if (!voice) return [];
+      const facts = filled.flatMap((c, j) => (c && roles[j] !== 'text' ? [named(j)] : []));
+      text = facts.length > 0 ? `${voice}\n${rowFactsLine(facts)}` : voice;
+    } else if (looksLikeHeader && filled.filter(Boolean).length > 1) {
+      text = filled.flatMap((c, j) => (c ? [named(j)] : [])).join('；');
+    } else text = filled.filter(Boolean).join('；');
     return text ? [{ text, row: i + 1 }] : [];
   });
   return { units, pageCount: body.length };

@@ -9,10 +9,12 @@ import {
   ThreadContext,
   type ListPage,
   type ThreadContextValue,
+  type UiMessage,
 } from '../../../components/thread';
 import { useConversations, useMoreConversations } from '../api/list-conversations';
 import { listMessages } from '../api/list-messages';
 import { sendFeedback } from '../api/send-feedback';
+import { truncateFrom } from '../api/truncate-messages';
 import { ChatComposer } from '../components/chat-composer';
 import { UNTITLED } from '../components/conversation-label';
 import { ChatLayout } from '../components/chat-layout';
@@ -72,13 +74,33 @@ export function ChatSessionPage({ module }: { module?: ChatModule }) {
     });
   }, [conversation, config.name]);
 
+  // An edited question: the server drops it and the turns after it, then it is asked again here.
+  const editQuestion = useCallback(
+    async (message: UiMessage, text: string) => {
+      const session = useChatStore.getState().sessions[convId];
+      if (!session || session.isAsking || !message.message_id) return false;
+      try {
+        await truncateFrom(prefix, convId, message.message_id);
+      } catch {
+        // The HTTP client has shown the server's message; the thread is as it was.
+        return false;
+      }
+      const list = useChatStore.getState().sessions[convId]?.list ?? [];
+      const at = list.findIndex((m) => m.key === message.key);
+      useChatStore.getState().patchSession(convId, { list: at < 0 ? list : list.slice(0, at) });
+      void send(convId, text);
+      return true;
+    },
+    [prefix, convId, send],
+  );
   const thread = useMemo<ThreadContextValue>(
     () => ({
       store: useChatStore,
       threadId: convId,
       feedback: (action: FeedbackAction, messageId: string) => sendFeedback(config, action, messageId, convId),
+      editQuestion,
     }),
-    [config, convId],
+    [config, convId, editQuestion],
   );
 
   const onRegenerate = useCallback(() => void retry(convId), [retry, convId]);

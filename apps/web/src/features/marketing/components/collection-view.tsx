@@ -14,6 +14,7 @@ import {
   MARKETING_COMPARE_MAX,
   MARKETING_COMPARE_MIN,
   MARKETING_SECTIONS,
+  marketingPreviewOf,
   type MarketingCollection,
   type MarketingCollectTotal,
 } from '@portal/contract';
@@ -71,7 +72,7 @@ function CaseCard({
   onEdit(): void;
 }) {
   const [open, setOpen] = useState(false);
-  const summary = item.sections.insight || item.sections.takeaways || item.content;
+  const summary = marketingPreviewOf(item.sections, item.content);
   return (
     <article className="mk-case" data-testid="mk-case" aria-label={item.title}>
       <div className="mk-case-head">

@@ -8,6 +8,7 @@ import { AnswerMarkdown, useThreadMessage, type UiMessage } from '../../../compo
 import { NO_EXTRA, useReportStore, type ReportAnswerExtra } from '../store/report-store';
 import { BriefView } from './brief-view';
 import { CitationChips } from './citation-chips';
+import { citedSources } from './cited-sources';
 import { ComparisonView } from './compare-view';
 
 const TIMEOUT_TEXT = '抱歉，回复超时，请重新提问';
@@ -42,7 +43,9 @@ function ReportAnswer({ message: m, extra, onOpen, onExport }: ReportAnswerProps
       ) : (
         <AnswerMarkdown content={text} streaming={m.status === 'generating'} />
       )}
-      {(extra.brief || extra.comparison) && done ? null : <CitationChips citations={extra.citations} onOpen={onOpen} />}
+      {(extra.brief || extra.comparison) && done ? null : (
+        <CitationChips citations={citedSources(m.content, extra.citations)} onOpen={onOpen} />
+      )}
       {m.status === 'incomplete' || m.status === 'aborted' ? <Tag color="warning">回答未完成</Tag> : null}
       {done && m.message_id ? (
         <div className="report-answer-actions">

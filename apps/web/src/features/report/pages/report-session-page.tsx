@@ -90,13 +90,20 @@ export function ReportSessionPage() {
     );
   if (detail.isError) return <NoConversation type="error" title="会话不存在或已被删除" onBack={toLibrary} />;
   const { conversation } = detail.data;
+  // A conversation named after its reports (the default) would say the same thing twice: the tags alone do.
+  const namedByReports =
+    conversation.title ===
+    conversation.reports
+      .map((r) => r.title)
+      .join('、')
+      .slice(0, 60);
 
   return (
     <div className="report-session">
       {toastHolder}
       <header className="report-session-head">
-        <div className="report-session-title">{conversation.title}</div>
-        <div className="report-chosen">
+        {namedByReports ? null : <div className="report-session-title">{conversation.title}</div>}
+        <div className="report-chosen" aria-label="所选报告">
           {conversation.reports.map((r) => (
             <Tag key={r.report_id}>{r.title}</Tag>
           ))}

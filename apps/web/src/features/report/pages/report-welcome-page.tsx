@@ -61,8 +61,12 @@ export function ReportWelcomePage() {
     }
     setUploading(true);
     try {
-      await uploadReport(file, target);
-      void message.success('上传成功，报告正在解析');
+      const stored = await uploadReport(file, target);
+      if (stored.already_uploaded) {
+        // The same PDF is in the library already: nothing new is stored; that report is offered instead.
+        setSelected((s) => new Set(s).add(stored.report_id));
+        void message.info(`这份报告已经上传过：《${stored.title}》，已为你选中，可直接开始对话`, 6);
+      } else void message.success('上传成功，报告正在解析');
       await client.invalidateQueries({ queryKey: categoriesKey });
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '上传失败，请稍后重试');

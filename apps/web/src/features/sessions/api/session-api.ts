@@ -1,5 +1,9 @@
 import {
   checkDocStatusResponseSchema,
+  feedbackStateSchema,
+  sessionTruncateResponseSchema,
+  type FeedbackAction,
+  type FeedbackState,
   ideaCardSchema,
   ideaListResponseSchema,
   promptCompletionsResponseSchema,
@@ -87,6 +91,30 @@ export function getCompletion(m: Module, messageId: string, signal?: AbortSignal
 
 export function askAsync(m: Module, body: SessionAskRequest): Promise<SessionAsyncAskResponse> {
   return api.post(`${m.apiPath}/prompt/asyncAsk`, body, { schema: sessionAsyncAskResponseSchema });
+}
+
+/** 点赞 / 点踩 / 复制 of a session answer. */
+export function sendFeedback(
+  m: Module,
+  sessionId: string,
+  action: FeedbackAction,
+  messageId: string,
+): Promise<FeedbackState> {
+  return api.post(
+    `${m.apiPath}/message/feedback`,
+    { session_id: sessionId, message_id: messageId, action },
+    { schema: feedbackStateSchema },
+  );
+}
+
+/** Removes a question and the turns after it, before the edited question is asked. */
+export async function truncateFrom(m: Module, sessionId: string, messageId: string): Promise<number> {
+  const data = await api.post(
+    `${m.apiPath}/message/truncate`,
+    { session_id: sessionId, message_id: messageId },
+    { schema: sessionTruncateResponseSchema },
+  );
+  return data.removed;
 }
 
 export async function stopMessage(m: Module, messageId: string): Promise<void> {

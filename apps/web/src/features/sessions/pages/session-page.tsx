@@ -7,9 +7,11 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import {
   brainstormMethodLabels,
   type BrainstormMethod,
+  type FeedbackAction,
   type PromptSuggestion,
   sessionIdSchema,
   type SessionAskRequest,
+  type SessionFile,
 } from '@portal/contract';
 import { MissingSession } from '../../../components/missing-session';
 import {
@@ -22,7 +24,8 @@ import {
   type ThreadContextValue,
   type UiMessage,
 } from '../../../components/thread';
-import { getSessionInfo } from '../api/session-api';
+import { FileUpload } from '../../../components/upload';
+import { getSessionInfo, sendFeedback, sessionFileParser, truncateFrom, uploadUrl } from '../api/session-api';
 import { BrainstormToolbar } from '../brainstorm/brainstorm-toolbar';
 import { IdeaBoard } from '../brainstorm/idea-board';
 import { ideasKey } from '../brainstorm/idea-round';
@@ -182,9 +185,49 @@ function SessionThreadPage() {
     [config.topPath, openSource],
   );
 
+  const feedback = useCallback(
+    (action: FeedbackAction, messageId: string) => sendFeedback(config, sessionId, action, messageId),
+    [config, sessionId],
+  );
+  // A typed question (answered as text) may be edited; a report or a brainstorm round is asked again from its toolbar.
+  const canEditQuestion = useCallback(
+    (message: UiMessage) => {
+      const { sessions, extras } = useSessionStore.getState();
+      const list = sessions[sessionId]?.list ?? [];
+      const answer = list[list.findIndex((m) => m.key === message.key) + 1];
+      return !answer?.message_id || (extras[answer.message_id]?.kind ?? 'answer') === 'answer';
+    },
+    [sessionId],
+  );
+  const editQuestion = useCallback(
+    async (message: UiMessage, text: string) => {
+      const session = useSessionStore.getState().sessions[sessionId];
+      if (!session || session.isAsking || !message.message_id) return false;
+      try {
+        await truncateFrom(config, sessionId, message.message_id);
+      } catch {
+        // The HTTP client has shown the server's message; the thread is as it was.
+        return false;
+      }
+      const list = useSessionStore.getState().sessions[sessionId]?.list ?? [];
+      const at = list.findIndex((m) => m.key === message.key);
+      useSessionStore.getState().patchSession(sessionId, { list: at < 0 ? list : list.slice(0, at) });
+      ask(text, { action: 'ask', prompt: text });
+      return true;
+    },
+    [config, sessionId, ask],
+  );
+  const editable = config.name !== 'brainstorm';
   const thread = useMemo<ThreadContextValue>(
-    () => ({ store: useSessionStore, threadId: sessionId, renderAnswer, onLinkClick }),
-    [sessionId, onLinkClick],
+    () => ({
+      store: useSessionStore,
+      threadId: sessionId,
+      renderAnswer,
+      onLinkClick,
+      feedback,
+      ...(editable ? { editQuestion, canEditQuestion } : {}),
+    }),
+    [sessionId, onLinkClick, feedback, editable, editQuestion, canEditQuestion],
   );
   const busy = isAsking === 1;
   const actions = useMemo<SessionActions>(
@@ -224,6 +267,22 @@ function SessionThreadPage() {
     body = (
       <div className="session-pad" data-testid="session-loading">
         <Skeleton active paragraph={{ rows: 4 }} />
+      </div>
+    );
+  } else if (isEmpty && config.name !== 'brainstorm' && !files.query.isPending && files.files.length === 0) {
+    // Nothing asked and no file yet: the way in is a file, so the drop zone is right here.
+    body = (
+      <div className="session-empty session-empty-upload" data-testid="session-empty-upload">
+        <FileUpload<SessionFile>
+          action={uploadUrl(config, sessionId)}
+          schema={sessionFileParser}
+          rules={config.upload}
+          accept={config.accept}
+          hint={config.uploadHint}
+          multiple
+          onUploaded={files.upsert}
+        />
+        <div className="session-empty-hint">{config.emptyHint}</div>
       </div>
     );
   } else if (isEmpty) {

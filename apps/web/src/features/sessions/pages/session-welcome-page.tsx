@@ -10,6 +10,7 @@ import { createSession } from '../api/session-api';
 import { methodOptions } from '../brainstorm/brainstorm-toolbar';
 import { PromptChips } from '../components/prompt-chips';
 import { SessionLayout } from '../components/session-layout';
+import { StartWithFiles } from '../components/start-with-files';
 import { useSessionModule } from '../hooks/use-session-module';
 import { sessionsKey } from '../hooks/use-sessions';
 import type { StartAsk } from './start-ask';
@@ -104,18 +105,13 @@ export function SessionWelcomePage() {
           <Button type="primary" size="large" loading={creating} onClick={startInsight}>
             生成洞察报告
           </Button>
-          <Button size="large" disabled={creating} onClick={() => void start()}>
-            新建会话并上传文件
-          </Button>
         </div>
+        <div className="session-welcome-or">或者上传文件</div>
+        <StartWithFiles config={config} label="新建会话并上传文件" />
       </>
     );
   } else {
-    form = (
-      <Button type="primary" size="large" loading={creating} onClick={() => void start()}>
-        新建会话并上传 PDF
-      </Button>
-    );
+    form = <StartWithFiles config={config} label="新建会话并上传 PDF" />;
   }
 
   return (

@@ -15,6 +15,7 @@ function toThreadMessage(m: Module, message: SessionMessage): ChatMessage {
     role: message.role,
     status: message.status,
     create_time: message.create_time,
+    feedback: message.feedback ?? null,
     ...shown,
   };
 }
