@@ -30,3 +30,5 @@ export * from './identity';
 export * from './endpoint';
 export * from './endpoint-list';
 export * from './endpoints/platform';
+export * from './red';
+export * from './endpoints/red';

@@ -1,5 +1,6 @@
 import { chatConfigSection } from './chat/config';
 import { marketingConfigSection } from './marketing/config';
+import { redConfigSection } from './red/config';
 import { reportConfigSection } from './report/config';
 import { sessionsConfigSection } from './sessions/config';
 
@@ -14,4 +15,5 @@ export const moduleConfigSections = [
   sessionsConfigSection,
   reportConfigSection,
   marketingConfigSection,
+  redConfigSection,
 ] as const;

@@ -40,3 +40,4 @@ export * from './document-chunks';
 export * from './chunk-terms';
 export * from './reports';
 export * from './identity-links';
+export * from './red';
