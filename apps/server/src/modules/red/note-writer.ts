@@ -1,7 +1,8 @@
 import { RED_INTERACTION_WEIGHTS } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { redNoteBrands, redNotes, redNoteTopics, redTopics, type NewRedNote } from '../../db/schema';
+import type { NewRedNote } from '../../db/schema';
+import { rows } from '../../lib/sql-rows';
 import { analyseNote } from './analysis/analyse-note';
 import type { BrandMatcher } from './analysis/brand-matcher';
 import type { NoteInput } from './import/note-row';
@@ -56,42 +57,72 @@ export async function writeNotes(
     isSample: options.isSample ?? false,
   }));
   const byNoteId = new Map(analysed.map((x) => [x.note.noteId, x]));
+  // One JSON parameter per table instead of thousands of bound values: on PGlite this is several
+  // times faster for a 500-note batch, and the same SQL runs on PostgreSQL.
+  const noteJson = JSON.stringify(
+    values.map((v) => ({ ...v, publishedAt: (v.publishedAt as Date).toISOString() })),
+  );
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(redNotes)
-      .values(values)
-      .onConflictDoNothing({ target: redNotes.noteId })
-      .returning({ id: redNotes.id, noteId: redNotes.noteId });
+    const inserted = await rows<{ id: number; note_id: string }>(
+      tx,
+      sql`INSERT INTO red_notes (note_id, source, title, content, author, published_at, likes, collects, comments,
+            shares, interactions, weighted, topics, image_count, link, sentiment, sentiment_score, sentences, scenes,
+            keywords, title_length, content_length, is_sample)
+          SELECT r."noteId", r.source, r.title, r.content, r.author, r."publishedAt", r.likes, r.collects, r.comments,
+            r.shares, r.interactions, r.weighted, r.topics, r."imageCount", r.link, r.sentiment, r."sentimentScore",
+            r.sentences, r.scenes, r.keywords, r."titleLength", r."contentLength", r."isSample"
+          FROM jsonb_to_recordset(${noteJson}::jsonb) AS r("noteId" text, source text, title text, content text,
+            author text, "publishedAt" timestamptz, likes int, collects int, comments int, shares int,
+            interactions int, weighted int, topics jsonb, "imageCount" int, link text, sentiment text,
+            "sentimentScore" real, sentences jsonb, scenes jsonb, keywords jsonb, "titleLength" int,
+            "contentLength" int, "isSample" boolean)
+          ON CONFLICT (note_id) DO NOTHING
+          RETURNING id::int AS id, note_id`,
+    );
     const brandRows = [];
     const topicRows = [];
-    const firstSeen = new Map<string, Date>();
-    for (const { id, noteId } of inserted) {
+    const firstSeen = new Map<string, string>();
+    for (const { id, note_id: noteId } of inserted) {
       const { note, analysis } = byNoteId.get(noteId)!;
+      const at = note.publishedAt.toISOString();
       for (const m of analysis.mentions) {
-        brandRows.push({ notePk: id, projectId: m.projectId, brandId: m.brandId, productIds: m.productIds, publishedAt: note.publishedAt });
+        brandRows.push({ p: id, j: m.projectId, b: m.brandId, ids: m.productIds, at });
       }
       for (const topic of note.topics) {
         topicRows.push({
-          notePk: id,
-          topic,
-          publishedAt: note.publishedAt,
-          interactions: note.likes + note.collects + note.comments + note.shares,
-          weighted: weightedOf(note),
+          p: id,
+          t: topic,
+          at,
+          i: note.likes + note.collects + note.comments + note.shares,
+          w: weightedOf(note),
         });
         const seen = firstSeen.get(topic);
-        if (!seen || note.publishedAt < seen) firstSeen.set(topic, note.publishedAt);
+        if (!seen || at < seen) firstSeen.set(topic, at);
       }
     }
-    if (brandRows.length > 0) await tx.insert(redNoteBrands).values(brandRows).onConflictDoNothing();
-    if (topicRows.length > 0) await tx.insert(redNoteTopics).values(topicRows).onConflictDoNothing();
+    if (brandRows.length > 0) {
+      await tx.execute(
+        sql`INSERT INTO red_note_brands (note_pk, project_id, brand_id, product_ids, published_at)
+            SELECT r.p, r.j, r.b, r.ids, r.at FROM jsonb_to_recordset(${JSON.stringify(brandRows)}::jsonb)
+              AS r(p int, j int, b int, ids jsonb, at timestamptz)
+            ON CONFLICT DO NOTHING`,
+      );
+    }
+    if (topicRows.length > 0) {
+      await tx.execute(
+        sql`INSERT INTO red_note_topics (note_pk, topic, published_at, interactions, weighted)
+            SELECT r.p, r.t, r.at, r.i, r.w FROM jsonb_to_recordset(${JSON.stringify(topicRows)}::jsonb)
+              AS r(p int, t text, at timestamptz, i int, w int)
+            ON CONFLICT DO NOTHING`,
+      );
+    }
     if (firstSeen.size > 0) {
-      await tx
-        .insert(redTopics)
-        .values([...firstSeen].map(([topic, at]) => ({ topic, firstSeen: at })))
-        .onConflictDoUpdate({
-          target: redTopics.topic,
-          set: { firstSeen: sql`least(${redTopics.firstSeen}, excluded.first_seen)` },
-        });
+      const seen = JSON.stringify([...firstSeen].map(([t, at]) => ({ t, at })));
+      await tx.execute(
+        sql`INSERT INTO red_topics (topic, first_seen)
+            SELECT r.t, r.at FROM jsonb_to_recordset(${seen}::jsonb) AS r(t text, at timestamptz)
+            ON CONFLICT (topic) DO UPDATE SET first_seen = least(red_topics.first_seen, excluded.first_seen)`,
+      );
     }
     return { imported: inserted.length, duplicates: notes.length - inserted.length };
   });

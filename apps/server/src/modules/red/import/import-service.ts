@@ -12,7 +12,7 @@ import { parseNoteRow, type NoteInput } from './note-row';
 import { countRows, readRows, UnreadableFile, type ImportFormat } from './readers';
 
 export const RED_IMPORT_JOB = 'red.import';
-const BATCH = 500;
+const BATCH = 1000;
 
 interface ImportJob {
   importId: string;
