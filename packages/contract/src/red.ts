@@ -140,14 +140,14 @@ export const redInsightFilterSchema = z.object({
   end: dateParam.optional(),
   keyword: text(50, '关键词').optional(),
 });
-export type RedInsightFilter = z.input<typeof redInsightFilterSchema>;
+export type RedInsightFilter = z.infer<typeof redInsightFilterSchema>;
 export const RED_ARTICLE_SORTS = ['published', 'interactions'] as const;
 export const redArticleListQuerySchema = redInsightFilterSchema.extend({
   sort: z.enum(RED_ARTICLE_SORTS).default('published'),
   page_index: pageIndex,
   page_size: pageSize,
 });
-export type RedArticleListQuery = z.input<typeof redArticleListQuerySchema>;
+export type RedArticleListQuery = z.infer<typeof redArticleListQuerySchema>;
 
 export const redArticleSchema = z.object({
   note_id: z.string(),
@@ -307,7 +307,7 @@ export const redTopicListQuerySchema = z.object({
   page_index: pageIndex,
   page_size: pageSize,
 });
-export type RedTopicListQuery = z.input<typeof redTopicListQuerySchema>;
+export type RedTopicListQuery = z.infer<typeof redTopicListQuerySchema>;
 export const redTopicSchema = z.object({
   topic: z.string(),
   heat: z.number(),

@@ -12,7 +12,7 @@ export async function buildRedApp(sampleNotes = 0, pushSources: { source: string
 }
 
 export async function getJson<T>(t: TestApp, token: string, url: string, query: Record<string, string | number> = {}) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const res = await api(t, token, { method: 'GET', url: qs ? `${url}?${qs}` : url });
   return { status: res.statusCode, ...body<T>(res) } as Envelope<T> & { status: number };
 }

@@ -1,6 +1,7 @@
 import Tabs from 'antd/es/tabs';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
-import { handleOf } from '../route-handle';
+import { handleOf } from '../../../app/route-handle';
+import './red.css';
 
 const tabs = [
   { key: '/red/overview', label: '订阅品类洞察' },
@@ -14,9 +15,9 @@ export default function RedLayout() {
   const hideTabs = useMatches().some((m) => handleOf(m).hideTabs);
   const active = tabs.find((tab) => pathname.startsWith(tab.key))?.key;
   return (
-    <div>
+    <div className="red-module">
       {hideTabs ? null : (
-        <Tabs activeKey={active} items={tabs} onChange={(key) => void navigate(key)} style={{ padding: '0 24px' }} />
+        <Tabs className="red-tabs" activeKey={active} items={tabs} onChange={(key) => void navigate(key)} />
       )}
       <Outlet />
     </div>
