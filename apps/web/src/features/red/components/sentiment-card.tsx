@@ -24,12 +24,14 @@ export function SentimentCard({ filter }: { filter: RedInsightFilter }) {
   const pie = useMemo(
     () =>
       d && {
-        tooltip: { trigger: 'item' },
+        tooltip: { trigger: 'item', formatter: '{b} {c}（{d}%）' },
+        legend: { bottom: 0 },
         series: [
           {
             type: 'pie',
-            radius: ['45%', '70%'],
-            label: { formatter: '{b} {d}%' },
+            radius: ['40%', '65%'],
+            center: ['50%', '45%'],
+            label: { show: false },
             data: (['positive', 'neutral', 'negative'] as const).map((k) => ({
               name: redSentimentLabels[k],
               value: d[k],
