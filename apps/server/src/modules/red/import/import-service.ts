@@ -35,7 +35,7 @@ export class ImportService {
     this.jobs.register<ImportJob>(RED_IMPORT_JOB, (job) => this.run(job), { concurrency: 1, maxAttempts: 3 });
   }
 
-  async start(input: { userId: number; source: string; fileName: string; format: ImportFormat; bytes: Buffer }) {
+  async start(input: { userId: number | null; source: string; fileName: string; format: ImportFormat; bytes: Buffer }) {
     const id = randomUUID();
     const objectKey = `red-imports/${id}`;
     await this.store.put(objectKey, Readable.from([input.bytes]), 'application/octet-stream');
