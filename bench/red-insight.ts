@@ -98,7 +98,9 @@ async function main() {
     }
     const [admin] = await rows<{ id: number }>(app.db, sql`SELECT id FROM users ORDER BY id LIMIT 1`);
     const csv = Buffer.from(csvOf(notesWanted));
-    console.log(`database: ${url ? 'PostgreSQL' : 'PGlite (in memory)'}; file: ${notesWanted} notes, ${(csv.length / 1e6).toFixed(1)} MB CSV`);
+    console.log(
+      `database: ${url ? 'PostgreSQL' : 'PGlite (in memory)'}; file: ${notesWanted} notes, ${(csv.length / 1e6).toFixed(1)} MB CSV`,
+    );
     const started = performance.now();
     const jobId = await app.red.imports.start({
       // No one signed in: the bench has no users (the column allows none).
@@ -148,7 +150,9 @@ async function main() {
           await run();
           times.push(performance.now() - t);
         }
-        console.log(`  ${name.padEnd(30)} p50 ${p(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${p(times, 0.95).toFixed(1).padStart(7)} ms`);
+        console.log(
+          `  ${name.padEnd(30)} p50 ${p(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${p(times, 0.95).toFixed(1).padStart(7)} ms`,
+        );
       }
     }
     console.log('\nrank:');
@@ -160,7 +164,10 @@ async function main() {
           await app.red.rank.topicList({ sort, time, page_index: 1, page_size: 20 });
           times.push(performance.now() - t);
         }
-        console.log(`  topic_list ${sort} ${time}`.padEnd(32) + ` p50 ${p(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${p(times, 0.95).toFixed(1).padStart(7)} ms`);
+        console.log(
+          `  topic_list ${sort} ${time}`.padEnd(32) +
+            ` p50 ${p(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${p(times, 0.95).toFixed(1).padStart(7)} ms`,
+        );
       }
     }
   } finally {

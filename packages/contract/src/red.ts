@@ -60,13 +60,12 @@ export function formatRedCount(value: number): string {
 
 const noNul = (s: string) => !s.includes('\0');
 const text = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label}不能超过${max}个字`)
-    .refine(noNul, `${label}含有非法字符`);
+  z.string().trim().max(max, `${label}不能超过${max}个字`).refine(noNul, `${label}含有非法字符`);
 const idParam = (label: string) =>
-  z.coerce.number({ error: `${label}必须是数字` }).int(`${label}必须是整数`).positive(`${label}无效`);
+  z.coerce
+    .number({ error: `${label}必须是数字` })
+    .int(`${label}必须是整数`)
+    .positive(`${label}无效`);
 const dateParam = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
@@ -119,7 +118,10 @@ export const redProjectSchema = z.object({
 export type RedProject = z.infer<typeof redProjectSchema>;
 
 export const redProjectIdQuerySchema = z.object({ project_id: idParam('品类') });
-export const redSubscribeProjectSchema = z.object({ project_id: idParam('品类'), subscribe: z.boolean().default(true) });
+export const redSubscribeProjectSchema = z.object({
+  project_id: idParam('品类'),
+  subscribe: z.boolean().default(true),
+});
 export const redSubscribeBrandSchema = z.object({ brand_id: idParam('品牌'), subscribe: z.boolean().default(true) });
 export const redSubscriptionSchema = z.object({
   project_id: z.number(),
@@ -295,10 +297,7 @@ export type RedNoteDetail = z.infer<typeof redNoteDetailSchema>;
 
 export const redTopicTypeListSchema = z.array(z.object({ id: z.string(), name: z.string() }));
 export const redStatisticsTimeListSchema = z.array(z.object({ id: z.string(), name: z.string() }));
-const windowId = z.enum(
-  RED_RANK_WINDOWS.map((w) => w.id) as [RedRankWindowId, ...RedRankWindowId[]],
-  '时间范围无效',
-);
+const windowId = z.enum(RED_RANK_WINDOWS.map((w) => w.id) as [RedRankWindowId, ...RedRankWindowId[]], '时间范围无效');
 export const redTopicListQuerySchema = z.object({
   sort: z.enum(['hot', 'newest'], '排序只能是 hot 或 newest').default('hot'),
   time: windowId.default('7d'),
@@ -320,7 +319,10 @@ export const redTopicSchema = z.object({
 export type RedTopic = z.infer<typeof redTopicSchema>;
 export const redTopicListSchema = z.object({ list: z.array(redTopicSchema), total: z.number() });
 export type RedTopicList = z.infer<typeof redTopicListSchema>;
-export const redTopicDetailQuerySchema = z.object({ topic: text(100, '话题').min(1, '话题不能为空'), time: windowId.default('7d') });
+export const redTopicDetailQuerySchema = z.object({
+  topic: text(100, '话题').min(1, '话题不能为空'),
+  time: windowId.default('7d'),
+});
 export const redTopicDetailSchema = z.object({
   topic: z.string(),
   trend: z.array(z.object({ date: z.string(), note_count: z.number(), interactions: z.number() })),

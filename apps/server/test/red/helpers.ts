@@ -1,7 +1,10 @@
 import type { Envelope } from '@portal/contract';
 import { api, body, buildTestApp, type TestApp } from '../helper';
 
-export async function buildRedApp(sampleNotes = 0, pushSources: { source: string; key: string }[] = []): Promise<TestApp> {
+export async function buildRedApp(
+  sampleNotes = 0,
+  pushSources: { source: string; key: string }[] = [],
+): Promise<TestApp> {
   return buildTestApp({
     config: (c) => ({
       ...c,
@@ -40,7 +43,12 @@ export function multipart(fileName: string, content: Buffer | string, fields: Re
 }
 
 /** Polls an import until it is done or failed (generous: the machine may be busy). */
-export async function waitImport<T extends { status: string }>(t: TestApp, token: string, jobId: string, timeoutMs = 120_000) {
+export async function waitImport<T extends { status: string }>(
+  t: TestApp,
+  token: string,
+  jobId: string,
+  timeoutMs = 120_000,
+) {
   const until = Date.now() + timeoutMs;
   const seen: T[] = [];
   for (;;) {
@@ -53,7 +61,13 @@ export async function waitImport<T extends { status: string }>(t: TestApp, token
   }
 }
 
-export async function importFile(t: TestApp, token: string, fileName: string, content: Buffer | string, source?: string) {
+export async function importFile(
+  t: TestApp,
+  token: string,
+  fileName: string,
+  content: Buffer | string,
+  source?: string,
+) {
   const { payload, headers } = multipart(fileName, content, source ? { source } : {});
   const res = await api(t, token, { method: 'POST', url: '/api/red/admin/import', payload, headers });
   return { status: res.statusCode, ...body<{ job_id: string }>(res) };

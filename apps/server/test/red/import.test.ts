@@ -56,7 +56,11 @@ describe('red import', () => {
       '/api/red/insight/article_detail',
       { note_id: 'csv-2' },
     );
-    expect(second.data).toMatchObject({ topics: ['秋冬护肤', '避雷'], content: '用完闷痘 避雷 "真的"', sentiment: 'negative' });
+    expect(second.data).toMatchObject({
+      topics: ['秋冬护肤', '避雷'],
+      content: '用完闷痘 避雷 "真的"',
+      sentiment: 'negative',
+    });
   });
 
   it('keeps the good rows of a file with bad rows and reports each bad row in Chinese', async () => {
@@ -84,12 +88,27 @@ describe('red import', () => {
   it('imports the same JSONL file twice without doubling anything', async () => {
     const lines = [1, 2, 3]
       .map((i) =>
-        JSON.stringify({ note_id: `dup-${i}`, title: `重复导入${i}`, content: '不错', published_at: recent(i), likes: i, topics: ['重复话题'] }),
+        JSON.stringify({
+          note_id: `dup-${i}`,
+          title: `重复导入${i}`,
+          content: '不错',
+          published_at: recent(i),
+          likes: i,
+          topics: ['重复话题'],
+        }),
       )
       .join('\n');
-    const first = await waitImport<RedImportStatus>(t, admin, (await importFile(t, admin, 'a.jsonl', lines)).data.job_id);
+    const first = await waitImport<RedImportStatus>(
+      t,
+      admin,
+      (await importFile(t, admin, 'a.jsonl', lines)).data.job_id,
+    );
     expect(first.last).toMatchObject({ status: 'done', imported: 3, duplicates: 0 });
-    const again = await waitImport<RedImportStatus>(t, admin, (await importFile(t, admin, 'a.jsonl', lines)).data.job_id);
+    const again = await waitImport<RedImportStatus>(
+      t,
+      admin,
+      (await importFile(t, admin, 'a.jsonl', lines)).data.job_id,
+    );
     expect(again.last).toMatchObject({ status: 'done', imported: 0, duplicates: 3 });
     const list = await listAll({ keyword: '重复导入' });
     expect(list.data.total).toBe(3);
@@ -102,13 +121,20 @@ describe('red import', () => {
     sheet.addRow(['表格导入', 'xlsx-1', new Date(Date.now() - 3_600_000), 7, '表格话题', '很满意']);
     sheet.addRow(['坏行', 'xlsx-2', 'not a date', 7, '', '']);
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
-    const { last } = await waitImport<RedImportStatus>(t, admin, (await importFile(t, admin, 'n.xlsx', bytes)).data.job_id);
+    const { last } = await waitImport<RedImportStatus>(
+      t,
+      admin,
+      (await importFile(t, admin, 'n.xlsx', bytes)).data.job_id,
+    );
     expect(last).toMatchObject({ status: 'done', imported: 1, failed: 1, errors: [{ row: 3 }] });
   });
 
   it('refuses staff, files that are not notes, and a missing header', async () => {
     expect((await importFile(t, staff, 'notes.csv', `${HEADER}\n`)).status).toBe(403);
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c6300010000050001', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c6300010000050001',
+      'hex',
+    );
     const refused = await importFile(t, admin, 'notes.csv', png);
     expect(refused.status).toBe(415);
     expect(refused.message).toContain('CSV');
@@ -123,7 +149,9 @@ describe('red import', () => {
   it('imports a 100,000-row file as a durable job whose progress moves', async () => {
     const rows = [HEADER];
     for (let i = 0; i < 100_000; i++) {
-      rows.push(`big-${i},第${i}条笔记,${i % 3 === 0 ? '很好用' : '一般'},作者${i % 50},${recent(1 + (i % 500))},${i % 1000},1,1,1,大文件话题|话题${i % 20},1,`);
+      rows.push(
+        `big-${i},第${i}条笔记,${i % 3 === 0 ? '很好用' : '一般'},作者${i % 50},${recent(1 + (i % 500))},${i % 1000},1,1,1,大文件话题|话题${i % 20},1,`,
+      );
     }
     const started = await importFile(t, admin, 'big.csv', rows.join('\n'));
     expect(started.code).toBe(0);
@@ -135,7 +163,10 @@ describe('red import', () => {
   }, 900_000);
 
   it('accepts pushes with the source key and refuses a wrong key', async () => {
-    const notes = [{ note_id: 'push-1', title: '推送笔记', content: '很好喝', published_at: recent(2), likes: 3 }, { note_id: '' }];
+    const notes = [
+      { note_id: 'push-1', title: '推送笔记', content: '很好喝', published_at: recent(2), likes: 3 },
+      { note_id: '' },
+    ];
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/red/push?source=vendor-a',

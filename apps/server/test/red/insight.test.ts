@@ -39,17 +39,107 @@ async function seed() {
   projectId = saved.data.project_id;
   const notes = [
     // Topic 上升话题: small before, large inside the 7-day window.
-    { note_id: 'n1', title: '澄光家的精华真的很好用', content: '早八通勤前用，保湿不油腻，会回购', likes: 900, collects: 100, comments: 10, shares: 5, topics: ['上升话题'], published_at: at(10) },
-    { note_id: 'n2', title: 'CG 新品踩雷', content: '用完闷痘，避雷，再也不买了', likes: 50, collects: 5, comments: 30, shares: 1, topics: ['上升话题', '避雷合集'], published_at: at(30) },
-    { note_id: 'n3', title: '金瓶精华测评', content: '一般般，没什么感觉', likes: 10, collects: 1, comments: 1, shares: 0, topics: ['平稳话题'], published_at: at(50) },
-    { note_id: 'n4', title: 'MUJIN面霜', content: '熬夜加班的晚上涂，很舒服很滋润，推荐', likes: 300, collects: 30, comments: 3, shares: 3, topics: ['平稳话题'], published_at: at(60) },
-    { note_id: 'n5', title: '和品牌无关的笔记', content: '今天天气不错', likes: 5000, collects: 10, comments: 0, shares: 0, topics: ['大话题'], published_at: at(5) },
+    {
+      note_id: 'n1',
+      title: '澄光家的精华真的很好用',
+      content: '早八通勤前用，保湿不油腻，会回购',
+      likes: 900,
+      collects: 100,
+      comments: 10,
+      shares: 5,
+      topics: ['上升话题'],
+      published_at: at(10),
+    },
+    {
+      note_id: 'n2',
+      title: 'CG 新品踩雷',
+      content: '用完闷痘，避雷，再也不买了',
+      likes: 50,
+      collects: 5,
+      comments: 30,
+      shares: 1,
+      topics: ['上升话题', '避雷合集'],
+      published_at: at(30),
+    },
+    {
+      note_id: 'n3',
+      title: '金瓶精华测评',
+      content: '一般般，没什么感觉',
+      likes: 10,
+      collects: 1,
+      comments: 1,
+      shares: 0,
+      topics: ['平稳话题'],
+      published_at: at(50),
+    },
+    {
+      note_id: 'n4',
+      title: 'MUJIN面霜',
+      content: '熬夜加班的晚上涂，很舒服很滋润，推荐',
+      likes: 300,
+      collects: 30,
+      comments: 3,
+      shares: 3,
+      topics: ['平稳话题'],
+      published_at: at(60),
+    },
+    {
+      note_id: 'n5',
+      title: '和品牌无关的笔记',
+      content: '今天天气不错',
+      likes: 5000,
+      collects: 10,
+      comments: 0,
+      shares: 0,
+      topics: ['大话题'],
+      published_at: at(5),
+    },
     // Before the window: 平稳话题 was as big then; 大话题 and 上升话题 were small.
-    { note_id: 'old1', title: '澄光旧笔记', content: '还行', likes: 320, collects: 10, comments: 0, shares: 0, topics: ['平稳话题'], published_at: at(24 * 9) },
-    { note_id: 'old2', title: '旧的上升话题', content: '记录', likes: 5, collects: 0, comments: 0, shares: 0, topics: ['上升话题'], published_at: at(24 * 10) },
-    { note_id: 'old3', title: '旧大话题', content: '记录', likes: 4900, collects: 0, comments: 0, shares: 0, topics: ['大话题'], published_at: at(24 * 10) },
+    {
+      note_id: 'old1',
+      title: '澄光旧笔记',
+      content: '还行',
+      likes: 320,
+      collects: 10,
+      comments: 0,
+      shares: 0,
+      topics: ['平稳话题'],
+      published_at: at(24 * 9),
+    },
+    {
+      note_id: 'old2',
+      title: '旧的上升话题',
+      content: '记录',
+      likes: 5,
+      collects: 0,
+      comments: 0,
+      shares: 0,
+      topics: ['上升话题'],
+      published_at: at(24 * 10),
+    },
+    {
+      note_id: 'old3',
+      title: '旧大话题',
+      content: '记录',
+      likes: 4900,
+      collects: 0,
+      comments: 0,
+      shares: 0,
+      topics: ['大话题'],
+      published_at: at(24 * 10),
+    },
     // Written with an ASCII alias inside a longer word: not a mention.
-    { note_id: 'n6', title: 'CGI 动画好看', content: '很精彩', likes: 1, collects: 0, comments: 0, shares: 0, topics: [], published_at: at(3) },
+    {
+      note_id: 'n6',
+      title: 'CGI 动画好看',
+      content: '很精彩',
+      likes: 1,
+      collects: 0,
+      comments: 0,
+      shares: 0,
+      topics: [],
+      published_at: at(3),
+    },
   ];
   const key = 'red-test-push-key-000000';
   const res = await t.app.inject({
@@ -73,12 +163,19 @@ afterAll(async () => {
 
 describe('red analysis on known data', () => {
   it('matches brands and products through aliases, with ASCII aliases on word edges', async () => {
-    const list = await getJson<RedArticleList>(t, staff, '/api/red/insight/article_list', { project_id: projectId, page_size: 50, ...week });
+    const list = await getJson<RedArticleList>(t, staff, '/api/red/insight/article_list', {
+      project_id: projectId,
+      page_size: 50,
+      ...week,
+    });
     const brands = Object.fromEntries(list.data.list.map((n) => [n.note_id, n.brands]));
     expect(brands).toEqual({ n1: ['澄光'], n2: ['澄光'], n3: ['澄光'], n4: ['木槿'] });
     const products = Object.fromEntries(list.data.list.map((n) => [n.note_id, n.products]));
     expect(products.n3).toEqual(['小金瓶']);
-    const byAlias = await getJson<RedArticleList>(t, staff, '/api/red/insight/article_list', { project_id: projectId, brand: 'mujin' });
+    const byAlias = await getJson<RedArticleList>(t, staff, '/api/red/insight/article_list', {
+      project_id: projectId,
+      brand: 'mujin',
+    });
     expect(byAlias.data.list.map((n) => n.note_id)).toEqual(['n4']);
     const unknownBrand = await getJson<RedArticleList>(t, staff, '/api/red/insight/article_list', { brand: '不存在' });
     expect(unknownBrand.data).toEqual({ list: [], total: 0 });
@@ -93,7 +190,9 @@ describe('red analysis on known data', () => {
     let list: RedArticleList = { list: [], total: 0 };
     for (let i = 0; i < 100 && list.total === 0; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      list = (await getJson<RedArticleList>(t, staff, '/api/red/insight/article_list', { project_id: saved.data.project_id })).data;
+      list = (
+        await getJson<RedArticleList>(t, staff, '/api/red/insight/article_list', { project_id: saved.data.project_id })
+      ).data;
     }
     expect(list.list.map((n) => n.note_id)).toEqual(['n6']);
   });
@@ -123,7 +222,10 @@ describe('red analysis on known data', () => {
     expect(total.data.trend).toHaveLength(7);
     const sentiment = await getJson<RedSentimentAnalysis>(t, staff, '/api/red/insight/sentiment_analysis', q);
     expect(sentiment.data).toMatchObject({ positive: 2, negative: 1, neutral: 1 });
-    const detail = await getJson<RedSentimentDetail>(t, staff, '/api/red/insight/sentiment_analysis_detail', { ...q, polarity: 'negative' });
+    const detail = await getJson<RedSentimentDetail>(t, staff, '/api/red/insight/sentiment_analysis_detail', {
+      ...q,
+      polarity: 'negative',
+    });
     expect(detail.data.list[0]).toMatchObject({ note_id: 'n2', brands: ['澄光'] });
     expect(detail.data.list.map((s) => s.sentence.text).join()).toContain('避雷');
     const scenes = await getJson<RedSceneInsight>(t, staff, '/api/red/insight/scene_insight', q);
@@ -131,9 +233,15 @@ describe('red analysis on known data', () => {
     const high = await getJson<RedHighQuality>(t, staff, '/api/red/insight/high_quality_note_analysis', q);
     expect(high.data).toMatchObject({ total: 4, high_count: 1, threshold: 1015 });
     expect(high.data.hours).toHaveLength(24);
-    const neg = await getJson<RedArticleList>(t, staff, '/api/red/insight/article_list', { ...q, sentiment: 'negative' });
+    const neg = await getJson<RedArticleList>(t, staff, '/api/red/insight/article_list', {
+      ...q,
+      sentiment: 'negative',
+    });
     expect(neg.data.list.map((n) => n.note_id)).toEqual(['n2']);
-    const badRange = await getJson(t, staff, '/api/red/insight/article_total', { start: '2026-05-02', end: '2026-05-01' });
+    const badRange = await getJson(t, staff, '/api/red/insight/article_total', {
+      start: '2026-05-02',
+      end: '2026-05-01',
+    });
     expect(badRange.status).toBe(400);
   });
 
@@ -161,11 +269,23 @@ describe('red analysis on known data', () => {
 
 describe('red subscriptions and collections', () => {
   it('keeps each user’s subscriptions and collections to themselves', async () => {
-    const brands = await getJson<{ brand_id: number; name: string }[]>(t, staff, '/api/red/project/brand_product_list', { project_id: projectId });
+    const brands = await getJson<{ brand_id: number; name: string }[]>(
+      t,
+      staff,
+      '/api/red/project/brand_product_list',
+      { project_id: projectId },
+    );
     const brand = brands.data.find((b) => b.name === '木槿')!;
     expect((await postJson(t, staff, '/api/red/project/subscribe_brand', { brand_id: brand.brand_id })).code).toBe(0);
     const mine = await getJson<RedSubscription[]>(t, staff, '/api/red/project/subscribe_project_list');
-    expect(mine.data).toEqual([{ project_id: projectId, name: '测试品类', is_sample: false, brands: [{ brand_id: brand.brand_id, name: '木槿' }] }]);
+    expect(mine.data).toEqual([
+      {
+        project_id: projectId,
+        name: '测试品类',
+        is_sample: false,
+        brands: [{ brand_id: brand.brand_id, name: '木槿' }],
+      },
+    ]);
     expect((await getJson<RedSubscription[]>(t, admin, '/api/red/project/subscribe_project_list')).data).toEqual([]);
 
     expect((await postJson(t, staff, '/api/red/insight/collect', { note_id: 'n1' })).code).toBe(0);
@@ -174,7 +294,9 @@ describe('red subscriptions and collections', () => {
     expect((await getJson<RedCollectionList>(t, admin, '/api/red/collect/article_collection_list')).data.total).toBe(0);
     const detailForAdmin = await getJson<RedNoteDetail>(t, admin, '/api/red/insight/article_detail', { note_id: 'n1' });
     expect(detailForAdmin.data.collected).toBe(false);
-    expect((await getJson<RedNoteDetail>(t, staff, '/api/red/insight/article_detail', { note_id: 'n1' })).data.collected).toBe(true);
+    expect(
+      (await getJson<RedNoteDetail>(t, staff, '/api/red/insight/article_detail', { note_id: 'n1' })).data.collected,
+    ).toBe(true);
 
     const gone = await postJson(t, staff, '/api/red/insight/collect', { note_id: 'no-such-note' });
     expect(gone.code).toBe(4000);

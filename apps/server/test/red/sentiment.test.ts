@@ -51,7 +51,13 @@ describe('red offline analysis', () => {
 
   it('matches product aliases as mentions of their brand', () => {
     const matcher = new BrandMatcher([
-      { id: 1, projectId: 9, name: '澄光', aliases: ['CG'], products: [{ id: 5, name: '澄光小金瓶', aliases: ['小金瓶'] }] },
+      {
+        id: 1,
+        projectId: 9,
+        name: '澄光',
+        aliases: ['CG'],
+        products: [{ id: 5, name: '澄光小金瓶', aliases: ['小金瓶'] }],
+      },
       { id: 2, projectId: 9, name: '木槿', aliases: [], products: [] },
     ]);
     expect(matcher.match('入手了小金瓶')).toEqual([{ projectId: 9, brandId: 1, productIds: [5] }]);

@@ -83,10 +83,7 @@ export const redNotes = pgTable(
     isSample: boolean('is_sample').notNull().default(false),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('red_notes_published_idx').on(t.publishedAt),
-    index('red_notes_interactions_idx').on(t.interactions),
-  ],
+  (t) => [index('red_notes_published_idx').on(t.publishedAt), index('red_notes_interactions_idx').on(t.interactions)],
 );
 export type RedNoteRow = typeof redNotes.$inferSelect;
 export type NewRedNote = typeof redNotes.$inferInsert;

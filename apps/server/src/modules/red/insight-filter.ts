@@ -89,7 +89,14 @@ export async function resolveFilter(db: Db, userId: number, input: FilterInput):
       sql`SELECT id::int AS id FROM red_brands b
           WHERE (${/^\d+$/.test(brand) ? sql`b.id = ${Number(brand)} OR ` : sql``}lower(b.name) = lower(${brand})
                  OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(b.aliases) a WHERE lower(a) = lower(${brand})))
-            ${projectIds ? sql`AND b.project_id IN (${sql.join(projectIds.map((id) => sql`${id}`), sql`, `)})` : sql``}`,
+            ${
+              projectIds
+                ? sql`AND b.project_id IN (${sql.join(
+                    projectIds.map((id) => sql`${id}`),
+                    sql`, `,
+                  )})`
+                : sql``
+            }`,
     );
     brandIds = found.map((r) => r.id);
     if (brandIds.length === 0) return { ...base, projectIds, brandIds, empty: true };
@@ -97,7 +104,11 @@ export async function resolveFilter(db: Db, userId: number, input: FilterInput):
   return { ...base, projectIds, brandIds };
 }
 
-const list = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const list = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /**
  * The WHERE clause of the filtered notes (alias `n`). A category or brand goes through the
@@ -105,7 +116,9 @@ const list = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
  * every note.
  */
 export function whereOf(f: ResolvedFilter, range: { from: Date; to: Date } = f): SQL {
-  const parts: SQL[] = [sql`n.published_at >= ${range.from.toISOString()} AND n.published_at < ${range.to.toISOString()}`];
+  const parts: SQL[] = [
+    sql`n.published_at >= ${range.from.toISOString()} AND n.published_at < ${range.to.toISOString()}`,
+  ];
   if (f.brandIds) {
     parts.push(
       sql`n.id IN (SELECT nb.note_pk FROM red_note_brands nb WHERE nb.brand_id IN (${list(f.brandIds)})

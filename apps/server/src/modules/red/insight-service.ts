@@ -211,8 +211,16 @@ export class InsightService {
         content_length: { high: round(s.cl_h), all: round(s.cl_a) },
         image_count: { high: round(s.ic_h), all: round(s.ic_a) },
       },
-      title_patterns: TITLE_PATTERNS.map((p, i) => ({ name: p.name, high: round(s[`h${i}`], 3), all: round(s[`a${i}`], 3) })),
-      hours: Array.from({ length: 24 }, (_, hour) => ({ hour, high: byHour.get(hour)?.high ?? 0, all: byHour.get(hour)?.all ?? 0 })),
+      title_patterns: TITLE_PATTERNS.map((p, i) => ({
+        name: p.name,
+        high: round(s[`h${i}`], 3),
+        all: round(s[`a${i}`], 3),
+      })),
+      hours: Array.from({ length: 24 }, (_, hour) => ({
+        hour,
+        high: byHour.get(hour)?.high ?? 0,
+        all: byHour.get(hour)?.all ?? 0,
+      })),
       topics,
     };
   }

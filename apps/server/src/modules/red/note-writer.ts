@@ -59,9 +59,7 @@ export async function writeNotes(
   const byNoteId = new Map(analysed.map((x) => [x.note.noteId, x]));
   // One JSON parameter per table instead of thousands of bound values: on PGlite this is several
   // times faster for a 500-note batch, and the same SQL runs on PostgreSQL.
-  const noteJson = JSON.stringify(
-    values.map((v) => ({ ...v, publishedAt: (v.publishedAt as Date).toISOString() })),
-  );
+  const noteJson = JSON.stringify(values.map((v) => ({ ...v, publishedAt: (v.publishedAt as Date).toISOString() })));
   return db.transaction(async (tx) => {
     const inserted = await rows<{ id: number; note_id: string }>(
       tx,

@@ -17,16 +17,37 @@ export const SAMPLE_PROJECTS: readonly SampleProject[] = [
   {
     name: `美妆护肤（${RED_SAMPLE_LABEL}）`,
     brands: [
-      { name: '澄光', aliases: ['CHENGGUANG', '澄光家'], products: [{ name: '澄光小金瓶', aliases: ['小金瓶'] }, { name: '澄光防晒乳', aliases: ['澄光防晒'] }] },
+      {
+        name: '澄光',
+        aliases: ['CHENGGUANG', '澄光家'],
+        products: [
+          { name: '澄光小金瓶', aliases: ['小金瓶'] },
+          { name: '澄光防晒乳', aliases: ['澄光防晒'] },
+        ],
+      },
       { name: '木槿', aliases: ['MUJIN'], products: [{ name: '木槿修护霜', aliases: ['修护霜'] }] },
-      { name: '雾屿', aliases: ['雾屿家', 'WUYU'], products: [{ name: '雾屿气垫', aliases: ['雾屿粉扑气垫'] }, { name: '雾屿唇釉', aliases: [] }] },
+      {
+        name: '雾屿',
+        aliases: ['雾屿家', 'WUYU'],
+        products: [
+          { name: '雾屿气垫', aliases: ['雾屿粉扑气垫'] },
+          { name: '雾屿唇釉', aliases: [] },
+        ],
+      },
       { name: '青禾', aliases: ['QINGHE'], products: [{ name: '青禾洁面', aliases: ['青禾洗面奶'] }] },
     ],
   },
   {
     name: `咖啡茶饮（${RED_SAMPLE_LABEL}）`,
     brands: [
-      { name: '拾光咖啡', aliases: ['拾光', 'SHIGUANG COFFEE'], products: [{ name: '燕麦拿铁', aliases: ['燕麦拿'] }, { name: '冷萃美式', aliases: [] }] },
+      {
+        name: '拾光咖啡',
+        aliases: ['拾光', 'SHIGUANG COFFEE'],
+        products: [
+          { name: '燕麦拿铁', aliases: ['燕麦拿'] },
+          { name: '冷萃美式', aliases: [] },
+        ],
+      },
       { name: '山茶集', aliases: ['山茶'], products: [{ name: '桂花乌龙', aliases: ['桂乌'] }] },
       { name: '小岛茶事', aliases: ['小岛'], products: [{ name: '生椰轻乳茶', aliases: ['生椰乳茶'] }] },
     ],
@@ -58,7 +79,16 @@ const NEGATIVE = [
 ];
 const NEUTRAL = ['今天下班顺路买的', '这是第二次买了，记录一下', '附上价格和购买渠道', '规格是三十毫升'];
 const SCENES = ['早八通勤路上', '周末宅家追剧的时候', '出差住酒店带着', '健身完之后', '熬夜加班的晚上', '和闺蜜约会前'];
-const AUTHORS = ['小鹿爱护肤', '咖啡续命中', '早八人阿云', '护肤研究所', '喝茶的猫', '通勤小记', '橘子不酸', '周末探店'];
+const AUTHORS = [
+  '小鹿爱护肤',
+  '咖啡续命中',
+  '早八人阿云',
+  '护肤研究所',
+  '喝茶的猫',
+  '通勤小记',
+  '橘子不酸',
+  '周末探店',
+];
 
 function mulberry32(seed: number) {
   let a = seed >>> 0;
@@ -83,7 +113,11 @@ export function generateSampleNotes(count: number, now = new Date(), seed = 2026
     const product = random() < 0.6 ? pick(brand.products) : undefined;
     // Name the brand by an alias a third of the time, as people write.
     const brandName = brand.aliases.length > 0 && random() < 0.33 ? pick(brand.aliases) : brand.name;
-    const productName = product ? (product.aliases.length > 0 && random() < 0.5 ? pick(product.aliases) : product.name) : '';
+    const productName = product
+      ? product.aliases.length > 0 && random() < 0.5
+        ? pick(product.aliases)
+        : product.name
+      : '';
     const mood = random();
     const opinion = mood < 0.55 ? pick(POSITIVE) : mood < 0.8 ? pick(NEGATIVE) : pick(NEUTRAL);
     const shape = random();

@@ -44,7 +44,11 @@ function found(haystack: string, needle: Needle): boolean {
  * A product's mention counts for its brand too, so "小棕瓶" alone is a mention of its brand.
  */
 export class BrandMatcher {
-  private readonly brands: { brand: DictionaryBrand; needles: Needle[]; products: { id: number; needles: Needle[] }[] }[];
+  private readonly brands: {
+    brand: DictionaryBrand;
+    needles: Needle[];
+    products: { id: number; needles: Needle[] }[];
+  }[];
 
   constructor(brands: DictionaryBrand[]) {
     this.brands = brands.map((brand) => ({

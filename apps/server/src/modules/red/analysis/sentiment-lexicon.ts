@@ -37,7 +37,10 @@ export const NEGATIVE_WORDS: ReadonlyMap<string, number> = new Map([
      不推荐 不好 不好用 严重 被骗 骗人 漏水 空洞 凑字数 推销 痒 掉头发 掉发 上火 便秘 熊猫眼 差远了 推来推去 划痕 难推开 塑料味 毁 毁了 偏色 噪点 失灵 松动 磨脚 毛躁 吵 晕染 跑毛 气死 烦死 烦 替不了 难受 扎 闷热 臭 馊 缺货 断货 延迟 迟到 排队 夹生 不熟 硬邦邦 蚊子 脱线 褪色 色差 霉味 旧 破损 破了 少发 漏发 错发 假货 山寨 仿品 差价 乱收费 收费 扣费 卡住 迷路 断连 异响 发烫 掉帧 广告多 弹窗 bug 不舒服 不划算 没用 没效果 无效 白买 浪费 糟心 离谱 过期 发霉 脏 态度差 冷漠 敷衍了事 不靠谱 差劲 粗暴`,
     1,
   ),
-  ...words(`大失所望 后悔死了 避雷 踩雷 拔草 排雷 大雷 雷品 千万别买 别买 不会回购 再也不买 不回购 劝退 烂脸 智商税 交智商税 割韭菜 天坑 巨坑`, 2),
+  ...words(
+    `大失所望 后悔死了 避雷 踩雷 拔草 排雷 大雷 雷品 千万别买 别买 不会回购 再也不买 不回购 劝退 烂脸 智商税 交智商税 割韭菜 天坑 巨坑`,
+    2,
+  ),
 ]);
 
 /** Words that flip what follows them in the clause. */
@@ -59,14 +62,27 @@ export const DEGREE_WORDS: ReadonlyMap<string, number> = new Map([
 ]);
 
 /** A clause after one of these outweighs the one before ("包装好看，但是不好用"). */
-export const CONTRAST_WORDS: ReadonlySet<string> = new Set(['但', '但是', '可是', '不过', '然而', '只是', '可惜', '结果', '谁知', '没想到']);
+export const CONTRAST_WORDS: ReadonlySet<string> = new Set([
+  '但',
+  '但是',
+  '可是',
+  '不过',
+  '然而',
+  '只是',
+  '可惜',
+  '结果',
+  '谁知',
+  '没想到',
+]);
 
 /**
  * Plain adjectives that become complaints after 太, 过于 or 偏 ("太甜了", "偏小"), and the words that
  * make them so. Alone they say nothing (甜度刚好).
  */
 export const EXCESS_WORDS: ReadonlySet<string> = new Set(
-  `甜 咸 辣 油 苦 酸 小 大 硬 软 厚 薄 重 慢 少 多 淡 干 烫 凉 冷 热 短 长 紧 松 亮 暗 吵 滑 黏 粘 稀 浓 快 久 难`.split(/\s+/),
+  `甜 咸 辣 油 苦 酸 小 大 硬 软 厚 薄 重 慢 少 多 淡 干 烫 凉 冷 热 短 长 紧 松 亮 暗 吵 滑 黏 粘 稀 浓 快 久 难`.split(
+    /\s+/,
+  ),
 );
 export const EXCESS_MARKERS: ReadonlySet<string> = new Set(['太', '过于', '偏', '过', '超级', '巨', '贼']);
 

@@ -50,12 +50,14 @@ function splitPrefixes(words: string[]): string[] {
       out.push(word);
       continue;
     }
-    const split = [1, 2].map((n) => [word.slice(0, n), word.slice(n)] as const).find(
-      ([head, rest]) =>
-        rest.length > 0 &&
-        (DEGREE_WORDS.has(head) || NEGATORS.has(head) || EXCESS_MARKERS.has(head)) &&
-        (polarityOf(rest) !== 0 || (EXCESS_MARKERS.has(head) && EXCESS_WORDS.has(rest))),
-    );
+    const split = [1, 2]
+      .map((n) => [word.slice(0, n), word.slice(n)] as const)
+      .find(
+        ([head, rest]) =>
+          rest.length > 0 &&
+          (DEGREE_WORDS.has(head) || NEGATORS.has(head) || EXCESS_MARKERS.has(head)) &&
+          (polarityOf(rest) !== 0 || (EXCESS_MARKERS.has(head) && EXCESS_WORDS.has(rest))),
+      );
     if (split) out.push(split[0], split[1]);
     else out.push(word);
   }
@@ -88,7 +90,12 @@ function scoreClause(words: string[]): { score: number; cues: string[] } {
         prefix.unshift(before);
       } else if (polarityOf(before) !== 0) break;
     }
-    if (negations === 0 && i > 0 && CARRIERS.has(words[i - 1]!) && words.slice(0, i - 1).some((w) => CARRIED_NEGATORS.has(w))) {
+    if (
+      negations === 0 &&
+      i > 0 &&
+      CARRIERS.has(words[i - 1]!) &&
+      words.slice(0, i - 1).some((w) => CARRIED_NEGATORS.has(w))
+    ) {
       negations = 1;
       prefix.unshift('没有…');
     }
@@ -101,8 +108,16 @@ function scoreClause(words: string[]): { score: number; cues: string[] } {
   // "一点干货都没有": a negation at the end of the clause denies the praise before it.
   const tail = words.filter((w) => w !== '了' && !/^[。！？!?]+$/.test(w)).slice(-2);
   if (score > 0 && tail[1] === '没有' && (tail[0] === '都' || tail[0] === '也')) score = -score * 0.8;
-  for (const e of POSITIVE_EMOJI) if (words.includes(e)) (score += 0.5), cues.push(e);
-  for (const e of NEGATIVE_EMOJI) if (words.includes(e)) (score -= 0.5), cues.push(e);
+  for (const [list, sign] of [
+    [POSITIVE_EMOJI, 1],
+    [NEGATIVE_EMOJI, -1],
+  ] as const) {
+    for (const e of list) {
+      if (!words.includes(e)) continue;
+      score += 0.5 * sign;
+      cues.push(e);
+    }
+  }
   return { score, cues };
 }
 

@@ -64,9 +64,7 @@ export function parseTime(value: unknown): Date | null {
 /** "a|b", "#a# #b#", "#a#|b" or an array → topic names without the marks. */
 export function parseTopics(value: unknown): string[] {
   const text = Array.isArray(value) ? value.map(str).join('|') : str(value);
-  const parts = text.includes('#')
-    ? [...text.matchAll(/#([^#|｜\n]+?)#/g)].map((m) => m[1]!)
-    : text.split(/[|｜]/);
+  const parts = text.includes('#') ? [...text.matchAll(/#([^#|｜\n]+?)#/g)].map((m) => m[1]!) : text.split(/[|｜]/);
   return [...new Set(parts.map((t) => t.replace(/\[话题\]$/, '').trim()).filter(Boolean))];
 }
 

@@ -68,7 +68,9 @@ function headerIndex(header: string[]): Map<string, number> | string {
   const names = header.map((h) => h.trim().toLowerCase());
   const missing = ['note_id', 'published_at'].filter((c) => !names.includes(c));
   if (missing.length > 0) return `表头缺少列：${missing.join('、')}（需要 ${RED_IMPORT_COLUMNS.join(', ')}）`;
-  return new Map(names.map((n, i) => [n, i] as const).filter(([n]) => (RED_IMPORT_COLUMNS as readonly string[]).includes(n)));
+  return new Map(
+    names.map((n, i) => [n, i] as const).filter(([n]) => (RED_IMPORT_COLUMNS as readonly string[]).includes(n)),
+  );
 }
 
 function recordOf(columns: Map<string, number>, cells: unknown[]): Record<string, unknown> {

@@ -22,7 +22,10 @@ export async function importFormatOf(bytes: Buffer, fileName: string): Promise<I
   } catch {
     return '文本文件必须是 UTF-8 编码';
   }
-  const first = head.toString('utf8').replace(/^\uFEFF/, '').trimStart()[0];
+  const first = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()[0];
   if (first === '{') return ext === 'csv' ? '文件内容是 JSONL，扩展名却是 .csv' : 'jsonl';
   if (['jsonl', 'ndjson', 'json'].includes(ext)) return '文件内容不是 JSONL（每行一个 JSON 对象）';
   return 'csv';

@@ -24,12 +24,7 @@ export function CardFrame({ title, extra, loading, error, empty, onRetry, childr
       {loading ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : error ? (
-        <Alert
-          type="error"
-          message="加载失败"
-          action={onRetry ? <a onClick={onRetry}>重试</a> : undefined}
-          showIcon
-        />
+        <Alert type="error" message="加载失败" action={onRetry ? <a onClick={onRetry}>重试</a> : undefined} showIcon />
       ) : empty ? (
         <Empty description="所选范围内暂无笔记" />
       ) : (

@@ -34,7 +34,13 @@ export function HighQualityCard({ filter }: { filter: RedInsightFilter }) {
       error={hq.isError}
       empty={d?.total === 0}
       onRetry={() => void hq.refetch()}
-      extra={d ? <span className="red-muted">互动 ≥ {formatCount(d.threshold)} 的 {d.high_count} 篇</span> : null}
+      extra={
+        d ? (
+          <span className="red-muted">
+            互动 ≥ {formatCount(d.threshold)} 的 {d.high_count} 篇
+          </span>
+        ) : null
+      }
     >
       {d ? (
         <>

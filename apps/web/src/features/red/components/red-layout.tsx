@@ -1,6 +1,5 @@
 import Tabs from 'antd/es/tabs';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
-import { handleOf } from '../../../app/route-handle';
 import './red.css';
 
 const tabs = [
@@ -12,7 +11,7 @@ const tabs = [
 export default function RedLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const hideTabs = useMatches().some((m) => handleOf(m).hideTabs);
+  const hideTabs = useMatches().some((m) => (m.handle as { hideTabs?: boolean } | undefined)?.hideTabs);
   const active = tabs.find((tab) => pathname.startsWith(tab.key))?.key;
   return (
     <div className="red-module">

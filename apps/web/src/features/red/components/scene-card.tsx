@@ -18,7 +18,13 @@ export function SceneCard({ filter }: { filter: RedInsightFilter }) {
         xAxis: { type: 'value' },
         yAxis: { type: 'category', data: d.scenes.map((s) => s.scene).reverse() },
         series: [
-          { name: '正面', type: 'bar', stack: 's', data: d.scenes.map((s) => s.positive).reverse(), itemStyle: { color: '#52c41a' } },
+          {
+            name: '正面',
+            type: 'bar',
+            stack: 's',
+            data: d.scenes.map((s) => s.positive).reverse(),
+            itemStyle: { color: '#52c41a' },
+          },
           {
             name: '中性',
             type: 'bar',
@@ -26,7 +32,13 @@ export function SceneCard({ filter }: { filter: RedInsightFilter }) {
             data: d.scenes.map((s) => s.note_count - s.positive - s.negative).reverse(),
             itemStyle: { color: '#bfbfbf' },
           },
-          { name: '负面', type: 'bar', stack: 's', data: d.scenes.map((s) => s.negative).reverse(), itemStyle: { color: '#ff4d4f' } },
+          {
+            name: '负面',
+            type: 'bar',
+            stack: 's',
+            data: d.scenes.map((s) => s.negative).reverse(),
+            itemStyle: { color: '#ff4d4f' },
+          },
         ],
       },
     [d],

@@ -67,7 +67,13 @@ export function SentimentCard({ filter }: { filter: RedInsightFilter }) {
       error={analysis.isError}
       empty={all === 0}
       onRetry={() => void analysis.refetch()}
-      extra={d ? <span className="red-muted">正面 {percent(d.positive, all)} · 负面 {percent(d.negative, all)}</span> : null}
+      extra={
+        d ? (
+          <span className="red-muted">
+            正面 {percent(d.positive, all)} · 负面 {percent(d.negative, all)}
+          </span>
+        ) : null
+      }
     >
       <div className="red-split">
         {pie ? <Chart option={pie} height={220} label="情感占比" /> : null}
@@ -94,14 +100,22 @@ export function SentimentCard({ filter }: { filter: RedInsightFilter }) {
           <li key={`${item.note_id}-${i}`} className={`red-sentence ${item.sentence.polarity}`}>
             <p>{item.sentence.text}</p>
             <small>
-              依据：{item.sentence.cues.join('、') || '—'} · <Link to={`/red/detail?note_id=${encodeURIComponent(item.note_id)}`}>{item.title}</Link>
+              依据：{item.sentence.cues.join('、') || '—'} ·{' '}
+              <Link to={`/red/detail?note_id=${encodeURIComponent(item.note_id)}`}>{item.title}</Link>
               {item.brands.length ? ` · ${item.brands.join('、')}` : ''}
             </small>
           </li>
         ))}
       </ul>
       {detail.data && detail.data.total > PAGE_SIZE ? (
-        <Pagination size="small" current={page} pageSize={PAGE_SIZE} total={detail.data.total} onChange={setPage} showSizeChanger={false} />
+        <Pagination
+          size="small"
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={detail.data.total}
+          onChange={setPage}
+          showSizeChanger={false}
+        />
       ) : null}
     </CardFrame>
   );

@@ -23,14 +23,25 @@ export default function CollectionPage() {
         {list.isPending ? (
           <Skeleton active />
         ) : list.isError ? (
-          <Alert type="error" showIcon message="收藏加载失败" action={<Button onClick={() => void list.refetch()}>重试</Button>} />
+          <Alert
+            type="error"
+            showIcon
+            message="收藏加载失败"
+            action={<Button onClick={() => void list.refetch()}>重试</Button>}
+          />
         ) : list.data.total === 0 ? (
           <Empty description="还没有收藏笔记，在洞察页的笔记列表里点“收藏”" />
         ) : (
           <>
             <ArticleList notes={list.data.list} />
             {list.data.total > PAGE_SIZE ? (
-              <Pagination current={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} showSizeChanger={false} />
+              <Pagination
+                current={page}
+                pageSize={PAGE_SIZE}
+                total={list.data.total}
+                onChange={setPage}
+                showSizeChanger={false}
+              />
             ) : null}
           </>
         )}

@@ -20,7 +20,10 @@ export default function ReportPage() {
   const subscriptions = useSubscriptions();
   const { filter } = useInsightFilter(subscriptions.data?.[0]?.project_id ?? projects.data?.[0]?.project_id);
   const project = projects.data?.find((p) => p.project_id === filter.project_id);
-  const top = useArticleList({ ...filter, sort: 'interactions', page_index: 1, page_size: 10 }, Boolean(filter.project_id));
+  const top = useArticleList(
+    { ...filter, sort: 'interactions', page_index: 1, page_size: 10 },
+    Boolean(filter.project_id),
+  );
   if (projects.isPending) return <Skeleton active className="red-page" />;
   if (projects.isError) return <Alert className="red-page" type="error" showIcon message="品类加载失败" />;
   return (
@@ -46,7 +49,10 @@ export default function ReportPage() {
         <ol className="red-report-notes">
           {top.data?.list.map((n) => (
             <li key={n.note_id}>
-              {n.title} <span className="red-muted">· {n.brands.join('、')} · 互动 {formatRedCount(n.interactions)} · {formatTime(n.published_at)}</span>
+              {n.title}{' '}
+              <span className="red-muted">
+                · {n.brands.join('、')} · 互动 {formatRedCount(n.interactions)} · {formatTime(n.published_at)}
+              </span>
             </li>
           ))}
         </ol>

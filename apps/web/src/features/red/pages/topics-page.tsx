@@ -31,11 +31,14 @@ export default function TopicsPage() {
   const list = useTopicList({ sort, time, type, page_index: page, page_size: PAGE_SIZE });
   const update = (key: string, value: string) => {
     setPage(1);
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.set(key, value);
-      return next;
-    }, { replace: true });
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
   };
   return (
     <div className="red-page">
@@ -68,7 +71,12 @@ export default function TopicsPage() {
         {list.isPending ? (
           <Skeleton active />
         ) : list.isError ? (
-          <Alert type="error" showIcon message="话题加载失败" action={<Button onClick={() => void list.refetch()}>重试</Button>} />
+          <Alert
+            type="error"
+            showIcon
+            message="话题加载失败"
+            action={<Button onClick={() => void list.refetch()}>重试</Button>}
+          />
         ) : list.data.total === 0 ? (
           <Empty description={sort === 'hot' ? '这段时间没有话题' : '这段时间没有新出现的话题'} />
         ) : (
@@ -76,7 +84,9 @@ export default function TopicsPage() {
             {list.data.list.map((t, i) => (
               <li key={t.topic}>
                 <button type="button" className="red-topic" onClick={() => setOpen(t)}>
-                  <span className={`red-rank ${(page - 1) * PAGE_SIZE + i < 3 ? 'top' : ''}`}>{(page - 1) * PAGE_SIZE + i + 1}</span>
+                  <span className={`red-rank ${(page - 1) * PAGE_SIZE + i < 3 ? 'top' : ''}`}>
+                    {(page - 1) * PAGE_SIZE + i + 1}
+                  </span>
                   <span className="red-topic-name">#{t.topic}</span>
                   <span className="red-topic-heat">热度 {formatCount(t.heat)}</span>
                   <span className="red-topic-meta">
@@ -93,7 +103,13 @@ export default function TopicsPage() {
           </ol>
         )}
         {list.data && list.data.total > PAGE_SIZE ? (
-          <Pagination current={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} showSizeChanger={false} />
+          <Pagination
+            current={page}
+            pageSize={PAGE_SIZE}
+            total={list.data.total}
+            onChange={setPage}
+            showSizeChanger={false}
+          />
         ) : null}
       </section>
       <TopicDrawer topic={open} time={time} onClose={() => setOpen(undefined)} />
@@ -110,7 +126,15 @@ function TopicDrawer({ topic, time, onClose }: { topic?: RedTopic; time: RedRank
         grid: { left: 48, right: 16, top: 16, bottom: 32 },
         xAxis: { type: 'category', data: detail.data.trend.map((t) => t.date.slice(5)) },
         yAxis: { type: 'value', axisLabel: { formatter: (v: number) => formatCount(v) } },
-        series: [{ name: '互动量', type: 'line', smooth: true, data: detail.data.trend.map((t) => t.interactions), areaStyle: {} }],
+        series: [
+          {
+            name: '互动量',
+            type: 'line',
+            smooth: true,
+            data: detail.data.trend.map((t) => t.interactions),
+            areaStyle: {},
+          },
+        ],
       },
     [detail.data],
   );
