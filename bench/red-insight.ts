@@ -85,7 +85,8 @@ async function main() {
   const raw = JSON.parse(readFileSync(join(repoRoot, 'portal.config.example.json'), 'utf8')) as Record<string, unknown>;
   const config = parseConfig({ ...raw, red: { ...(raw.red as object), sample_data: false } });
   const app = await buildApp({ config, database, publicUrl: 'http://127.0.0.1:1' });
-  await app.ready();
+  // Jobs start when the server listens.
+  await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     if (url) {
       await app.db.execute(sql`TRUNCATE red_notes, red_projects, red_topics, red_imports CASCADE`);
