@@ -24,6 +24,25 @@ export const redConfigSchema = z
           .strict(),
       )
       .default([]),
+    /**
+     * HTTPS JSON sources pulled on a schedule: the reply is an array of notes or `{notes: [...]}`
+     * (the JSONL keys). Addresses come only from here and must resolve to public addresses.
+     */
+    pull_sources: z
+      .array(
+        z
+          .object({
+            source: z.string().min(1).max(50),
+            url: z.url(),
+            every_minutes: z.number().int().min(5).max(10_080).default(60),
+            /** Sent with every pull (say an Authorization header of the vendor). */
+            headers: z.record(z.string(), z.string()).default({}),
+          })
+          .strict(),
+      )
+      .default([]),
+    /** Tests only: lets a pull reach http://127.0.0.1. */
+    pull_allow_loopback_for_tests: z.boolean().default(false),
     /** Rows one export may hold. */
     export_max_rows: z.number().int().min(1).max(1_000_000).default(100_000),
   })

@@ -25,6 +25,7 @@ const red: ServerModule = {
       app.decorate('red', services);
       services.imports.register();
       services.seeder.register();
+      services.pull.register();
       // After the job queue started, so the sample job (if any) runs at once.
       app.addHook('onReady', async () => services.seeder.queueIfEmpty());
       await app.register(

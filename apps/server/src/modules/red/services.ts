@@ -7,6 +7,7 @@ import { ImportService } from './import/import-service';
 import { InsightService } from './insight-service';
 import { NoteService } from './note-service';
 import { ProjectService } from './project-service';
+import { PullService } from './pull-service';
 import { PushService } from './push-service';
 import { RankService } from './rank-service';
 import { SampleSeeder } from './sample-seeder';
@@ -28,5 +29,6 @@ export function createRedServices(deps: { db: Db; jobs: JobQueue; store: ObjectS
     projects: new ProjectService(db),
     notes: new NoteService(db),
     push: new PushService(db, dictionary, config.push_sources),
+    pull: new PullService(db, jobs, dictionary, config),
   };
 }
