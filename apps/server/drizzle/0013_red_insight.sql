@@ -85,6 +85,20 @@ CREATE INDEX "red_note_topics_published_idx" ON "red_note_topics" ("published_at
 --> statement-breakpoint
 CREATE INDEX "red_note_topics_topic_idx" ON "red_note_topics" ("topic", "published_at");
 --> statement-breakpoint
+CREATE TABLE "red_daily_counts" (
+  "project_id" integer NOT NULL,
+  "brand_id" integer NOT NULL,
+  "day" text NOT NULL,
+  "sentiment" text NOT NULL,
+  "notes" integer NOT NULL,
+  "interactions" bigint NOT NULL,
+  "likes" bigint NOT NULL,
+  "collects" bigint NOT NULL,
+  "comments" bigint NOT NULL,
+  "shares" bigint NOT NULL,
+  PRIMARY KEY ("project_id", "brand_id", "day", "sentiment")
+);
+--> statement-breakpoint
 CREATE TABLE "red_topics" (
   "topic" text PRIMARY KEY NOT NULL,
   "first_seen" timestamp with time zone NOT NULL

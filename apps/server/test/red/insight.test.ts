@@ -195,6 +195,12 @@ describe('red analysis on known data', () => {
       ).data;
     }
     expect(list.list.map((n) => n.note_id)).toEqual(['n6']);
+    // The daily counts were rebuilt with the mentions.
+    const total = await getJson<RedArticleTotal>(t, staff, '/api/red/insight/article_total', {
+      project_id: saved.data.project_id,
+      ...week,
+    });
+    expect(total.data.total).toBe(1);
   });
 
   it('ranks hot topics by weighted interactions and growth, and lists new topics', async () => {
@@ -233,6 +239,20 @@ describe('red analysis on known data', () => {
     const high = await getJson<RedHighQuality>(t, staff, '/api/red/insight/high_quality_note_analysis', q);
     expect(high.data).toMatchObject({ total: 4, high_count: 1, threshold: 1015 });
     expect(high.data.hours).toHaveLength(24);
+    // One brand from the daily counts, and the same with a keyword from the notes themselves.
+    const brand = await getJson<RedArticleTotal>(t, staff, '/api/red/insight/article_total', { ...q, brand: '澄光' });
+    expect(brand.data).toMatchObject({ total: 3, interactions: 1015 + 86 + 12, previous_total: 1 });
+    const byKeyword = await getJson<RedArticleTotal>(t, staff, '/api/red/insight/article_total', {
+      ...q,
+      brand: '澄光',
+      keyword: '精华',
+    });
+    expect(byKeyword.data.total).toBe(2);
+    const brandSentiment = await getJson<RedSentimentAnalysis>(t, staff, '/api/red/insight/sentiment_analysis', {
+      ...q,
+      brand: 'CG',
+    });
+    expect(brandSentiment.data).toMatchObject({ positive: 1, negative: 1, neutral: 1 });
     const neg = await getJson<RedArticleList>(t, staff, '/api/red/insight/article_list', {
       ...q,
       sentiment: 'negative',

@@ -1,5 +1,6 @@
 import type { RedSentence } from '@portal/contract';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -124,6 +125,28 @@ export const redNoteTopics = pgTable(
     index('red_note_topics_published_idx').on(t.publishedAt, t.topic),
     index('red_note_topics_topic_idx').on(t.topic, t.publishedAt),
   ],
+);
+
+/**
+ * Daily counts per scope, kept as notes are written, so volume and sentiment over a month of a
+ * category stay a handful of rows at a million notes. Scope (0, 0) is every note, (project, 0) a
+ * category's notes (each once), (project, brand) a brand's; days are China days.
+ */
+export const redDailyCounts = pgTable(
+  'red_daily_counts',
+  {
+    projectId: integer('project_id').notNull(),
+    brandId: integer('brand_id').notNull(),
+    day: text('day').notNull(),
+    sentiment: text('sentiment').notNull(),
+    notes: integer('notes').notNull(),
+    interactions: bigint('interactions', { mode: 'number' }).notNull(),
+    likes: bigint('likes', { mode: 'number' }).notNull(),
+    collects: bigint('collects', { mode: 'number' }).notNull(),
+    comments: bigint('comments', { mode: 'number' }).notNull(),
+    shares: bigint('shares', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.day, t.sentiment] })],
 );
 
 /** When a topic was first seen (its earliest note), for the newest tab. */

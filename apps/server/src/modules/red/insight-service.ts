@@ -27,6 +27,26 @@ const TITLE_PATTERNS: { name: string; regex: string }[] = [
   { name: '平替/性价比', regex: '(平替|性价比|平价)' },
 ];
 
+/**
+ * The daily-count scope of a filter, when the counts can answer it: no keyword, and one brand,
+ * one category or every note (several subscribed categories could count a note twice).
+ */
+function dailyScope(f: ResolvedFilter) {
+  if (f.keyword) return null;
+  let scope;
+  if (f.brandIds) {
+    if (f.brandIds.length !== 1) return null;
+    scope = sql`d.brand_id = ${f.brandIds[0]!} AND d.project_id <> 0`;
+  } else if (f.projectIds) {
+    if (f.projectIds.length !== 1) return null;
+    scope = sql`d.project_id = ${f.projectIds[0]!} AND d.brand_id = 0`;
+  } else scope = sql`d.project_id = 0 AND d.brand_id = 0`;
+  return f.sentiment ? sql`${scope} AND d.sentiment = ${f.sentiment}` : scope;
+}
+
+const dayShift = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
 /** The insight tab's calls over the filtered notes; every query reads the analysis stored at import. */
 export class InsightService {
   constructor(private readonly db: Db) {}
@@ -42,6 +62,32 @@ export class InsightService {
       }));
     };
     if (f.empty) return { ...empty, previous_total: 0, trend: trendOf([]), start: f.start, end: f.end };
+    const scope = dailyScope(f);
+    if (scope) {
+      const span = datesOf(f.start, f.end).length;
+      const days = await rows<typeof empty & { date: string }>(
+        this.db,
+        sql`SELECT d.day AS date, sum(d.notes)::int AS total, sum(d.interactions)::float8 AS interactions,
+              sum(d.likes)::float8 AS likes, sum(d.collects)::float8 AS collects, sum(d.comments)::float8 AS comments,
+              sum(d.shares)::float8 AS shares
+            FROM red_daily_counts d WHERE ${scope} AND d.day >= ${dayShift(f.start, -span)} AND d.day <= ${f.end}
+            GROUP BY d.day`,
+      );
+      const inRange = days.filter((d) => d.date >= f.start);
+      const sum = (key: keyof typeof empty) => inRange.reduce((acc, d) => acc + d[key], 0);
+      return {
+        total: sum('total'),
+        interactions: sum('interactions'),
+        likes: sum('likes'),
+        collects: sum('collects'),
+        comments: sum('comments'),
+        shares: sum('shares'),
+        previous_total: days.filter((d) => d.date < f.start).reduce((acc, d) => acc + d.total, 0),
+        trend: trendOf(inRange.map((d) => ({ date: d.date, count: d.total, interactions: d.interactions }))),
+        start: f.start,
+        end: f.end,
+      };
+    }
     const [sums] = await rows<typeof empty>(
       this.db,
       sql`SELECT count(*)::int AS total, coalesce(sum(n.interactions), 0)::float8 AS interactions,
@@ -65,13 +111,20 @@ export class InsightService {
 
   async sentimentAnalysis(f: ResolvedFilter): Promise<RedSentimentAnalysis> {
     const dates = datesOf(f.start, f.end);
+    const scope = dailyScope(f);
     const found = f.empty
       ? []
-      : await rows<{ date: string; sentiment: RedSentiment; count: number }>(
-          this.db,
-          sql`SELECT ${dayOf(sql`n.published_at`)} AS date, n.sentiment, count(*)::int AS count
-              FROM red_notes n WHERE ${whereOf(f)} GROUP BY 1, 2`,
-        );
+      : scope
+        ? await rows<{ date: string; sentiment: RedSentiment; count: number }>(
+            this.db,
+            sql`SELECT d.day AS date, d.sentiment, sum(d.notes)::int AS count FROM red_daily_counts d
+                WHERE ${scope} AND d.day >= ${f.start} AND d.day <= ${f.end} GROUP BY 1, 2`,
+          )
+        : await rows<{ date: string; sentiment: RedSentiment; count: number }>(
+            this.db,
+            sql`SELECT ${dayOf(sql`n.published_at`)} AS date, n.sentiment, count(*)::int AS count
+                FROM red_notes n WHERE ${whereOf(f)} GROUP BY 1, 2`,
+          );
     const totals = { positive: 0, neutral: 0, negative: 0 };
     const byDate = new Map(dates.map((date) => [date, { date, positive: 0, neutral: 0, negative: 0 }]));
     for (const r of found) {
