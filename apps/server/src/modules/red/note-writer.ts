@@ -31,7 +31,9 @@ interface DailyRow {
 }
 
 /** The daily-count increments of newly stored notes: every note, each category once, each brand. */
-function dailyRowsOf(stored: { note: NoteInput; analysis: { sentiment: string; mentions: { projectId: number; brandId: number }[] } }[]) {
+function dailyRowsOf(
+  stored: { note: NoteInput; analysis: { sentiment: string; mentions: { projectId: number; brandId: number }[] } }[],
+) {
   const rows = new Map<string, DailyRow>();
   const add = (p: number, b: number, note: NoteInput, sentiment: string) => {
     const d = new Date(note.publishedAt.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
