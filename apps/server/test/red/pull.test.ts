@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { RedImportStatus } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RedConfig } from '../../src/modules/red/config';
 import { tokenFor } from '../chat/helpers';
 import { buildTestApp, type TestApp } from '../helper';
 import { getJson } from './helpers';
@@ -45,7 +46,7 @@ beforeAll(async () => {
         ...c.red,
         sample_data: false,
         pull_allow_loopback_for_tests: true,
-        pull_sources: [
+        pull_sources: <RedConfig['pull_sources']>[
           {
             source: 'vendor',
             url: `http://127.0.0.1:${port}/notes.json`,
