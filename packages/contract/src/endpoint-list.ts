@@ -10,6 +10,7 @@ import { appEndpoints, fileEndpoints, portalEndpoints, userEndpoints } from './e
 import { reportEndpoints } from './endpoints/report';
 import { sessionEndpointGroups } from './endpoints/sessions';
 import { searchEndpoints } from './search';
+import { redEndpoints } from './endpoints/red';
 
 /**
  * Every endpoint group of the portal, for the OpenAPI document and the coverage test. Adding a
@@ -34,6 +35,7 @@ export function endpointGroups(): Readonly<Record<string, Endpoint>>[] {
     embeddedProxyEndpoints,
     searchEndpoints,
     addbgEndpoints,
+    redEndpoints,
   ];
 }
 

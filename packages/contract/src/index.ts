@@ -32,3 +32,4 @@ export * from './embedded';
 export * from './answer-follow';
 export * from './search';
 export * from './addbg';
+export * from './red';

@@ -2,6 +2,7 @@ import { addbgConfigSection } from './addbg/config';
 import { chatConfigSection } from './chat/config';
 import { embeddedConfigSection } from './embedded/config';
 import { marketingConfigSection } from './marketing/config';
+import { redConfigSection } from './red/config';
 import { reportConfigSection } from './report/config';
 import { searchConfigSection } from './search/config';
 import { sessionsConfigSection } from './sessions/config';
@@ -20,4 +21,5 @@ export const moduleConfigSections = [
   embeddedConfigSection,
   searchConfigSection,
   addbgConfigSection,
+  redConfigSection,
 ] as const;

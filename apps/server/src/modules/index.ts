@@ -5,6 +5,7 @@ import embedded from './embedded';
 import marketing from './marketing';
 import report from './report';
 import type { ServerModule } from './module';
+import red from './red';
 import search from './search';
 import sessions from './sessions';
 
@@ -18,4 +19,5 @@ export const serverModules: readonly ServerModule[] = [
   embedded,
   search,
   addbg,
+  red,
 ];

@@ -12,4 +12,6 @@ export const PUBLIC_API_PATHS: ReadonlySet<string> = new Set([
   '/api/analytics/collect',
   // Uploaded app icons for the catalogue's <img>; only files uploaded as icons (routes/api/app/icon.ts).
   '/api/app/icon',
+  // Sources push notes with their own key (modules/red/push-routes.ts), not a user's token.
+  '/api/red/push',
 ]);

@@ -4,6 +4,7 @@ import type { RouteHandle } from './route-handle';
 import { leaf, redirectTo } from './route-helpers';
 import type { ComponentType } from 'react';
 import { addbgRoutes } from '../features/addbg/routes';
+import { redRoutes } from '../features/red/routes';
 
 /** A page loaded on first visit, in its own chunk. */
 export type LazyPage = () => Promise<{ Component: ComponentType }>;
@@ -68,36 +69,6 @@ export const moduleExtraPages: Partial<Record<ModuleName, () => RouteObject[]>> 
  * its kind in the module table. A tool's tree moves into its feature folder when the tool is built.
  */
 export const toolRoutes: Partial<Record<ModuleName, () => RouteObject>> = {
-  red: () => redPages(),
+  red: () => redRoutes(),
   addbg: addbgRoutes,
 };
-
-/** 社媒洞察 (red): its tabs and pages, as the spec routes them. */
-const redPages = (): RouteObject => ({
-  path: 'red',
-  handle: { name: 'red' } satisfies RouteHandle,
-  lazy: () => import('./routes/red-layout').then((m) => ({ Component: m.default })),
-  children: [
-    { index: true, ...redirectTo('/red/overview') },
-    {
-      path: 'overview',
-      handle: { name: 'red-overview', title: '订阅品类洞察' } satisfies RouteHandle,
-      children: [
-        { index: true, ...redirectTo('/red/overview/insight') },
-        leaf('insight', { name: 'red-overview-insight', title: '订阅品类洞察' }),
-        leaf('collection', { name: 'red-overview-collection', title: '订阅品类洞察' }),
-      ],
-    },
-    {
-      path: 'top',
-      handle: { name: 'red-top', title: '平台热点话题' } satisfies RouteHandle,
-      children: [
-        { index: true, ...redirectTo('/red/top/hot') },
-        leaf('hot', { name: 'red-top-hot', title: '平台热点话题' }),
-        leaf('newest', { name: 'red-top-newest', title: '平台热点话题' }),
-      ],
-    },
-    leaf('pdftest', { name: 'red-pdftest' }),
-    leaf('detail', { name: 'red-detail', hideTabs: true }),
-  ],
-});

@@ -43,3 +43,4 @@ export * from './identity-links';
 export * from './embedded';
 export * from './search';
 export * from './addbg';
+export * from './red';

@@ -1,6 +1,6 @@
 import Tabs from 'antd/es/tabs';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
-import { handleOf } from '../route-handle';
+import './red.css';
 
 const tabs = [
   { key: '/red/overview', label: '订阅品类洞察' },
@@ -11,12 +11,12 @@ const tabs = [
 export default function RedLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const hideTabs = useMatches().some((m) => handleOf(m).hideTabs);
+  const hideTabs = useMatches().some((m) => (m.handle as { hideTabs?: boolean } | undefined)?.hideTabs);
   const active = tabs.find((tab) => pathname.startsWith(tab.key))?.key;
   return (
-    <div>
+    <div className="red-module">
       {hideTabs ? null : (
-        <Tabs activeKey={active} items={tabs} onChange={(key) => void navigate(key)} style={{ padding: '0 24px' }} />
+        <Tabs className="red-tabs" activeKey={active} items={tabs} onChange={(key) => void navigate(key)} />
       )}
       <Outlet />
     </div>

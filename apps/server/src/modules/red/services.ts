@@ -1,0 +1,34 @@
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../services/jobs';
+import type { ObjectStore } from '../../services/storage/object-store';
+import type { RedConfig } from './config';
+import { DictionaryStore } from './dictionary-store';
+import { ImportService } from './import/import-service';
+import { InsightService } from './insight-service';
+import { NoteService } from './note-service';
+import { ProjectService } from './project-service';
+import { PullService } from './pull-service';
+import { PushService } from './push-service';
+import { RankService } from './rank-service';
+import { SampleSeeder } from './sample-seeder';
+
+export type RedServices = ReturnType<typeof createRedServices>;
+
+export function createRedServices(deps: { db: Db; jobs: JobQueue; store: ObjectStore }, config: RedConfig) {
+  const { db, jobs, store } = deps;
+  const dictionary = new DictionaryStore(db);
+  const imports = new ImportService(db, store, jobs, dictionary);
+  const seeder = new SampleSeeder(db, jobs, dictionary, config);
+  return {
+    config,
+    dictionary,
+    imports,
+    seeder,
+    insight: new InsightService(db),
+    rank: new RankService(db),
+    projects: new ProjectService(db),
+    notes: new NoteService(db),
+    push: new PushService(db, dictionary, config.push_sources),
+    pull: new PullService(db, jobs, dictionary, config),
+  };
+}

@@ -1,0 +1,1 @@
+export { redRoutes } from './routes';
