@@ -272,7 +272,7 @@ describe('the brainstorm mind map (point 10)', () => {
       /** The drawn size of the labels: font size times the map's zoom. */
       const labelPx = () =>
         map.evaluate((svg) => {
-          const sizes = [...svg.querySelectorAll<HTMLElement>('.markmap-foreign > div > div')].map((el) => {
+          const sizes = Array.from(svg.querySelectorAll<HTMLElement>('.markmap-foreign > div > div')).map((el) => {
             const drawn = el.getBoundingClientRect().width / Math.max(1, el.offsetWidth);
             return parseFloat(getComputedStyle(el).fontSize) * drawn;
           });

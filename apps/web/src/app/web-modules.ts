@@ -1,7 +1,6 @@
 import type { ModuleFamily, ModuleName } from '@portal/contract';
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from './route-handle';
-import { leaf, redirectTo } from './route-helpers';
 import type { ComponentType } from 'react';
 import { addbgRoutes } from '../features/addbg/routes';
 import { redRoutes } from '../features/red/routes';

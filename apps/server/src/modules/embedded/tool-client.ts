@@ -46,7 +46,13 @@ export class ToolClient {
     const response = await fetch(this.urlOf(call.path), {
       method: call.method,
       headers: Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v] as [string, string]),
-      body: call.method === 'GET' || call.method === 'HEAD' ? undefined : call.body,
+      // A Buffer is passed as its bytes: fetch's body types (DOM or undici) both take a Uint8Array.
+      body:
+        call.method === 'GET' || call.method === 'HEAD' || call.body === undefined
+          ? undefined
+          : typeof call.body === 'string'
+            ? call.body
+            : new Uint8Array(call.body),
       redirect: 'manual',
       signal: AbortSignal.timeout(this.timeoutMs),
     });
