@@ -36,7 +36,10 @@ export interface BuildTestAppOptions {
 }
 
 export function exampleConfig(): PortalConfig {
-  return loadConfig(resolve(repoRoot, 'portal.config.example.json'));
+  const config = loadConfig(resolve(repoRoot, 'portal.config.example.json'));
+  // The social-note module's sample notes (3,000, analysed in a background job) would cost every
+  // test app seconds of CPU; its own tests ask for them (test/red/helpers.ts).
+  return { ...config, red: { ...config.red, sample_data: false } };
 }
 
 /**

@@ -35,7 +35,8 @@ describe("antd ConfigProvider's stand-ins", () => {
     // which takes a theme: the portal's provider sets none.
     expect(seedToken.motion).toBe(true);
     const providers = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../src/app/providers.tsx'), 'utf8');
-    expect(providers).toMatch(/<ConfigProvider locale=\{zhCN\}>/);
+    // No theme: the locale, and buttons without antd's space between two Chinese characters (发送).
+    expect(providers).toMatch(/<ConfigProvider locale=\{zhCN\}(?: button=\{\{ autoInsertSpace: false \}\})?>/);
     const { container } = render(
       <MotionWrapper>
         <p>inside</p>

@@ -398,7 +398,7 @@ export const addbgEndpoints = {
     'project/delete',
     'Deletes a project (its works stay, ungrouped)',
     projectIdQuerySchema,
-    undefined,
+    z.null(),
   ),
   facechainPhotosList: get('facechain/photosList', "The user's photo sets", emptyQuery, facechainPhotosListSchema),
   facechainPhotosDetail: get(
@@ -423,7 +423,7 @@ export const addbgEndpoints = {
     'facechain/deletePhotos',
     'Deletes a photo set with its photos, model and portraits',
     facechainPhotosIdQuerySchema,
-    undefined,
+    z.null(),
   ),
   facechainTrainPhotos: post(
     'facechain/trainPhotos',

@@ -65,7 +65,8 @@ describe('one written form for extracted text', () => {
       Buffer.from(`项目,预算\n${SUPPLEMENT_LINE},四百\u2F06\u2F17万\n`),
       LIMITS,
     );
-    expect(csv.units[0]!.text).toBe('项目：长江门户项目；预算：四百二十万');
+    // A table row: its text column, then the other columns on an attribute line (sessions' insight).
+    expect(csv.units[0]!.text).toBe('长江门户项目\n〔预算：四百二十万〕');
   });
 });
 

@@ -228,6 +228,13 @@ describe('session tools on a configured model', () => {
         share: 0.5,
         evidence: [expect.objectContaining({ quote: '很好喝', row: 1 })],
       }),
+      // The voice left without a real emotion (rage is not one) counts as neutral: shares add up.
+      expect.objectContaining({
+        emotion: 'neutral',
+        count: 1,
+        share: 0.5,
+        evidence: [expect.objectContaining({ quote: '配送太慢', row: 2 })],
+      }),
     ]);
     expect(report.needs[0]!.evidence[0]!.quote).toBe('配送太慢');
     expect(report.pain_points).toEqual([]);

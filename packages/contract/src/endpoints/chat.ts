@@ -5,6 +5,8 @@ import {
   conversationCreateRequestSchema,
   conversationDeleteRequestSchema,
   conversationListQuerySchema,
+  chatTruncateRequestSchema,
+  chatTruncateResponseSchema,
   conversationUpdateRequestSchema,
   FEEDBACK_ACTIONS,
   feedbackRequestSchema,
@@ -131,6 +133,16 @@ export function chatMessageEndpoints(module: ChatModule, api: ChatMessageApi) {
       access: 'user',
       body: answerStopRequestSchema,
       data: chatMessageSchema,
+    }),
+    messageTruncate: endpoint({
+      method: 'POST',
+      path: `${base}/message/truncate`,
+      summary:
+        'Removes a question and every message after it (to ask it again edited); refused while an answer is written',
+      tag,
+      access: 'user',
+      body: chatTruncateRequestSchema,
+      data: chatTruncateResponseSchema,
     }),
     messageFollow: endpoint({
       method: 'POST',

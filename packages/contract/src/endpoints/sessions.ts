@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answerFollowRequestSchema } from '../answer-follow';
+import { feedbackStateSchema } from '../chat-responses';
 import { endpoint, uploadedFileBodySchema, type Endpoint } from '../endpoint';
 import { fileIdQuerySchema } from '../files';
 import {
@@ -20,6 +21,7 @@ import {
   sessionFileDeleteResponseSchema,
   sessionFileListResponseSchema,
   sessionFileRequestSchema,
+  sessionFeedbackRequestSchema,
   sessionFileSchema,
   sessionIdQuerySchema,
   sessionInfoResponseSchema,
@@ -33,6 +35,8 @@ import {
   sessionSliceQuerySchema,
   sessionSliceSchema,
   sessionStopRequestSchema,
+  sessionTruncateRequestSchema,
+  sessionTruncateResponseSchema,
   sessionUpdateRequestSchema,
   sessionUploadQuerySchema,
   sessionUploadResponseSchema,
@@ -137,6 +141,25 @@ export function sessionEndpoints(module: SessionModule) {
       access: 'user',
       body: sessionStopRequestSchema,
       data: sessionMessageSchema,
+    }),
+    messageFeedback: endpoint({
+      method: 'POST',
+      path: `${base}/message/feedback`,
+      summary: 'Like, dislike or copy of an answer',
+      tag,
+      access: 'user',
+      body: sessionFeedbackRequestSchema,
+      data: feedbackStateSchema,
+    }),
+    messageTruncate: endpoint({
+      method: 'POST',
+      path: `${base}/message/truncate`,
+      summary:
+        'Removes a question and every message after it (to ask it again edited); refused while an answer is written',
+      tag,
+      access: 'user',
+      body: sessionTruncateRequestSchema,
+      data: sessionTruncateResponseSchema,
     }),
     messageFollow: endpoint({
       method: 'POST',

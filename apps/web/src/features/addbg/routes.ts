@@ -1,4 +1,5 @@
-import { redirect, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { redirectTo } from '../../lib/redirect-route';
 
 const page = (name: 'AddbgWorkbenchPage' | 'AddbgWelcomePage') => () =>
   import('./index').then((m) => ({ Component: m[name] }));
@@ -11,7 +12,7 @@ export const addbgRoutes = (): RouteObject => ({
   path: 'addbg',
   handle: { name: 'addbg' },
   children: [
-    { index: true, loader: () => redirect('/addbg/workbench') },
+    { index: true, ...redirectTo('/addbg/workbench') },
     {
       path: 'welcome',
       handle: { name: 'addbg-welcome', title: '图片设计' },

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { redirect, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { redirectTo } from '../../lib/redirect-route';
 
 /**
  * The route handle fields the app reads (name, title, hideTabs: app/route-handle.ts); written out
@@ -10,8 +11,6 @@ interface RedRouteHandle {
   title?: string;
   hideTabs?: boolean;
 }
-
-const to = (path: string) => () => redirect(path);
 
 const page = (load: () => Promise<{ default: ComponentType }>) => () => load().then((m) => ({ Component: m.default }));
 
@@ -27,12 +26,12 @@ export const redRoutes = (): RouteObject => ({
   handle: { name: 'red' } satisfies RedRouteHandle,
   lazy: page(() => import('./components/red-layout')),
   children: [
-    { index: true, loader: to('/red/overview') },
+    { index: true, ...redirectTo('/red/overview') },
     {
       path: 'overview',
       handle: { name: 'red-overview', title: '订阅品类洞察' } satisfies RedRouteHandle,
       children: [
-        { index: true, loader: to('/red/overview/insight') },
+        { index: true, ...redirectTo('/red/overview/insight') },
         {
           path: 'insight',
           handle: { name: 'red-overview-insight', title: '订阅品类洞察' } satisfies RedRouteHandle,
@@ -49,7 +48,7 @@ export const redRoutes = (): RouteObject => ({
       path: 'top',
       handle: { name: 'red-top', title: '平台热点话题' } satisfies RedRouteHandle,
       children: [
-        { index: true, loader: to('/red/top/hot') },
+        { index: true, ...redirectTo('/red/top/hot') },
         { path: 'hot', handle: { name: 'red-top-hot', title: '平台热点话题' } satisfies RedRouteHandle, lazy: topics },
         {
           path: 'newest',
