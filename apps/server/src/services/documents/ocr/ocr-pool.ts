@@ -146,7 +146,9 @@ export async function createTesseractPool(workers: number, settings = DEFAULT_OC
   const { default: Tesseract } = await import('tesseract.js');
   const langPath = await localLanguageDir(settings);
   const scheduler = Tesseract.createScheduler();
+  let closed = false;
   const release = async () => {
+    closed = true;
     await scheduler.terminate();
     await rm(langPath, { recursive: true, force: true });
   };
@@ -167,7 +169,11 @@ export async function createTesseractPool(workers: number, settings = DEFAULT_OC
   }
   return {
     async recognize(image) {
-      const result = await scheduler.addJob('recognize', await prepareForOcr(image, settings));
+      const prepared = await prepareForOcr(image, settings);
+      // Closed while the image was being prepared: a job added now would go to a terminated
+      // worker, and tesseract's scheduler would reject it where nobody listens.
+      if (closed) throw new Error('OCR pool closed');
+      const result = await scheduler.addJob('recognize', prepared);
       return cleanOcrText(result.data.text);
     },
     close: release,
