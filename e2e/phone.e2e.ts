@@ -138,8 +138,9 @@ describe('on a phone', () => {
   });
 
   it('shows a module welcome page and the no-rights page within the screen', async () => {
+    // No tool is configured on the test portal: the embedded page says so.
     await page.goto('/stablediffusion');
-    await page.waitForSelector('text=即将上线', { timeout: 30_000 });
+    await page.waitForSelector('text=尚未接入', { timeout: 30_000 });
     await expectNoSidewaysScroll(page);
     await shoot(page, 'phone-module-welcome');
 
@@ -359,7 +360,7 @@ describe('at desktop width', () => {
     await p.waitForSelector('text=应用明细', { timeout: 30_000 });
     await shoot(p, 'desktop-admin');
     await p.goto('/stablediffusion');
-    await p.waitForSelector('text=即将上线', { timeout: 30_000 });
+    await p.waitForSelector('text=尚未接入', { timeout: 30_000 });
     await shoot(p, 'desktop-module-welcome');
     // The chat keeps its conversation list beside the thread and its options under the question box.
     await p.goto('/chatgpt/welcome');
