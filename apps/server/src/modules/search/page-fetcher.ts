@@ -1,8 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { pickPublicAddress, type ResolvedAddress, type Resolver } from '../../services/image-proxy';
+import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+import { pickPublicAddress, pinnedGet, type ResolvedAddress, type Resolver } from '../../services/image-proxy';
 
 export interface PageFetchLimits {
   timeout_ms: number;
@@ -37,12 +36,10 @@ const systemResolver: Resolver = async (hostname) => {
   return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
-function pinnedLookup(target: ResolvedAddress): LookupFunction {
-  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  }) as unknown as LookupFunction;
-}
+const PAGE_REQUEST_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,text/plain;q=0.9',
+  'user-agent': 'portal-search/1.0',
+};
 
 function hostListed(hostname: string, hosts: readonly string[]): boolean {
   return hosts.some((h) => (h.startsWith('*.') ? hostname.endsWith(h.slice(1)) : hostname === h));
@@ -122,22 +119,7 @@ export class PageFetcher {
   }
 
   private request(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
-    const client = url.protocol === 'https:' ? https : http;
-    return new Promise((resolve, reject) => {
-      const req = client.request(url, {
-        method: 'GET',
-        headers: {
-          accept: 'text/html,application/xhtml+xml,text/plain;q=0.9',
-          'user-agent': 'portal-search/1.0',
-        },
-        lookup: pinnedLookup(target),
-        agent: false,
-        signal,
-      });
-      req.on('response', resolve);
-      req.on('error', reject);
-      req.end();
-    });
+    return pinnedGet(url, target, PAGE_REQUEST_HEADERS, signal);
   }
 
   private async read(url: URL, res: IncomingMessage): Promise<FetchedPage> {

@@ -1,12 +1,11 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { ErrorCode, isAllowedImageHost } from '@portal/contract';
 import { AppError } from '../../errors/app-error';
 import { pickPublicAddress, type ResolvedAddress } from './address-policy';
 import type { ImageProxyConfig } from './config';
+import { pinnedGet } from './pinned-get';
 import { sniffImageType, type SniffedImageType } from './sniff';
 
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
@@ -33,13 +32,10 @@ const systemResolver: Resolver = async (hostname) => {
   return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
-/** The socket connects to the address that was checked, whatever DNS says by then. */
-function pinnedLookup(target: ResolvedAddress): LookupFunction {
-  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  }) as unknown as LookupFunction;
-}
+const IMAGE_REQUEST_HEADERS = {
+  accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9',
+  'user-agent': 'portal-image-proxy',
+};
 
 function parseTarget(raw: string): URL {
   if (raw.length === 0 || raw.length > MAX_URL_LENGTH) throw invalidUrl();
@@ -107,22 +103,8 @@ export class ImageProxy {
   }
 
   private request(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
-    const client = url.protocol === 'https:' ? https : http;
-    return new Promise((resolve, reject) => {
-      const req = client.request(url, {
-        method: 'GET',
-        headers: {
-          accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9',
-          'user-agent': 'portal-image-proxy',
-        },
-        lookup: pinnedLookup(target),
-        // A pooled socket could belong to an earlier, differently resolved hop.
-        agent: false,
-        signal,
-      });
-      req.on('response', resolve);
-      req.on('error', () => reject(loadFailed()));
-      req.end();
+    return pinnedGet(url, target, IMAGE_REQUEST_HEADERS, signal).catch(() => {
+      throw loadFailed();
     });
   }
 

@@ -2,3 +2,4 @@ export { ImageProxy, type ImageProxyOptions, type ProxiedImage, type Resolver } 
 export { imageProxyConfigSchema, type ImageProxyConfig } from './config';
 export { isPublicAddress, pickPublicAddress, type ResolvedAddress } from './address-policy';
 export { sniffImageType } from './sniff';
+export { pinnedGet } from './pinned-get';
