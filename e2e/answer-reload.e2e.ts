@@ -1,10 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../apps/server/test/llm/fake-upstream';
 import { launchBrowser, newPage, submitProviderLogin } from './browser';
+import { FAKE_LLM_KEY, fakeChatProviders, writePortalConfig, type WrittenConfig } from './portal-config';
 import { startPortal, type RunningPortal } from './portal-server';
 
 /**
@@ -19,7 +17,7 @@ let fake: FakeUpstream;
 let portal: RunningPortal;
 let browser: Browser;
 let page: Page;
-let configDir = '';
+let config: WrittenConfig | undefined;
 const follows: string[] = [];
 
 const lastAnswer = () => page.locator('[data-testid="chat-answer"]').last();
@@ -58,20 +56,8 @@ async function ask(question: string): Promise<void> {
 beforeAll(async () => {
   fake = await startFakeUpstream();
   fake.setDefault({ tokens: TOKENS, intervalMs: 400 });
-  const example = JSON.parse(readFileSync(resolve(import.meta.dirname, '../portal.config.example.json'), 'utf8'));
-  configDir = mkdtempSync(join(tmpdir(), 'portal-reload-'));
-  const configPath = join(configDir, 'portal.config.json');
-  writeFileSync(
-    configPath,
-    JSON.stringify({
-      ...example,
-      providers: {
-        endpoints: { fake: { baseUrl: fake.baseUrl, apiKeyEnv: 'FAKE_LLM_KEY', idleTimeoutMs: 30_000 } },
-        models: { chatgpt: { '100': { provider: 'fake', model: 'gpt-4' } } },
-      },
-    }),
-  );
-  portal = await startPortal({ PORTAL_CONFIG: configPath, FAKE_LLM_KEY: 'fake-key' });
+  config = writePortalConfig('reload', fakeChatProviders(fake.baseUrl, { '100': 'gpt-4' }));
+  portal = await startPortal({ PORTAL_CONFIG: config.path, FAKE_LLM_KEY });
   browser = await launchBrowser();
   ({ page } = await newPage(browser, portal.baseUrl));
   page.on('request', (request) => {
@@ -84,7 +70,7 @@ afterAll(async () => {
   await browser?.close();
   await portal?.stop();
   await fake?.close();
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
+  config?.remove();
 });
 
 describe('reloading the page in the middle of an answer', () => {

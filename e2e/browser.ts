@@ -63,6 +63,17 @@ function launch(): Promise<Browser> {
 /** How long a browser step may wait for the page (playwright's own default is 30 s). */
 export const BROWSER_WAIT_MS = 60_000;
 
+/** The phone width every layout is checked at. */
+export const PHONE_WIDTH = 390;
+
+/** A phone as staff hold it inside WeCom, Feishu or DingTalk: 390 px wide, a 2× touch screen. */
+export const PHONE = {
+  viewport: { width: PHONE_WIDTH, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+} as const;
+
 /** A browser context whose waits are sized for a busy 2-core machine running the whole suite. */
 export async function newContext(
   browser: Browser,

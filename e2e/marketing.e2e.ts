@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../apps/server/test/llm/fake-upstream';
-import { launchBrowser, newContext, newPage, submitProviderLogin } from './browser';
+import { launchBrowser, newContext, newPage, PHONE, PHONE_WIDTH, submitProviderLogin } from './browser';
+import { FAKE_LLM_KEY, fakeChatProviders, writePortalConfig, type WrittenConfig } from './portal-config';
 import { startPortal, type RunningPortal } from './portal-server';
 
 /**
@@ -15,7 +15,6 @@ import { startPortal, type RunningPortal } from './portal-server';
 
 const baseUrl = inject('baseUrl');
 const artifacts = join(import.meta.dirname, 'artifacts');
-const PHONE_WIDTH = 390;
 
 let browser: Browser;
 let desk: { context: BrowserContext; page: Page };
@@ -102,10 +101,7 @@ describe('案例分析', () => {
     const context = await newContext(browser, {
       baseURL: baseUrl,
       locale: 'zh-CN',
-      viewport: { width: PHONE_WIDTH, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
+      ...PHONE,
     });
     const page = await context.newPage();
     const noSideways = async () =>
@@ -178,48 +174,33 @@ const FRAMED = ['背景', '目标', '受众', '洞察', '策略', '创意', '渠
 describe('案例分析 with a PDF attachment on a configured model', () => {
   let fake: FakeUpstream;
   let portal: RunningPortal;
-  let configDir = '';
+  let config: WrittenConfig | undefined;
   let pdfPath = '';
 
   beforeAll(async () => {
     fake = await startFakeUpstream();
     fake.setDefault({ tokens: [FRAMED], intervalMs: 10 });
-    const example = JSON.parse(readFileSync(resolve(import.meta.dirname, '../portal.config.example.json'), 'utf8'));
-    configDir = mkdtempSync(join(tmpdir(), 'portal-marketing-'));
-    const configPath = join(configDir, 'portal.config.json');
-    writeFileSync(
-      configPath,
-      JSON.stringify({
-        ...example,
-        providers: {
-          endpoints: { fake: { baseUrl: fake.baseUrl, apiKeyEnv: 'FAKE_LLM_KEY', idleTimeoutMs: 30_000 } },
-          models: { chatgpt: { '100': { provider: 'fake', model: 'gpt-4' } } },
-        },
-      }),
-    );
+    config = writePortalConfig('marketing', fakeChatProviders(fake.baseUrl, { '100': 'gpt-4' }));
     const doc = await PDFDocument.create();
     const font = await doc.embedFont(StandardFonts.Helvetica);
     doc
       .addPage([400, 200])
       .drawText('Campaign recap: store scan rate rose to 12 percent.', { x: 20, y: 150, size: 11, font });
-    pdfPath = join(configDir, '活动复盘.pdf');
+    pdfPath = join(config.dir, '活动复盘.pdf');
     writeFileSync(pdfPath, await doc.save());
-    portal = await startPortal({ PORTAL_CONFIG: configPath, FAKE_LLM_KEY: 'fake-key' });
+    portal = await startPortal({ PORTAL_CONFIG: config.path, FAKE_LLM_KEY });
   });
   afterAll(async () => {
     await portal?.stop();
     await fake?.close();
-    if (configDir) rmSync(configDir, { recursive: true, force: true });
+    config?.remove();
   });
 
   it('shows the attachment parsed, then its text reaches the model', async () => {
     const context = await newContext(browser, {
       baseURL: portal.baseUrl,
       locale: 'zh-CN',
-      viewport: { width: PHONE_WIDTH, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
+      ...PHONE,
     });
     const page = await context.newPage();
     try {

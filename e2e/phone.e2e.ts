@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, submitProviderLogin } from './browser';
+import { launchBrowser, newContext, PHONE, PHONE_WIDTH, submitProviderLogin } from './browser';
 import { startPortal, type RunningPortal } from './portal-server';
 
 /**
@@ -18,7 +18,6 @@ const artifacts = join(import.meta.dirname, 'artifacts');
 const WECOM_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 wxwork/4.1.22 MicroMessenger/7.0.1 Language/zh';
 const TOUCH_MIN = 44;
-const PHONE_WIDTH = 390;
 
 let browser: Browser;
 let context: BrowserContext;
@@ -29,10 +28,7 @@ async function phoneContext(): Promise<BrowserContext> {
   return newContext(browser, {
     baseURL: baseUrl,
     locale: 'zh-CN',
-    viewport: { width: PHONE_WIDTH, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    ...PHONE,
     userAgent: WECOM_IPHONE,
   });
 }

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWeb, type FakeWeb } from '../apps/server/test/search/fake-web';
 import { launchBrowser, newContext, newPage, submitProviderLogin } from './browser';
+import { writePortalConfig, type WrittenConfig } from './portal-config';
 import { startPortal, type RunningPortal } from './portal-server';
 
 /**
@@ -19,7 +19,7 @@ let web: FakeWeb;
 let portal: RunningPortal;
 let browser: Browser;
 let page: Page;
-let configDir = '';
+let config: WrittenConfig | undefined;
 
 /** The page as seen: the layout scrolls inside its main area, so a full-page shot would cut it up. */
 const shoot = (p: Page, name: string, fullPage = false) => p.screenshot({ path: join(shots, `${name}.png`), fullPage });
@@ -28,25 +28,18 @@ beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
   mkdirSync(shots, { recursive: true });
   web = await startFakeWeb();
-  const example = JSON.parse(readFileSync(resolve(import.meta.dirname, '../portal.config.example.json'), 'utf8'));
-  configDir = mkdtempSync(join(tmpdir(), 'portal-search-'));
-  const configPath = join(configDir, 'portal.config.json');
-  writeFileSync(
-    configPath,
-    JSON.stringify({
-      ...example,
-      search: {
-        backends: [
-          { kind: 'searxng', url: `${web.origin}/searxng` },
-          { kind: 'bocha', url: `${web.origin}/bocha/v1/web-search` },
-        ],
-        allowed_private_hosts: ['127.0.0.1'],
-        fetch: { timeout_ms: 2_000, max_bytes: 200_000 },
-        backend: { retry_base_ms: 10 },
-      },
-    }),
-  );
-  portal = await startPortal({ PORTAL_CONFIG: configPath });
+  config = writePortalConfig('search', {
+    search: {
+      backends: [
+        { kind: 'searxng', url: `${web.origin}/searxng` },
+        { kind: 'bocha', url: `${web.origin}/bocha/v1/web-search` },
+      ],
+      allowed_private_hosts: ['127.0.0.1'],
+      fetch: { timeout_ms: 2_000, max_bytes: 200_000 },
+      backend: { retry_base_ms: 10 },
+    },
+  });
+  portal = await startPortal({ PORTAL_CONFIG: config.path });
   browser = await launchBrowser();
   ({ page } = await newPage(browser, portal.baseUrl));
 });
@@ -55,7 +48,7 @@ afterAll(async () => {
   await browser?.close();
   await portal?.stop();
   await web?.close();
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
+  config?.remove();
 });
 
 describe('研究模式', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, newPage, submitProviderLogin } from './browser';
+import { launchBrowser, newContext, newPage, PHONE, PHONE_WIDTH, submitProviderLogin } from './browser';
 import { markOnSheet } from './pdf-mark';
 
 /** PDF analysis in the browser, against the demo model: upload, status, ask, a page citation opening the viewer. */
@@ -14,7 +14,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const artifacts = join(import.meta.dirname, 'artifacts');
-const PHONE_WIDTH = 390;
 const TOUCH_MIN = 44;
 let pdfPaths: string[] = [];
 
@@ -142,10 +141,7 @@ describe('pdf analysis on a phone', () => {
     const phone = await newContext(browser, {
       baseURL: baseUrl,
       locale: 'zh-CN',
-      viewport: { width: PHONE_WIDTH, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
+      ...PHONE,
       storageState: await context.storageState(),
     });
     const p = await phone.newPage();
