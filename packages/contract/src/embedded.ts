@@ -156,6 +156,18 @@ export const EMBEDDED_SOCKET_PATHS: Readonly<Record<EmbeddedAppKey, readonly str
 
 const enterQuerySchema = z.object({ code: z.string().max(200) });
 
+/** A tool's WebSocket (one of `EMBEDDED_SOCKET_PATHS`), bridged by the portal. */
+export function embeddedSocketEndpoint(appKey: EmbeddedAppKey, path: string) {
+  return endpoint({
+    method: 'GET',
+    path: `${EMBEDDED_PATH_PREFIX}/${appKey}${path}`,
+    summary: `The tool's WebSocket (${appKey}), proxied and re-checked while open`,
+    tag: 'embedded',
+    access: 'user',
+    reply: 'websocket',
+  });
+}
+
 /**
  * The proxied tools under `/embedded/<app>/`, for the API document: served only when the tool is
  * configured, behind the tool's cookie (not the bearer token) and the app right.
@@ -189,14 +201,7 @@ export const embeddedProxyEndpoints: Readonly<Record<string, Endpoint>> = Object
       ],
       ...EMBEDDED_SOCKET_PATHS[appKey].map((path): [string, Endpoint] => [
         `${appKey}Socket${path}`,
-        endpoint({
-          method: 'GET',
-          path: `${base}${path}`,
-          summary: `The tool's WebSocket (${appKey}), proxied and re-checked while open`,
-          tag: 'embedded',
-          access: 'user',
-          reply: 'websocket',
-        }),
+        embeddedSocketEndpoint(appKey, path),
       ]),
     ];
     if (appKey === 'comfyui') {

@@ -1,5 +1,7 @@
+import { portalEndpoints } from '@portal/contract/endpoints/portal';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { serve } from '../lib/serve-endpoint';
 
 /** A check that has not answered by then counts as failed: a probe must answer within its own timeout. */
 export const READINESS_CHECK_TIMEOUT_MS = 2_000;
@@ -27,12 +29,12 @@ function noStore(reply: FastifyReply): FastifyReply {
  * naming the failed check, so the load balancer sends requests elsewhere.
  */
 const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/livez', async (_request, reply) => {
+  serve(app, portalEndpoints.livez, async ({ reply }) => {
     noStore(reply);
     return { status: 'ok' };
   });
 
-  app.get('/readyz', async (request, reply) => {
+  serve(app, portalEndpoints.readyz, async ({ request, reply }) => {
     const checks: Record<string, Promise<unknown>> = { database: app.db.execute(sql`select 1`) };
     const redis = app.sharedCounters.redis;
     if (redis) checks.redis = redis.ping();

@@ -175,21 +175,23 @@ export function chatMessageEndpoints(module: ChatModule, api: ChatMessageApi) {
   };
 }
 
-/** Like, dislike and copy on answers of every module. */
-export const feedbackEndpoints: Record<FeedbackAction, Endpoint> = Object.fromEntries(
-  FEEDBACK_ACTIONS.map((action) => [
-    action,
-    endpoint({
-      method: 'POST',
-      path: `/api/feedback/${action}`,
-      summary: `Records ${action} on an answer`,
-      tag: 'feedback',
-      access: 'user',
-      body: feedbackRequestSchema,
-      data: feedbackStateSchema,
-    }),
-  ]),
-) as unknown as Record<FeedbackAction, Endpoint>;
+/** Like, dislike or copy on an answer of any module. */
+function feedbackEndpoint<A extends FeedbackAction>(action: A) {
+  return endpoint({
+    method: 'POST',
+    path: `/api/feedback/${action}`,
+    summary: `Records ${action} on an answer`,
+    tag: 'feedback',
+    access: 'user',
+    body: feedbackRequestSchema,
+    data: feedbackStateSchema,
+  });
+}
+
+/** Like, dislike and copy on answers of every module (typed, so the server parses the body with them). */
+export const feedbackEndpoints = Object.fromEntries(
+  FEEDBACK_ACTIONS.map((action) => [action, feedbackEndpoint(action)]),
+) as { readonly [A in FeedbackAction]: ReturnType<typeof feedbackEndpoint<A>> };
 
 /** Every chat endpoint group, for the endpoint list. */
 export function chatEndpointGroups(): Record<string, Endpoint>[] {

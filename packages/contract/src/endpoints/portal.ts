@@ -238,6 +238,36 @@ export const fileEndpoints = {
   }),
 };
 
+/**
+ * A module's own upload and download under its prefix (`/api/pdf/file/upload`), for a module that
+ * mounts the shared upload routes rather than its own. Files uploaded there belong to the module.
+ * Such a module lists these in its endpoint group; none does today.
+ */
+export function moduleFileEndpoints<M extends string>(module: M) {
+  const tag = module;
+  return {
+    upload: endpoint({
+      method: 'POST',
+      path: `/api/${module}/file/upload`,
+      summary: 'Uploads a file of this app through the server',
+      tag,
+      access: 'user',
+      multipart: true,
+      body: uploadedFileBodySchema,
+      data: uploadResponseSchema,
+    }),
+    download: endpoint({
+      method: 'GET',
+      path: `/api/${module}/file/download`,
+      summary: 'One of your files of this app itself',
+      tag,
+      access: 'user',
+      query: fileIdQuerySchema,
+      reply: 'file',
+    }),
+  };
+}
+
 /** Everything else of the portal's own: image proxy, one-time codes for other apps, config, health. */
 export const portalEndpoints = {
   imageProxy: endpoint({

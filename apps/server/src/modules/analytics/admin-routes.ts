@@ -1,7 +1,6 @@
-import { analyticsAppQuerySchema, analyticsRangeQuerySchema, analyticsRollupRequestSchema } from '@portal/contract';
+import { analyticsEndpoints as e } from '@portal/contract/endpoints/analytics';
 import type { FastifyPluginAsync } from 'fastify';
-import { ok } from '../../lib/envelope';
-import { parse } from '../../lib/validate';
+import { serve } from '../../lib/serve-endpoint';
 import type { AnalyticsQueryService, AnalyticsRollupJob, AnalyticsRollupService, DropCounter } from './services';
 
 export interface AdminRouteOptions {
@@ -13,29 +12,22 @@ export interface AdminRouteOptions {
 
 /** `/api/analytics/admin/*`: the dashboard's figures over a `from`/`to` day range, administrators only. */
 const adminRoutes: FastifyPluginAsync<AdminRouteOptions> = async (app, { query, rollup, job, dropped }) => {
-  app.get('/overview', async (request) => ok(await query.overview(parse(analyticsRangeQuerySchema, request.query))));
-  app.get('/app-opens', async (request) => ok(await query.appOpens(parse(analyticsRangeQuerySchema, request.query))));
-  app.get('/cycles', async (request) => ok(await query.cycles(parse(analyticsRangeQuerySchema, request.query))));
-  app.get('/api', async (request) => ok(await query.api(parse(analyticsRangeQuerySchema, request.query))));
-  app.get('/script-errors', async (request) =>
-    ok(await query.scriptErrors(parse(analyticsRangeQuerySchema, request.query))),
-  );
-  app.get('/dropped', async (request) => {
-    const range = parse(analyticsRangeQuerySchema, request.query);
+  serve(app, e.overview, async ({ query: range }) => await query.overview(range));
+  serve(app, e.appOpens, async ({ query: range }) => await query.appOpens(range));
+  serve(app, e.cycles, async ({ query: range }) => await query.cycles(range));
+  serve(app, e.api, async ({ query: range }) => await query.api(range));
+  serve(app, e.scriptErrors, async ({ query: range }) => await query.scriptErrors(range));
+  serve(app, e.dropped, async ({ query: range, request }) => {
     // The latest counts first, so the figure is current for whoever looks.
     await dropped.flush().catch((err: unknown) => request.log.warn({ err }, 'dropped counts not written'));
-    return ok(await query.dropped(range));
+    return await query.dropped(range);
   });
-  app.get('/app', async (request) => {
-    const { app_key, ...range } = parse(analyticsAppQuerySchema, request.query);
-    return ok(await query.appDetail(range, app_key));
-  });
+  serve(app, e.app, async ({ query: { app_key, ...range } }) => await query.appDetail(range, app_key));
 
-  app.post('/rollup', async (request) => {
-    const { from, to } = parse(analyticsRollupRequestSchema, request.body);
+  serve(app, e.rollup, async ({ body: { from, to } }) => {
     if (from && to) await rollup.markRange(from, to);
     const { days } = await job.runOnce();
-    return ok({ days });
+    return { days };
   });
 };
 

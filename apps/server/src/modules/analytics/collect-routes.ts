@@ -1,16 +1,15 @@
 import {
-  analyticsBatchSchema,
   analyticsEventTypes,
-  ANALYTICS_COLLECT_PATH,
   ErrorCode,
   ErrorMessage,
   type AnalyticsCollectResult,
   type AnalyticsEvent,
 } from '@portal/contract';
+import { analyticsEndpoints } from '@portal/contract/endpoints/analytics';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error';
-import { ok } from '../../lib/envelope';
-import { nulError, parse } from '../../lib/validate';
+import { serve } from '../../lib/serve-endpoint';
+import { nulError } from '../../lib/validate';
 import type {
   AnalyticsIngestService,
   ClientRowLimit,
@@ -77,8 +76,6 @@ function eventCount(body: unknown): number {
  * names per app and day. Every refusal is counted by reason for the dashboard.
  */
 const collectRoute: FastifyPluginAsync<CollectRouteOptions> = async (app, opts) => {
-  const path = ANALYTICS_COLLECT_PATH.replace(/^\/api\/analytics/, '');
-
   async function authUserId(request: FastifyRequest): Promise<number | null> {
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     if (!match?.[1]) return null;
@@ -89,31 +86,10 @@ const collectRoute: FastifyPluginAsync<CollectRouteOptions> = async (app, opts) 
     }
   }
 
-  app.post(
-    path,
-    {
-      bodyLimit: COLLECT_BODY_LIMIT,
-      onRequest: async (request) => {
-        if (!opts.gate.hasRoom()) {
-          opts.dropped.add('overload', 0);
-          throw new AppError(ErrorCode.rateLimited, ErrorMessage.rateLimited, 429, { 'retry-after': '1' });
-        }
-        request.analyticsUserId = await authUserId(request);
-      },
-      config: {
-        allowNul: true,
-        rateLimit: {
-          max: (request) =>
-            typeof request.analyticsUserId === 'number' ? opts.ratePerMinute : opts.addressRatePerMinute,
-          timeWindow: 60_000,
-          hook: 'preHandler',
-          keyGenerator: clientKey,
-          onExceeded: (request) => opts.dropped.add('rate_limit', eventCount(request.body)),
-        },
-      },
-    },
-    async (request) => {
-      const { events } = parse(analyticsBatchSchema, request.body, { allowNul: true });
+  serve(
+    app,
+    analyticsEndpoints.collect,
+    async ({ body: { events }, request }) => {
       assertNoNulInEventNames(events);
       await opts.ingest.assertKnownAppKeys(events);
       const signedIn = typeof request.analyticsUserId === 'number';
@@ -134,7 +110,7 @@ const collectRoute: FastifyPluginAsync<CollectRouteOptions> = async (app, opts) 
       if (verdict === 'budget_day') {
         // Resending would not help until tomorrow: the batch is answered and dropped.
         opts.dropped.add(verdict, events.length);
-        return ok({ accepted: 0, duplicates: 0, dropped: events.length } satisfies AnalyticsCollectResult);
+        return { accepted: 0, duplicates: 0, dropped: events.length } satisfies AnalyticsCollectResult;
       }
       const { kept, refused } = await opts.names.filter(events);
       if (refused > 0) opts.dropped.add('name_cap', refused, 0);
@@ -143,7 +119,29 @@ const collectRoute: FastifyPluginAsync<CollectRouteOptions> = async (app, opts) 
           ? await opts.gate.run(() => opts.ingest.ingest(kept, request.analyticsUserId ?? null))
           : { accepted: 0, duplicates: 0 };
       const result: AnalyticsCollectResult = refused > 0 ? { ...stored, dropped: refused } : stored;
-      return ok(result);
+      return result;
+    },
+    {
+      bodyLimit: COLLECT_BODY_LIMIT,
+      onRequest: async (request) => {
+        if (!opts.gate.hasRoom()) {
+          opts.dropped.add('overload', 0);
+          throw new AppError(ErrorCode.rateLimited, ErrorMessage.rateLimited, 429, { 'retry-after': '1' });
+        }
+        request.analyticsUserId = await authUserId(request);
+      },
+      // NUL bytes pass the parsing: the ingest strips them, and the handler refuses an event name holding one.
+      config: {
+        allowNul: true,
+        rateLimit: {
+          max: (request) =>
+            typeof request.analyticsUserId === 'number' ? opts.ratePerMinute : opts.addressRatePerMinute,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: clientKey,
+          onExceeded: (request) => opts.dropped.add('rate_limit', eventCount(request.body)),
+        },
+      },
     },
   );
 };

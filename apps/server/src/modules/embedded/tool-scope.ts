@@ -1,4 +1,4 @@
-import { EMBEDDED_SOCKET_PATHS, embeddedBasePath, embeddedEnterPath } from '@portal/contract';
+import { EMBEDDED_SOCKET_PATHS, embeddedBasePath, embeddedEnterPath, embeddedSocketEndpoint } from '@portal/contract';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmbeddedServices, ConnectedTool } from './services';
@@ -10,6 +10,7 @@ import { comfyMessageFilter } from './comfy/comfy-ws-filter';
 import { userClientId } from './comfy/client-id';
 import { comfyRoutes } from './comfy/comfy-routes';
 import { enterRoute } from './enter-route';
+import { serveSocket } from '../../lib/serve-endpoint';
 
 /** The pass of a request that passed the scope's check. */
 const passes = new WeakMap<FastifyRequest, EmbedPass>();
@@ -60,7 +61,7 @@ export async function toolScope(app: FastifyInstance, opts: { tool: ConnectedToo
 
   await app.register(enterRoute, { appKey, services });
   for (const path of EMBEDDED_SOCKET_PATHS[appKey]) {
-    app.get(`${base}${path}`, { websocket: true }, (browser, request) => {
+    serveSocket(app, embeddedSocketEndpoint(appKey, path), (browser, request) => {
       const pass = passOf(request);
       const url = new URL(request.url, 'http://portal');
       const upstreamUrl = tool.client.urlOf(`${path}${url.search}`);

@@ -1,23 +1,27 @@
-import { createAccessRequestSchema, ErrorCode, ErrorMessage } from '@portal/contract';
+import { ErrorCode, ErrorMessage } from '@portal/contract';
+import { appEndpoints } from '@portal/contract/endpoints/portal';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../errors/app-error';
-import { ok } from '../../../lib/envelope';
-import { parse } from '../../../lib/validate';
+import { serve } from '../../../lib/serve-endpoint';
 import { loadedUserRow, requireUser } from '../../../plugins/auth';
 
 /** /api/app: asking for an app one may not open yet (申请权限), and the state of one's requests. */
 const accessRequestRoutes: FastifyPluginAsync = async (app) => {
   const { accessRequests, users } = app.services;
 
-  app.post('/access-request', { config: { rateLimit: { max: 20, timeWindow: 60_000 } } }, async (request) => {
-    const { app_key, reason } = parse(createAccessRequestSchema, request.body);
-    const user = loadedUserRow(request) ?? (await users.findById(requireUser(request).id));
-    if (!user) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
-    return ok(await accessRequests.create(user, app_key, reason.trim(), request.log));
-  });
+  serve(
+    app,
+    appEndpoints.requestAccess,
+    async ({ body: { app_key, reason }, request }) => {
+      const user = loadedUserRow(request) ?? (await users.findById(requireUser(request).id));
+      if (!user) throw new AppError(ErrorCode.notSignedIn, ErrorMessage.notSignedIn);
+      return await accessRequests.create(user, app_key, reason.trim(), request.log);
+    },
+    { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
+  );
 
-  app.get('/access-requests', async (request) => {
-    return ok({ list: await accessRequests.listMine(requireUser(request).id) });
+  serve(app, appEndpoints.myRequests, async ({ request }) => {
+    return { list: await accessRequests.listMine(requireUser(request).id) };
   });
 };
 

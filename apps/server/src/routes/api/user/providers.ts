@@ -1,6 +1,7 @@
 import { signInProvidersResponseSchema } from '@portal/contract';
+import { userEndpoints } from '@portal/contract/endpoints/portal';
 import type { FastifyPluginAsync } from 'fastify';
-import { ok } from '../../../lib/envelope';
+import { serve } from '../../../lib/serve-endpoint';
 
 /** `GET /api/user/providers` (public): which workplace sign-ins the login page may offer. */
 const signInProvidersRoute: FastifyPluginAsync = async (app) => {
@@ -8,7 +9,7 @@ const signInProvidersRoute: FastifyPluginAsync = async (app) => {
     oidc: app.services.oidcSignIn,
     list: app.services.workplace.list().map((a) => ({ name: a.name, label: a.label, qr: a.qr })),
   });
-  app.get('/providers', async () => ok(body));
+  serve(app, userEndpoints.providers, async () => body);
 };
 
 export default signInProvidersRoute;
