@@ -1,4 +1,10 @@
-import type { FeedbackState, Session, SessionMessage, SessionMessageListResponse } from '@portal/contract';
+import {
+  ErrorCode,
+  type FeedbackState,
+  type Session,
+  type SessionMessage,
+  type SessionMessageListResponse,
+} from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helper';
 import { buildSessionsApp, get, post, streamPost, tokenFor } from './helpers';
@@ -82,5 +88,20 @@ describe('session answers: feedback and edited questions', () => {
       '用户最常抱怨什么？',
       '改过的第二个问题',
     ]);
+  });
+
+  it("follows only the user's own answers; a question, another user's answer or a blank id is refused as JSON", async () => {
+    const [question, answer] = (await messages()).slice(-2);
+    const follow = (message_id: string, token = admin) =>
+      streamPost(t, token, '/api/insight/message/follow', { message_id });
+
+    const followed = await follow(answer!.message_id);
+    expect(followed.events.at(-1)).toMatchObject({ event: 'finish', data: { status: 'done' } });
+    for (const refused of [await follow(question!.message_id), await follow(answer!.message_id, staff)]) {
+      expect(refused).toMatchObject({ status: 404, events: [], json: { code: ErrorCode.resourceGone } });
+    }
+    const blank = await follow(' ');
+    expect(blank.json).toMatchObject({ code: ErrorCode.validation });
+    expect(blank.json?.message).toContain('message_id');
   });
 });

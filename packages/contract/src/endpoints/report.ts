@@ -28,7 +28,8 @@ import {
 } from '../report';
 
 const tag = 'report';
-const stream = (path: string, summary: string, body: AnySchema) =>
+/** A stream's body schema keeps its own type, so the server's handler reads a typed body. */
+const stream = <const B extends AnySchema>(path: string, summary: string, body: B) =>
   endpoint({ method: 'POST', path, summary, tag, access: 'user', body, reply: 'event-stream' });
 
 /** 行业分析报告: the report library, conversations over chosen reports, briefs and comparisons. */

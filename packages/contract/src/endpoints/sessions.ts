@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { answerFollowRequestSchema } from '../answer-follow';
 import { feedbackStateSchema } from '../chat-responses';
-import { endpoint, uploadedFileBodySchema, type Endpoint } from '../endpoint';
+import { endpoint, uploadedFileBodySchema, type Endpoint, type HttpMethod } from '../endpoint';
 import { fileIdQuerySchema } from '../files';
 import {
   checkDocStatusRequestSchema,
@@ -43,130 +43,88 @@ import {
   type SessionModule,
 } from '../sessions';
 
-/** The session tools' calls (brainstorm, insight, pdf), under each tool's prefix. */
-export function sessionEndpoints(module: SessionModule) {
-  const base = `/api/${module}`;
-  const tag = module;
-  const ask = (path: string, summary: string) =>
-    endpoint({
-      method: 'POST',
-      path: `${base}${path}`,
-      summary,
-      tag,
-      access: 'user',
-      body: sessionAskRequestSchema,
-      reply: 'event-stream',
-    });
+/** What a session tool's call declares itself: the method, path, tag and access are the tool's. */
+type SessionCall = Omit<Endpoint, 'method' | 'path' | 'tag' | 'access'>;
+
+/**
+ * Every call of a session tool is a signed-in user's, under the tool's prefix and tagged with the
+ * tool's name: `get('/file/list', {...})` declares `GET /api/pdf/file/list` for pdf.
+ */
+function callsOf(module: SessionModule) {
+  const under =
+    <const M extends HttpMethod>(method: M) =>
+    <const C extends SessionCall>(path: string, declared: C) =>
+      endpoint({ method, path: `/api/${module}${path}`, ...declared, tag: module, access: 'user' });
+  return { get: under('GET'), post: under('POST') };
+}
+
+/** The calls every session tool has: sessions, messages, prompts and documents. */
+function commonSessionEndpoints(module: SessionModule) {
+  const { get, post } = callsOf(module);
   const completion = (path: string) =>
-    endpoint({
-      method: 'GET',
-      path: `${base}${path}`,
+    get(path, {
       summary: 'One answer as stored now (for polling an asynchronous answer)',
-      tag,
-      access: 'user',
       query: sessionMessageIdQuerySchema,
       data: sessionMessageSchema,
     });
-  const common = {
-    sessionList: endpoint({
-      method: 'GET',
-      path: `${base}/session/list`,
+  const ask = (path: string, summary: string) =>
+    post(path, { summary, body: sessionAskRequestSchema, reply: 'event-stream' });
+  return {
+    sessionList: get('/session/list', {
       summary: 'Your sessions, newest first',
-      tag,
-      access: 'user',
       query: sessionListQuerySchema,
       data: sessionListResponseSchema,
     }),
-    sessionCreate: endpoint({
-      method: 'POST',
-      path: `${base}/session/create`,
+    sessionCreate: post('/session/create', {
       summary: 'Starts a session',
-      tag,
-      access: 'user',
       body: sessionCreateRequestSchema,
       data: sessionSchema,
     }),
-    sessionInfo: endpoint({
-      method: 'GET',
-      path: `${base}/session/info`,
+    sessionInfo: get('/session/info', {
       summary: 'A session with its files',
-      tag,
-      access: 'user',
       query: sessionIdQuerySchema,
       data: sessionInfoResponseSchema,
     }),
-    sessionUpdate: endpoint({
-      method: 'POST',
-      path: `${base}/session/update`,
+    sessionUpdate: post('/session/update', {
       summary: 'Renames a session or changes its settings',
-      tag,
-      access: 'user',
       body: sessionUpdateRequestSchema,
       data: sessionSchema,
     }),
-    sessionDelete: endpoint({
-      method: 'POST',
-      path: `${base}/session/delete`,
+    sessionDelete: post('/session/delete', {
       summary: 'Deletes a session, its messages and its files',
-      tag,
-      access: 'user',
       body: sessionDeleteRequestSchema,
       data: z.null(),
     }),
-    promptCompletions: endpoint({
-      method: 'GET',
-      path: `${base}/session/promptCompletions`,
+    promptCompletions: get('/session/promptCompletions', {
       summary: 'Suggested prompts for a session',
-      tag,
-      access: 'user',
       query: promptCompletionsQuerySchema,
       data: promptCompletionsResponseSchema,
     }),
-    messageList: endpoint({
-      method: 'GET',
-      path: `${base}/message/list`,
+    messageList: get('/message/list', {
       summary: 'The messages of a session, a page at a time',
-      tag,
-      access: 'user',
       query: sessionMessageListQuerySchema,
       data: sessionMessageListResponseSchema,
     }),
     messageCompletion: completion('/message/completion'),
     promptCompletion: completion('/prompt/getCompletion'),
-    messageStop: endpoint({
-      method: 'POST',
-      path: `${base}/message/stop`,
+    messageStop: post('/message/stop', {
       summary: 'Stops an answer being generated',
-      tag,
-      access: 'user',
       body: sessionStopRequestSchema,
       data: sessionMessageSchema,
     }),
-    messageFeedback: endpoint({
-      method: 'POST',
-      path: `${base}/message/feedback`,
+    messageFeedback: post('/message/feedback', {
       summary: 'Like, dislike or copy of an answer',
-      tag,
-      access: 'user',
       body: sessionFeedbackRequestSchema,
       data: feedbackStateSchema,
     }),
-    messageTruncate: endpoint({
-      method: 'POST',
-      path: `${base}/message/truncate`,
+    messageTruncate: post('/message/truncate', {
       summary:
         'Removes a question and every message after it (to ask it again edited); refused while an answer is written',
-      tag,
-      access: 'user',
       body: sessionTruncateRequestSchema,
       data: sessionTruncateResponseSchema,
     }),
-    messageFollow: endpoint({
-      method: 'POST',
-      path: `${base}/message/follow`,
+    messageFollow: post('/message/follow', {
       summary: 'Follows an answer being generated to its end (event stream: the text so far, then what is added)',
-      tag: tag,
-      access: 'user',
       body: answerFollowRequestSchema,
       reply: 'event-stream',
     }),
@@ -175,123 +133,101 @@ export function sessionEndpoints(module: SessionModule) {
       '/prompt/askStream',
       'Asks and streams the answer as server-sent events (alias of message/receive)',
     ),
-    promptAsyncAsk: endpoint({
-      method: 'POST',
-      path: `${base}/prompt/asyncAsk`,
+    promptAsyncAsk: post('/prompt/asyncAsk', {
       summary: 'Asks; the answer is generated in the background and polled with prompt/getCompletion',
-      tag,
-      access: 'user',
       body: sessionAskRequestSchema,
       data: sessionAsyncAskResponseSchema,
     }),
-    fileUpload: endpoint({
-      method: 'POST',
-      path: `${base}/file/upload`,
+    fileUpload: post('/file/upload', {
       summary: 'Uploads a document into a session (a new session when none is named)',
-      tag,
-      access: 'user',
       multipart: true,
       query: sessionUploadQuerySchema,
       body: uploadedFileBodySchema,
       data: sessionUploadResponseSchema,
     }),
-    fileList: endpoint({
-      method: 'GET',
-      path: `${base}/file/list`,
+    fileList: get('/file/list', {
       summary: 'The documents of a session',
-      tag,
-      access: 'user',
       query: sessionIdQuerySchema,
       data: sessionFileListResponseSchema,
     }),
-    fileCheckStatus: endpoint({
-      method: 'POST',
-      path: `${base}/file/check_doc_status`,
+    fileCheckStatus: post('/file/check_doc_status', {
       summary: 'Reading progress of documents',
-      tag,
-      access: 'user',
       body: checkDocStatusRequestSchema,
       data: checkDocStatusResponseSchema,
     }),
-    fileReload: endpoint({
-      method: 'POST',
-      path: `${base}/file/reload`,
+    fileReload: post('/file/reload', {
       summary: 'Reads a document again',
-      tag,
-      access: 'user',
       body: sessionFileRequestSchema,
       data: sessionFileSchema,
     }),
-    fileDelete: endpoint({
-      method: 'POST',
-      path: `${base}/file/delete`,
+    fileDelete: post('/file/delete', {
       summary: 'Removes a document from a session',
-      tag,
-      access: 'user',
       body: sessionFileRequestSchema,
       data: sessionFileDeleteResponseSchema,
     }),
-    fileSlice: endpoint({
-      method: 'GET',
-      path: `${base}/file/slice`,
+    fileSlice: get('/file/slice', {
       summary: 'A cited passage with its page and position',
-      tag,
-      access: 'user',
       query: sessionSliceQuerySchema,
       data: sessionSliceSchema,
     }),
-    fileDownload: endpoint({
-      method: 'GET',
-      path: `${base}/file/download`,
+    fileDownload: get('/file/download', {
       summary: 'The stored document itself',
-      tag,
-      access: 'user',
       query: fileIdQuerySchema,
       reply: 'file',
     }),
   };
-  const extra: Record<string, Endpoint> = {};
-  if (module === 'brainstorm') {
-    extra.ideaList = endpoint({
-      method: 'GET',
-      path: `${base}/idea/list`,
+}
+
+/** The brainstorm's own calls: its idea cards. */
+function brainstormOwnEndpoints() {
+  const { get, post } = callsOf('brainstorm');
+  return {
+    ideaList: get('/idea/list', {
       summary: 'The idea cards of a brainstorm',
-      tag,
-      access: 'user',
       query: sessionIdQuerySchema,
       data: ideaListResponseSchema,
-    });
-    extra.ideaUpdate = endpoint({
-      method: 'POST',
-      path: `${base}/idea/update`,
+    }),
+    ideaUpdate: post('/idea/update', {
       summary: 'Edits, rates or shortlists an idea card',
-      tag,
-      access: 'user',
       body: ideaUpdateRequestSchema,
       data: ideaCardSchema,
-    });
-    extra.ideaMerge = endpoint({
-      method: 'POST',
-      path: `${base}/idea/merge`,
+    }),
+    ideaMerge: post('/idea/merge', {
       summary: 'Merges idea cards into one',
-      tag,
-      access: 'user',
       body: ideaMergeRequestSchema,
       data: ideaCardSchema,
-    });
-  }
-  if (module === 'pdf') {
-    extra.recommendQuestion = endpoint({
-      method: 'POST',
-      path: `${base}/message/get_stream_recommend_question`,
+    }),
+  };
+}
+
+/** PDF analysis's own call: questions the documents can answer. */
+function pdfOwnEndpoints() {
+  const { post } = callsOf('pdf');
+  return {
+    recommendQuestion: post('/message/get_stream_recommend_question', {
       summary: 'Streams follow-up questions about the documents',
-      tag,
-      access: 'user',
       body: recommendQuestionRequestSchema,
       reply: 'event-stream',
-    });
-  }
-  return { ...common, ...extra };
+    }),
+  };
+}
+
+type CommonSessionEndpoints = ReturnType<typeof commonSessionEndpoints>;
+type BrainstormOwnEndpoints = ReturnType<typeof brainstormOwnEndpoints>;
+type PdfOwnEndpoints = ReturnType<typeof pdfOwnEndpoints>;
+
+/** The session tools' calls (brainstorm, insight, pdf), under each tool's prefix. */
+export function sessionEndpoints(module: 'brainstorm'): CommonSessionEndpoints & BrainstormOwnEndpoints;
+export function sessionEndpoints(module: 'pdf'): CommonSessionEndpoints & PdfOwnEndpoints;
+export function sessionEndpoints(
+  module: SessionModule,
+): CommonSessionEndpoints & Partial<BrainstormOwnEndpoints & PdfOwnEndpoints>;
+export function sessionEndpoints(module: SessionModule) {
+  return {
+    ...commonSessionEndpoints(module),
+    ...(module === 'brainstorm' ? brainstormOwnEndpoints() : {}),
+    ...(module === 'pdf' ? pdfOwnEndpoints() : {}),
+  };
 }
 
 export function sessionEndpointGroups(): Record<string, Endpoint>[] {

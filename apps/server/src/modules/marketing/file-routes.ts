@@ -1,12 +1,7 @@
-import {
-  fileIdQuerySchema,
-  MARKETING_ATTACHMENT_KINDS,
-  marketingAttachmentStatusRequestSchema,
-  type MarketingAttachmentStatusResponse,
-} from '@portal/contract';
+import { MARKETING_ATTACHMENT_KINDS } from '@portal/contract';
+import { marketingEndpoints } from '@portal/contract/endpoints/marketing';
 import type { FastifyPluginAsync } from 'fastify';
-import { ok } from '../../lib/envelope';
-import { parse } from '../../lib/validate';
+import { serve } from '../../lib/serve-endpoint';
 import { requireUser } from '../../plugins/auth';
 import { receiveUpload, registerMultipart, sendStoredFile, uploadRateLimit } from '../../routes/api/file/transfer';
 import { toStoredFile, type UploadRules } from '../../services/files';
@@ -22,22 +17,23 @@ export const marketingFileRoutes: FastifyPluginAsync = async (app) => {
   const { documents, files } = app.services;
   const rules: UploadRules = { ...files.commonRules, kinds: [...MARKETING_ATTACHMENT_KINDS] };
 
-  app.post('/file/upload', { config: { rateLimit: uploadRateLimit(app) } }, async (request) => {
-    const row = await receiveUpload(app, request, 'marketing', rules);
-    if (!row.mime.startsWith('image/')) await documents.add(row, MARKETING_COLLECTION);
-    return ok(toStoredFile(row));
-  });
+  serve(
+    app,
+    marketingEndpoints.fileUpload,
+    async ({ request }) => {
+      const row = await receiveUpload(app, request, 'marketing', rules);
+      if (!row.mime.startsWith('image/')) await documents.add(row, MARKETING_COLLECTION);
+      return toStoredFile(row);
+    },
+    { config: { rateLimit: uploadRateLimit(app) } },
+  );
 
-  app.post('/file/status', async (request) => {
-    const { file_ids } = parse(marketingAttachmentStatusRequestSchema, request.body);
+  serve(app, marketingEndpoints.fileStatus, async ({ body: { file_ids }, request }) => {
     const found = await documents.list(MARKETING_COLLECTION, requireUser(request).id, file_ids);
-    return ok<MarketingAttachmentStatusResponse>({
-      list: found.map(({ doc }) => ({ file_id: doc.fileId, status: doc.status, reason: doc.reason })),
-    });
+    return { list: found.map(({ doc }) => ({ file_id: doc.fileId, status: doc.status, reason: doc.reason })) };
   });
 
-  app.get('/file/download', async (request, reply) => {
-    const { file_id } = parse(fileIdQuerySchema, request.query);
+  serve(app, marketingEndpoints.fileDownload, async ({ query: { file_id }, reply, request }) => {
     const { row, body } = await files.service.open(requireUser(request).id, file_id, 'marketing');
     return sendStoredFile(reply, row, body);
   });

@@ -1,17 +1,10 @@
-import {
-  answerFollowRequestSchema,
-  marketingCollectCreateRequestSchema,
-  marketingCollectDeleteRequestSchema,
-  marketingCollectListQuerySchema,
-  marketingConversationDetailQuerySchema,
-  marketingMessageIdSchema,
-  marketingReceiveRequestSchema,
-} from '@portal/contract';
+import { marketingEndpoints } from '@portal/contract/endpoints/marketing';
 import type { FastifyPluginAsync } from 'fastify';
-import { ok } from '../../lib/envelope';
-import { parse } from '../../lib/validate';
-import { requireUser } from '../../plugins/auth';
 import { resourceGone } from '../../lib/resource-gone';
+import { serve } from '../../lib/serve-endpoint';
+import { serveStream, streamOf } from '../../lib/serve-stream';
+import { requireUser } from '../../plugins/auth';
+import { serveAnswerFollow } from '../serve-answer-follow';
 import { invalid } from './errors';
 import { toMarketingCollection, toMarketingConversation, toMarketingMessage } from './serialize';
 
@@ -22,55 +15,43 @@ import { toMarketingCollection, toMarketingConversation, toMarketingMessage } fr
 export const marketingRoutes: FastifyPluginAsync = async (app) => {
   const { marketing } = app;
 
-  app.post('/message/receive', async (request, reply) => {
-    const body = parse(marketingReceiveRequestSchema, request.body);
-    const prepared = await marketing.receive.prepare(requireUser(request).id, body);
-    reply.hijack();
-    await marketing.receive.stream(prepared, reply.raw, request.id, request.log);
-  });
+  /** The user's own analysis; any other id, or a description's, is unknown. */
+  const ownedAnswer = async (userId: number, messageId: string) => {
+    const answer = await marketing.messages.findOwnedAnswer(userId, messageId);
+    if (!answer) throw resourceGone();
+    return answer;
+  };
+
+  serveStream(app, marketingEndpoints.receive, async ({ body, request }) =>
+    streamOf(marketing.receive, await marketing.receive.prepare(requireUser(request).id, body)),
+  );
 
   /** An analysis as stored so far: a page opened mid-answer follows it with this until it ends. */
-  app.get('/message/completion', async (request) => {
-    const { message_id } = parse(marketingMessageIdSchema, request.query);
+  serve(app, marketingEndpoints.messageCompletion, async ({ query: { message_id }, request }) => {
     const userId = requireUser(request).id;
-    const answer = await marketing.messages.findOwnedAnswer(userId, message_id);
-    if (!answer) throw resourceGone();
+    const answer = await ownedAnswer(userId, message_id);
     const collected = await marketing.collections.idsByMessage(userId, [answer.id]);
-    return ok(toMarketingMessage(answer, collected.get(answer.id) ?? null));
+    return toMarketingMessage(answer, collected.get(answer.id) ?? null);
   });
 
-  /** A page that came back to an analysis being generated follows it to its end (contract: answer-follow.ts). */
-  app.post('/message/follow', async (request, reply) => {
-    const { message_id } = parse(answerFollowRequestSchema, request.body);
-    const answer = await marketing.messages.findOwnedAnswer(requireUser(request).id, message_id);
-    if (!answer) throw resourceGone();
-    reply.hijack();
-    await app.services.answers.follow({
-      res: reply.raw,
-      requestId: request.id,
-      log: request.log,
-      messageId: message_id,
-      read: () => marketing.messages.row(message_id),
-    });
+  serveAnswerFollow(app, marketingEndpoints.messageFollow, {
+    findOwned: (userId, messageId) => marketing.messages.findOwnedAnswer(userId, messageId),
+    read: (messageId) => marketing.messages.row(messageId),
   });
 
   /** 停止: the only thing that stops an analysis (a client that leaves does not), on any replica. */
-  app.post('/message/stop', async (request) => {
-    const { message_id } = parse(marketingMessageIdSchema, request.body);
-    const userId = requireUser(request).id;
-    const answer = await marketing.messages.findOwnedAnswer(userId, message_id);
-    if (!answer) throw resourceGone();
+  serve(app, marketingEndpoints.messageStop, async ({ body: { message_id }, request }) => {
+    const answer = await ownedAnswer(requireUser(request).id, message_id);
     const stopped = await app.services.answers.stopAnswer(marketing.messages, message_id, answer);
-    return ok(toMarketingMessage(stopped, null));
+    return toMarketingMessage(stopped, null);
   });
 
-  app.get('/conversation/list', async (request) => {
+  serve(app, marketingEndpoints.conversationList, async ({ request }) => {
     const rows = await marketing.conversations.list(requireUser(request).id);
-    return ok({ conv_list: rows.map(toMarketingConversation) });
+    return { conv_list: rows.map(toMarketingConversation) };
   });
 
-  app.get('/conversation/detail', async (request) => {
-    const { conv_id } = parse(marketingConversationDetailQuerySchema, request.query);
+  serve(app, marketingEndpoints.conversationDetail, async ({ query: { conv_id }, request }) => {
     const userId = requireUser(request).id;
     const conversation = await marketing.conversations.find(userId, conv_id);
     if (!conversation) throw resourceGone();
@@ -79,17 +60,15 @@ export const marketingRoutes: FastifyPluginAsync = async (app) => {
       userId,
       rows.filter((r) => r.role === 'assistant').map((r) => r.id),
     );
-    return ok({
+    return {
       conversation: toMarketingConversation(conversation),
       messages: rows.map((r) => toMarketingMessage(r, collected.get(r.id) ?? null)),
-    });
+    };
   });
 
-  app.post('/collect/create', async (request) => {
-    const body = parse(marketingCollectCreateRequestSchema, request.body);
+  serve(app, marketingEndpoints.collectCreate, async ({ body, request }) => {
     const userId = requireUser(request).id;
-    const answer = await marketing.messages.findOwnedAnswer(userId, body.message_id);
-    if (!answer) throw resourceGone();
+    const answer = await ownedAnswer(userId, body.message_id);
     if (answer.status !== 'done' || !answer.sections) throw invalid('message_id', '分析尚未完成，无法收藏');
     const conversation = await marketing.conversations.find(userId, answer.convId);
     const row = await marketing.collections.save({
@@ -102,25 +81,25 @@ export const marketingRoutes: FastifyPluginAsync = async (app) => {
       content: answer.content,
       sections: answer.sections,
     });
-    return ok(toMarketingCollection(row));
+    return toMarketingCollection(row);
   });
 
-  app.get('/collect/list', async (request) => {
-    const query = parse(marketingCollectListQuerySchema, request.query);
+  serve(app, marketingEndpoints.collectList, async ({ query, request }) => {
     const { rows, total } = await marketing.collections.list(requireUser(request).id, {
       tag: query.tag || undefined,
       keyword: query.keyword || undefined,
       page: query.page,
       pageSize: query.page_size,
     });
-    return ok({ list: rows.map(toMarketingCollection), total, page: query.page, page_size: query.page_size });
+    return { list: rows.map(toMarketingCollection), total, page: query.page, page_size: query.page_size };
   });
 
-  app.post('/collect/delete', async (request) => {
-    const { collect_id } = parse(marketingCollectDeleteRequestSchema, request.body);
+  serve(app, marketingEndpoints.collectDelete, async ({ body: { collect_id }, request }) => {
     if (!(await marketing.collections.remove(requireUser(request).id, collect_id))) throw resourceGone();
-    return ok(null);
+    return null;
   });
 
-  app.get('/collect/total', async (request) => ok(await marketing.collections.total(requireUser(request).id)));
+  serve(app, marketingEndpoints.collectTotal, async ({ request }) =>
+    marketing.collections.total(requireUser(request).id),
+  );
 };

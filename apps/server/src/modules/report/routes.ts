@@ -1,31 +1,14 @@
-import {
-  answerFollowRequestSchema,
-  ErrorCode,
-  ErrorMessage,
-  reportAskRequestSchema,
-  reportBriefRequestSchema,
-  reportCategoryCreateRequestSchema,
-  reportCategoryQuerySchema,
-  reportCompareRequestSchema,
-  reportConversationCreateRequestSchema,
-  reportConversationEditRequestSchema,
-  reportConversationIdQuerySchema,
-  reportExportQuerySchema,
-  reportIdRequestSchema,
-  reportMessageIdSchema,
-  reportQuestionsRequestSchema,
-  reportUploadQuerySchema,
-  sliceDetailQuerySchema,
-  type ReportConversation,
-} from '@portal/contract';
+import { ErrorCode, ErrorMessage, type ReportConversation } from '@portal/contract';
+import { reportEndpoints } from '@portal/contract/endpoints/report';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ReportConversationRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import { ok } from '../../lib/envelope';
 import { resourceGone } from '../../lib/resource-gone';
-import { parse } from '../../lib/validate';
+import { serve } from '../../lib/serve-endpoint';
+import { serveStream, streamOf } from '../../lib/serve-stream';
 import { requireUser } from '../../plugins/auth';
 import { receiveUpload, registerMultipart, uploadRateLimit } from '../../routes/api/file/transfer';
+import { serveAnswerFollow } from '../serve-answer-follow';
 import { toReportMessage } from './conversation-store';
 import { exportDocx, exportMarkdown } from './export';
 import { toReportSummary } from './library';
@@ -57,42 +40,50 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     };
   };
 
+  /** The user's own answer (never a question); any other id is unknown. */
+  const ownedAnswer = async (request: FastifyRequest, messageId: string) => {
+    const answer = await report.conversations.findOwned(requireUser(request).id, messageId);
+    if (!answer || answer.role !== 'assistant') throw resourceGone();
+    return answer;
+  };
+
   // Library
-  app.get('/home/reportCategory', async (request) => {
-    const { keyword } = parse(reportCategoryQuerySchema, request.query);
+  serve(app, reportEndpoints.home, async ({ query: { keyword }, request }) => {
     const user = requireUser(request);
-    return ok({ list: await report.library.home(user.id, keyword || undefined), can_manage: user.isAdmin });
+    return { list: await report.library.home(user.id, keyword || undefined), can_manage: user.isAdmin };
   });
 
   /** A user's own upload (no category) or, for administrators, into a shared category. */
-  app.post('/file/upload', { config: { rateLimit: uploadRateLimit(app) } }, async (request) => {
-    const meta = parse(reportUploadQuerySchema, request.query);
-    const user = requireUser(request);
-    if (meta.category_id !== undefined) {
-      if (!user.isAdmin) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
-      if (!(await report.library.category(meta.category_id))) throw resourceGone();
-    }
-    const file = await receiveUpload(app, request, 'report', { ...rules, kinds: [...rules.kinds] });
-    // The same PDF again (by content) is not stored twice: the answer is the report already there.
-    const existing = await report.library.sameContent(file);
-    if (existing) {
-      await files.service.delete(user.id, file.id, 'report');
-      return ok({ ...toReportSummary(existing), already_uploaded: true });
-    }
-    const added = await report.library.add(file, { ...meta, categoryId: meta.category_id ?? null });
-    return ok({ ...toReportSummary(added), already_uploaded: false });
-  });
+  serve(
+    app,
+    reportEndpoints.upload,
+    async ({ query: meta, request }) => {
+      const user = requireUser(request);
+      if (meta.category_id !== undefined) {
+        if (!user.isAdmin) throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenAdmin);
+        if (!(await report.library.category(meta.category_id))) throw resourceGone();
+      }
+      const file = await receiveUpload(app, request, 'report', { ...rules, kinds: [...rules.kinds] });
+      // The same PDF again (by content) is not stored twice: the answer is the report already there.
+      const existing = await report.library.sameContent(file);
+      if (existing) {
+        await files.service.delete(user.id, file.id, 'report');
+        return { ...toReportSummary(existing), already_uploaded: true };
+      }
+      const added = await report.library.add(file, { ...meta, categoryId: meta.category_id ?? null });
+      return { ...toReportSummary(added), already_uploaded: false };
+    },
+    { config: { rateLimit: uploadRateLimit(app) } },
+  );
 
-  app.post('/file/delete', async (request) => {
-    const { report_id } = parse(reportIdRequestSchema, request.body);
+  serve(app, reportEndpoints.delete, async ({ body: { report_id }, request }) => {
     const user = requireUser(request);
     await report.library.remove(user.id, user.isAdmin, report_id);
-    return ok({ report_id });
+    return { report_id };
   });
 
   /** The report's PDF for the viewer (shared reports are readable by everyone with the app). */
-  app.get('/file/view', async (request, reply) => {
-    const { report_id } = parse(reportIdRequestSchema, request.query);
+  serve(app, reportEndpoints.view, async ({ query: { report_id }, reply, request }) => {
     const [found] = await report.library.requireVisible(requireUser(request).id, [report_id]);
     // The reader may not be the uploader: the owner's file is opened once visibility is checked.
     const { body } = await files.service.open(found!.report.ownerId, found!.report.fileId, 'report');
@@ -103,16 +94,14 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       .send(body);
   });
 
-  app.post('/admin/category/create', async (request) => {
+  serve(app, reportEndpoints.createCategory, async ({ body: { name }, request }) => {
     requireAdmin(request);
-    const { name } = parse(reportCategoryCreateRequestSchema, request.body);
     const row = await report.library.createCategory(name);
-    return ok({ category_id: row.id, name: row.name, reports: [] });
+    return { category_id: row.id, name: row.name, reports: [] };
   });
 
   // Conversations
-  app.post('/conversation/create', async (request) => {
-    const body = parse(reportConversationCreateRequestSchema, request.body);
+  serve(app, reportEndpoints.conversationCreate, async ({ body, request }) => {
     const user = requireUser(request);
     const chosen = await report.library.requireVisible(user.id, body.report_ids);
     const title =
@@ -122,11 +111,10 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
         .join('、')
         .slice(0, 60);
     const row = await report.conversations.create(user.id, title, [...new Set(body.report_ids)]);
-    return ok(await toConversation(user.id, row));
+    return await toConversation(user.id, row);
   });
 
-  app.post('/conversation/edit', async (request) => {
-    const body = parse(reportConversationEditRequestSchema, request.body);
+  serve(app, reportEndpoints.conversationEdit, async ({ body, request }) => {
     const user = requireUser(request);
     await report.conversations.get(user.id, body.conversation_id);
     if (body.report_ids) await report.library.requireVisible(user.id, body.report_ids);
@@ -134,108 +122,81 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       title: body.title,
       reportIds: body.report_ids ? [...new Set(body.report_ids)] : undefined,
     });
-    return ok(await toConversation(user.id, row));
+    return await toConversation(user.id, row);
   });
 
-  app.get('/conversation/detail', async (request) => {
-    const { conversation_id } = parse(reportConversationIdQuerySchema, request.query);
+  serve(app, reportEndpoints.conversationDetail, async ({ query: { conversation_id }, request }) => {
     const user = requireUser(request);
     const row = await report.conversations.get(user.id, conversation_id);
     const messages = await report.conversations.messages(row.id);
-    return ok({ conversation: await toConversation(user.id, row), messages: messages.map(toReportMessage) });
+    return { conversation: await toConversation(user.id, row), messages: messages.map(toReportMessage) };
   });
 
   /** An answer as stored so far: a page opened mid-answer follows it with this until it ends. */
-  app.get('/message/completion', async (request) => {
-    const { message_id } = parse(reportMessageIdSchema, request.query);
-    const answer = await report.conversations.findOwned(requireUser(request).id, message_id);
-    if (!answer || answer.role !== 'assistant') throw resourceGone();
-    return ok(toReportMessage(answer));
-  });
+  serve(app, reportEndpoints.messageCompletion, async ({ query: { message_id }, request }) =>
+    toReportMessage(await ownedAnswer(request, message_id)),
+  );
 
-  /** A page that came back to an answer being generated follows it to its end (contract: answer-follow.ts). */
-  app.post('/message/follow', async (request, reply) => {
-    const { message_id } = parse(answerFollowRequestSchema, request.body);
-    const answer = await report.conversations.findOwned(requireUser(request).id, message_id);
-    if (!answer || answer.role !== 'assistant') throw resourceGone();
-    reply.hijack();
-    await app.services.answers.follow({
-      res: reply.raw,
-      requestId: request.id,
-      log: request.log,
-      messageId: message_id,
-      read: () => report.conversations.row(message_id),
-    });
+  serveAnswerFollow(app, reportEndpoints.messageFollow, {
+    findOwned: (userId, messageId) => report.conversations.findOwned(userId, messageId),
+    read: (messageId) => report.conversations.row(messageId),
   });
 
   /** 停止: the only thing that stops an answer (a client that leaves does not), on any replica. */
-  app.post('/message/stop', async (request) => {
-    const { message_id } = parse(reportMessageIdSchema, request.body);
-    const answer = await report.conversations.findOwned(requireUser(request).id, message_id);
-    if (!answer || answer.role !== 'assistant') throw resourceGone();
-    return ok(toReportMessage(await app.services.answers.stopAnswer(report.conversations, message_id, answer)));
+  serve(app, reportEndpoints.messageStop, async ({ body: { message_id }, request }) => {
+    const answer = await ownedAnswer(request, message_id);
+    return toReportMessage(await app.services.answers.stopAnswer(report.conversations, message_id, answer));
   });
 
-  app.get('/conversation/list', async (request) => {
+  serve(app, reportEndpoints.conversationList, async ({ request }) => {
     const user = requireUser(request);
     const rows = await report.conversations.list(user.id);
-    return ok({ list: await Promise.all(rows.map((r) => toConversation(user.id, r))) });
+    return { list: await Promise.all(rows.map((r) => toConversation(user.id, r))) };
   });
 
   // Questions and answers
-  app.post('/pdf/questions', async (request) => {
-    const { report_ids } = parse(reportQuestionsRequestSchema, request.body);
+  serve(app, reportEndpoints.questions, async ({ body: { report_ids }, request }) => {
     const chosen = await report.library.requireVisible(requireUser(request).id, report_ids);
-    return ok({ list: await suggestQuestions(report.retrieval, chosen) });
+    return { list: await suggestQuestions(report.retrieval, chosen) };
   });
 
-  app.post('/pdf/askNew', async (request, reply) => {
-    const body = parse(reportAskRequestSchema, request.body);
-    const prepared = await report.asks.prepare(requireUser(request).id, body.conversation_id, body.prompt);
-    reply.hijack();
-    await report.asks.stream(prepared, reply.raw, request.id, request.log);
-  });
+  serveStream(app, reportEndpoints.ask, async ({ body, request }) =>
+    streamOf(report.asks, await report.asks.prepare(requireUser(request).id, body.conversation_id, body.prompt)),
+  );
 
-  app.get('/pdf/sliceFileDetail', async (request) => {
-    const { chunk_id } = parse(sliceDetailQuerySchema, request.query);
+  serve(app, reportEndpoints.slice, async ({ query: { chunk_id }, request }) => {
     const user = requireUser(request);
     const found = await report.retrieval.chunk(Number(chunk_id));
     if (!found) throw resourceGone();
     const owner = await report.library.byFile(user.id, found.chunk.fileId);
     if (!owner) throw resourceGone();
-    return ok({
+    return {
       chunk_id,
       text: found.chunk.text,
       page: found.chunk.page,
       order: found.chunk.ord,
       position: found.chunk.position,
       report: toReportSummary(owner),
-      file_url: `/api/report/file/view?report_id=${owner.report.id}`,
-    });
+      file_url: `${reportEndpoints.view.path}?report_id=${owner.report.id}`,
+    };
   });
 
   // Analyst tools
   /** The industry brief, written by the model and streamed like an answer (events message, finish, error). */
-  app.post('/pdf/brief', async (request, reply) => {
-    const { conversation_id } = parse(reportBriefRequestSchema, request.body);
-    const prepared = await report.briefs.prepare(requireUser(request).id, conversation_id);
-    reply.hijack();
-    await report.briefs.stream(prepared, reply.raw, request.id, request.log);
-  });
+  serveStream(app, reportEndpoints.brief, async ({ body: { conversation_id }, request }) =>
+    streamOf(report.briefs, await report.briefs.prepare(requireUser(request).id, conversation_id)),
+  );
 
   /** Two reports of the conversation side by side, written by the model and streamed like the brief. */
-  app.post('/pdf/compare', async (request, reply) => {
-    const { conversation_id, report_ids } = parse(reportCompareRequestSchema, request.body);
-    const prepared = await report.comparisons.prepare(requireUser(request).id, conversation_id, report_ids);
-    reply.hijack();
-    await report.comparisons.stream(prepared, reply.raw, request.id, request.log);
-  });
+  serveStream(app, reportEndpoints.compare, async ({ body: { conversation_id, report_ids }, request }) =>
+    streamOf(
+      report.comparisons,
+      await report.comparisons.prepare(requireUser(request).id, conversation_id, report_ids),
+    ),
+  );
 
-  app.get('/export', async (request, reply) => {
-    const { message_id, format } = parse(reportExportQuerySchema, request.query);
-    const user = requireUser(request);
-    const answer = await report.conversations.findOwned(user.id, message_id);
-    if (!answer || answer.role !== 'assistant') throw resourceGone();
+  serve(app, reportEndpoints.export, async ({ query: { message_id, format }, reply, request }) => {
+    const answer = await ownedAnswer(request, message_id);
     const messages = await report.conversations.messages(answer.conversationId);
     const question = messages.filter((m) => m.seq < answer.seq && m.role === 'user').at(-1)?.content ?? '';
     const markdown = exportMarkdown(question, answer);

@@ -1,20 +1,20 @@
 import {
   ErrorCode,
   ErrorMessage,
-  recommendQuestionRequestSchema,
   type DocCitation,
   type RecommendQuestionEvent,
   type RecommendQuestionFinish,
   type SessionStreamError,
 } from '@portal/contract';
+import { sessionEndpoints } from '@portal/contract/endpoints/sessions';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import { clientLeftSignal, EventStream } from '../../lib/event-stream';
-import { parse } from '../../lib/validate';
-import { requireUser } from '../../plugins/auth';
-import { LlmError, type ChatTurn } from '../../services/llm';
-import { demoRecommend } from './demo';
 import { resourceGone } from '../../lib/resource-gone';
+import { serveStream, type StreamTarget } from '../../lib/serve-stream';
+import { requireUser } from '../../plugins/auth';
+import { LlmError, type ChatTurn, type LlmGateway } from '../../services/llm';
+import { demoRecommend } from './demo';
 import { recommendRepair, recommendSystem, recommendUser } from './prompts';
 
 const QUESTIONS = 5;
@@ -30,6 +30,70 @@ function asQuestion(line: string): string {
     .slice(0, 200);
 }
 
+/** What the questions are asked about: the session's documents and the passages shown to the model. */
+interface RecommendInput {
+  sessionId: string;
+  fileNames: string[];
+  citations: DocCitation[];
+  /** Every ready passage, for the demo model. */
+  passages: { text: string }[];
+}
+
+/** Streams the questions, each sent as soon as its line is complete. */
+async function streamQuestions(llm: LlmGateway, input: RecommendInput, target: StreamTarget): Promise<void> {
+  const { fileNames } = input;
+  const left = clientLeftSignal(target.res);
+  const stream = new EventStream<Events>(target.res, target.requestId);
+  const list: string[] = [];
+  const take = (line: string) => {
+    const question = asQuestion(line);
+    if (question.length < 4 || list.length >= QUESTIONS || list.includes(question)) return;
+    stream.send('message', { index: list.length, question });
+    list.push(question);
+  };
+  /** One model call; its questions are sent as their lines complete. Answers the whole reply. */
+  const ask = async (messages: ChatTurn[]): Promise<string> => {
+    let reply = '';
+    let pending = '';
+    for await (const chunk of llm.streamTask({
+      task: 'pdf',
+      system: recommendSystem(),
+      messages,
+      demo: () => demoRecommend(fileNames, input.passages),
+      signal: left,
+    })) {
+      if (chunk.type !== 'content') continue;
+      reply += chunk.text;
+      pending += chunk.text;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      lines.forEach(take);
+    }
+    take(pending);
+    return reply;
+  };
+  try {
+    const first: ChatTurn[] = [{ role: 'user', content: recommendUser(fileNames, input.citations) }];
+    const reply = await ask(first);
+    // A reply without a single usable question is asked for once more, in the expected format.
+    if (list.length === 0) {
+      await ask([...first, { role: 'assistant', content: reply }, { role: 'user', content: recommendRepair() }]);
+    }
+    stream.send('finish', { list, demo: llm.isTaskDemo('pdf') });
+  } catch (error) {
+    if (!left.aborted) {
+      if (!(error instanceof LlmError)) target.log.error({ err: error }, 'recommending questions failed');
+      stream.fail({
+        session_id: input.sessionId,
+        message: error instanceof LlmError ? error.message : ErrorMessage.upstream,
+        code: error instanceof LlmError ? error.code : ErrorCode.upstream,
+      });
+    }
+  } finally {
+    stream.end();
+  }
+}
+
 /**
  * `POST /api/pdf/message/get_stream_recommend_question`: questions the session's ready documents
  * can answer, each sent as soon as its line is complete.
@@ -38,8 +102,7 @@ export const recommendRoutes: FastifyPluginAsync = async (app) => {
   const { sessions: tools } = app;
   const { documents, llm } = app.services;
 
-  app.post('/message/get_stream_recommend_question', async (request, reply) => {
-    const body = parse(recommendQuestionRequestSchema, request.body);
+  serveStream(app, sessionEndpoints('pdf').recommendQuestion, async ({ body, request }) => {
     const user = requireUser(request);
     const session = await tools.sessions.get(user.id, 'pdf', body.session_id);
     if (body.file_id && !(await documents.find(session.id, user.id, body.file_id))) throw resourceGone();
@@ -57,63 +120,12 @@ export const recommendRoutes: FastifyPluginAsync = async (app) => {
       quote: c.chunk.text,
       chunk_id: String(c.chunk.id),
     }));
-    const fileNames = [...new Set(chunks.map((c) => c.fileName))];
-
-    reply.hijack();
-    const res = reply.raw;
-    const left = clientLeftSignal(res);
-    const stream = new EventStream<Events>(res, request.id);
-    const list: string[] = [];
-    const take = (line: string) => {
-      const question = asQuestion(line);
-      if (question.length < 4 || list.length >= QUESTIONS || list.includes(question)) return;
-      stream.send('message', { index: list.length, question });
-      list.push(question);
+    const input: RecommendInput = {
+      sessionId: session.id,
+      fileNames: [...new Set(chunks.map((c) => c.fileName))],
+      citations,
+      passages: chunks.map((c) => ({ text: c.chunk.text })),
     };
-    /** One model call; its questions are sent as their lines complete. Answers the whole reply. */
-    const ask = async (messages: ChatTurn[]): Promise<string> => {
-      let reply = '';
-      let pending = '';
-      for await (const chunk of llm.streamTask({
-        task: 'pdf',
-        system: recommendSystem(),
-        messages,
-        demo: () =>
-          demoRecommend(
-            fileNames,
-            chunks.map((c) => ({ text: c.chunk.text })),
-          ),
-        signal: left,
-      })) {
-        if (chunk.type !== 'content') continue;
-        reply += chunk.text;
-        pending += chunk.text;
-        const lines = pending.split('\n');
-        pending = lines.pop() ?? '';
-        lines.forEach(take);
-      }
-      take(pending);
-      return reply;
-    };
-    try {
-      const first: ChatTurn[] = [{ role: 'user', content: recommendUser(fileNames, citations) }];
-      const reply = await ask(first);
-      // A reply without a single usable question is asked for once more, in the expected format.
-      if (list.length === 0) {
-        await ask([...first, { role: 'assistant', content: reply }, { role: 'user', content: recommendRepair() }]);
-      }
-      stream.send('finish', { list, demo: llm.isTaskDemo('pdf') });
-    } catch (error) {
-      if (!left.aborted) {
-        if (!(error instanceof LlmError)) request.log.error({ err: error }, 'recommending questions failed');
-        stream.fail({
-          session_id: session.id,
-          message: error instanceof LlmError ? error.message : ErrorMessage.upstream,
-          code: error instanceof LlmError ? error.code : ErrorCode.upstream,
-        });
-      }
-    } finally {
-      stream.end();
-    }
+    return (target) => streamQuestions(llm, input, target);
   });
 };
