@@ -3,7 +3,7 @@ import type { DocCitation, ReportStreamError, ReportStreamFinish, ReportStreamMe
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReportConversationRow, ReportMessageRow } from '../../db/schema';
 import { EventStream } from '../../lib/event-stream';
-import { answerFailure, persistOf, type AnswerOutcome, type Answers } from '../../services/answers';
+import { answerFailure, persistOf, type AnswerOutcome, type Answers, type AnswerStore } from '../../services/answers';
 import type { LlmGateway } from '../../services/llm';
 import { REPORT_TASK } from './ask-service';
 import type { ReportConfig } from './config';
@@ -37,6 +37,22 @@ export interface StructuredJob<T> {
 }
 
 /**
+ * The runner's store for a structured piece: a reply the model finished stays `generating` until
+ * its check decides what is stored (the structure, plain text, or a second attempt), so that a
+ * follower, which ends at the first status that is not `generating`, never reads a brief without
+ * its structure. Stops and failures are stored as the runner says.
+ */
+function doneAwaitsCheck(store: ReportConversationStore): AnswerStore {
+  return {
+    kind: store.kind,
+    saveProgress: (id, state) => store.saveProgress(id, state),
+    finish: (id, status, state, finishReason) =>
+      status === 'done' ? store.saveProgress(id, state) : store.finish(id, status, state, finishReason),
+    markIncomplete: (ids) => store.markIncomplete(ids),
+  };
+}
+
+/**
  * Streams a structured piece of writing like an answer: the slices first, then the model's text;
  * the reply is checked, written once more when malformed (the client is told to start over),
  * kept as plain text when malformed twice, and replaced by the extractive stand-in when the model
@@ -55,7 +71,7 @@ export class StructuredWriter {
     const stream = new EventStream<StreamEvents>(res, requestId);
     const write = (problem: string | undefined) =>
       this.answers.runner.run({
-        store: this.store,
+        store: doneAwaitsCheck(this.store),
         messageId: job.answer.id,
         persist: persistOf(this.config),
         log,
