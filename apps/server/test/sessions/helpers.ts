@@ -63,7 +63,7 @@ export async function upload<T = unknown>(
 export async function eventually<T>(
   read: () => Promise<T>,
   check: (value: T) => boolean,
-  timeoutMs = 30_000,
+  timeoutMs = 60_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
