@@ -175,21 +175,21 @@ export function chatMessageEndpoints(module: ChatModule, api: ChatMessageApi) {
   };
 }
 
-/** Like, dislike and copy on answers of every module. */
-export const feedbackEndpoints: Record<FeedbackAction, Endpoint> = Object.fromEntries(
-  FEEDBACK_ACTIONS.map((action) => [
-    action,
-    endpoint({
-      method: 'POST',
-      path: `/api/feedback/${action}`,
-      summary: `Records ${action} on an answer`,
-      tag: 'feedback',
-      access: 'user',
-      body: feedbackRequestSchema,
-      data: feedbackStateSchema,
-    }),
-  ]),
-) as unknown as Record<FeedbackAction, Endpoint>;
+const feedbackEndpoint = (action: FeedbackAction) =>
+  endpoint({
+    method: 'POST',
+    path: `/api/feedback/${action}`,
+    summary: `Records ${action} on an answer`,
+    tag: 'feedback',
+    access: 'user',
+    body: feedbackRequestSchema,
+    data: feedbackStateSchema,
+  });
+
+/** Like, dislike and copy on answers of every module (typed, so a caller's body and reply are). */
+export const feedbackEndpoints = Object.fromEntries(
+  FEEDBACK_ACTIONS.map((action) => [action, feedbackEndpoint(action)]),
+) as Record<FeedbackAction, ReturnType<typeof feedbackEndpoint>>;
 
 /** Every chat endpoint group, for the endpoint list. */
 export function chatEndpointGroups(): Record<string, Endpoint>[] {

@@ -21,8 +21,8 @@ import {
   reportMessageSchema,
   reportQuestionsRequestSchema,
   reportQuestionsResponseSchema,
-  reportSummarySchema,
   reportUploadQuerySchema,
+  reportUploadResponseSchema,
   sliceDetailQuerySchema,
   sliceDetailSchema,
 } from '../report';
@@ -51,7 +51,7 @@ export const reportEndpoints = {
     multipart: true,
     query: reportUploadQuerySchema,
     body: uploadedFileBodySchema,
-    data: reportSummarySchema,
+    data: reportUploadResponseSchema,
   }),
   delete: endpoint({
     method: 'POST',

@@ -250,9 +250,18 @@ export function sessionEndpoints(module: SessionModule) {
       reply: 'file',
     }),
   };
-  const extra: Record<string, Endpoint> = {};
-  if (module === 'brainstorm') {
-    extra.ideaList = endpoint({
+  // Not on every tool, so untyped here: a caller takes them, typed, from their own factories.
+  const extra: Record<string, Endpoint> =
+    module === 'brainstorm' ? brainstormIdeaEndpoints() : module === 'pdf' ? pdfRecommendEndpoints() : {};
+  return { ...common, ...extra };
+}
+
+/** Brainstorm's idea cards (part of `sessionEndpoints('brainstorm')`). */
+export function brainstormIdeaEndpoints() {
+  const base = '/api/brainstorm';
+  const tag = 'brainstorm';
+  return {
+    ideaList: endpoint({
       method: 'GET',
       path: `${base}/idea/list`,
       summary: 'The idea cards of a brainstorm',
@@ -260,8 +269,8 @@ export function sessionEndpoints(module: SessionModule) {
       access: 'user',
       query: sessionIdQuerySchema,
       data: ideaListResponseSchema,
-    });
-    extra.ideaUpdate = endpoint({
+    }),
+    ideaUpdate: endpoint({
       method: 'POST',
       path: `${base}/idea/update`,
       summary: 'Edits, rates or shortlists an idea card',
@@ -269,8 +278,8 @@ export function sessionEndpoints(module: SessionModule) {
       access: 'user',
       body: ideaUpdateRequestSchema,
       data: ideaCardSchema,
-    });
-    extra.ideaMerge = endpoint({
+    }),
+    ideaMerge: endpoint({
       method: 'POST',
       path: `${base}/idea/merge`,
       summary: 'Merges idea cards into one',
@@ -278,20 +287,23 @@ export function sessionEndpoints(module: SessionModule) {
       access: 'user',
       body: ideaMergeRequestSchema,
       data: ideaCardSchema,
-    });
-  }
-  if (module === 'pdf') {
-    extra.recommendQuestion = endpoint({
+    }),
+  };
+}
+
+/** The PDF tool's follow-up questions (part of `sessionEndpoints('pdf')`). */
+export function pdfRecommendEndpoints() {
+  return {
+    recommendQuestion: endpoint({
       method: 'POST',
-      path: `${base}/message/get_stream_recommend_question`,
+      path: '/api/pdf/message/get_stream_recommend_question',
       summary: 'Streams follow-up questions about the documents',
-      tag,
+      tag: 'pdf',
       access: 'user',
       body: recommendQuestionRequestSchema,
       reply: 'event-stream',
-    });
-  }
-  return { ...common, ...extra };
+    }),
+  };
 }
 
 export function sessionEndpointGroups(): Record<string, Endpoint>[] {
