@@ -1,10 +1,11 @@
 import type { Conversation, ConversationCreateRequest } from '@portal/contract';
-import { api } from '../../../lib/api';
-import { loadChatParsers } from './load-parsers';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import type { ChatModuleConfig } from '../config/chat-modules';
+import { conversationEndpoints } from './load-endpoints';
 
-export function createConversation(config: ChatModuleConfig, body: ConversationCreateRequest): Promise<Conversation> {
-  return api.post(`${config.chatApiPath}/conversation/create`, body, {
-    schema: loadChatParsers().then((p) => p.conversationParser),
-  });
+export async function createConversation(
+  config: ChatModuleConfig,
+  body: ConversationCreateRequest,
+): Promise<Conversation> {
+  return callEndpoint((await conversationEndpoints(config.name)).conversationCreate, { body });
 }
