@@ -77,10 +77,16 @@ export default defineConfig({
       modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/home.tsx'],
       byPath: [
         // A conversation's screen shows stored answers as soon as they arrive: the renderer is
-        // fetched with it, not after them with their raw text shown meanwhile.
+        // fetched with it, not after them with their raw text shown meanwhile; so are the chat
+        // descriptors (a chunk of their own) its calls are made through, so the messages are asked
+        // for without waiting for them to download.
         {
           path: `^(?:${chatPaths})/session(?:/|$)`,
-          modules: [...chatScreen('session-screen'), 'src/components/markdown/index.ts'],
+          modules: [
+            ...chatScreen('session-screen'),
+            'src/features/chat/api/endpoints.ts',
+            'src/components/markdown/index.ts',
+          ],
         },
         { path: `^(?:${chatPaths})(?:/|$)`, modules: chatScreen('welcome-screen') },
       ],

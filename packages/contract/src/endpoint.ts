@@ -47,6 +47,9 @@ export function endpoint<const E extends Endpoint>(declared: E): E {
 export type EndpointData<E extends Endpoint> = E['data'] extends AnySchema ? z.output<E['data']> : unknown;
 export type EndpointQuery<E extends Endpoint> = E['query'] extends AnySchema ? z.output<E['query']> : undefined;
 export type EndpointBody<E extends Endpoint> = E['body'] extends AnySchema ? z.output<E['body']> : undefined;
+/** What a caller sends: the schemas' input, where a field with a default may be left out. */
+export type EndpointQueryInput<E extends Endpoint> = E['query'] extends AnySchema ? z.input<E['query']> : undefined;
+export type EndpointBodyInput<E extends Endpoint> = E['body'] extends AnySchema ? z.input<E['body']> : undefined;
 
 /** The route key used to match a registered route to its descriptor: `GET /api/user/info`. */
 export function endpointKey(method: string, path: string): string {

@@ -1,4 +1,4 @@
-import type { AnswerFollowFinish, AnswerFollowMessage } from '@portal/contract';
+import type { AnswerFollowFinish, AnswerFollowMessage, Endpoint } from '@portal/contract';
 import { api } from './api';
 import { streamSse, type SseError } from './sse';
 
@@ -12,12 +12,12 @@ export interface FollowHandlers {
 /** Follows an answer being generated, streamed until it is final. */
 export type FollowCall = (messageId: string, signal: AbortSignal, handlers: FollowHandlers) => Promise<void>;
 
-/** `POST {prefix}/message/follow`: a module's answer being generated, as an event stream (answer-follow.ts). */
+/** A module's `message/follow` descriptor: its answer being generated, as an event stream (answer-follow.ts). */
 export const followAt =
-  (prefix: string): FollowCall =>
+  (declared: Pick<Endpoint, 'path'>): FollowCall =>
   (messageId, signal, handlers) =>
     streamSse<AnswerFollowMessage, AnswerFollowFinish>({
-      url: api.url(`${prefix}/message/follow`),
+      url: api.url(declared.path),
       headers: api.headers(),
       body: { message_id: messageId },
       signal,

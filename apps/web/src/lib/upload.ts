@@ -6,16 +6,13 @@ import {
   type StorageUsageResponse,
   type UploadConfigResponse,
 } from '@portal/contract';
+import { fileEndpoints } from '@portal/contract/endpoints/portal';
 import { getHttpClient } from './api';
 import { HttpError, type RequestOptions, type RequestTransport } from './http-client';
 import type { Parser } from './parsers';
 import { checkFile, UploadCheckError, type UploadRules } from './upload-checks';
 
 export { UploadCheckError, type UploadRules } from './upload-checks';
-
-export const COMMON_UPLOAD_URL = '/api/file/upload';
-export const UPLOAD_CONFIG_URL = '/api/file/uploadTencentConfig';
-export const STORAGE_USAGE_URL = '/api/file/usage';
 
 export interface UploadProgress {
   loaded: number;
@@ -39,8 +36,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isInt = (v: unknown): v is number => Number.isInteger(v);
 const isNullableInt = (v: unknown) => v === null || isInt(v);
 
-/* Hand checks mirroring the contract's schemas, so zod stays out of the upload chunk; the tests parse
-   the same replies with the contract's schemas. */
+/* Hand checks mirroring the contract's schemas; the tests parse the same replies with the contract's
+   schemas. */
 const storedFileParser: Parser<StoredFile> = {
   safeParse(v) {
     const ok =
@@ -85,7 +82,7 @@ const storageUsageParser: Parser<StorageUsageResponse> = {
 
 /** What the signed-in user stores over all uploads, against the storage quota (null: none). */
 export function fetchStorageUsage(signal?: AbortSignal): Promise<StorageUsageResponse> {
-  return getHttpClient().get(STORAGE_USAGE_URL, { schema: storageUsageParser, signal, silent: true });
+  return getHttpClient().get(fileEndpoints.usage.path, { schema: storageUsageParser, signal, silent: true });
 }
 
 function abortError(): DOMException {
@@ -197,7 +194,7 @@ export async function uploadFile<T>(file: File, options: UploadOptions<T> = {}):
       : uploadThroughServer<StoredFile>(options.url, file, options as UploadOptions, storedFileParser);
   }
   const sniffed = await checkFile(file, { kinds: ['image'], maxBytes: Number.MAX_SAFE_INTEGER });
-  const config = await getHttpClient().get(UPLOAD_CONFIG_URL, {
+  const config = await getHttpClient().get(fileEndpoints.uploadConfig.path, {
     // The size lets the server refuse a file the storage quota has no room for before it is sent.
     params: { content_type: sniffed.mime as ImageMimeType, size: file.size },
     schema: uploadConfigParser,

@@ -21,8 +21,8 @@ import {
   reportMessageSchema,
   reportQuestionsRequestSchema,
   reportQuestionsResponseSchema,
-  reportSummarySchema,
   reportUploadQuerySchema,
+  reportUploadResponseSchema,
   sliceDetailQuerySchema,
   sliceDetailSchema,
 } from '../report';
@@ -52,7 +52,7 @@ export const reportEndpoints = {
     multipart: true,
     query: reportUploadQuerySchema,
     body: uploadedFileBodySchema,
-    data: reportSummarySchema,
+    data: reportUploadResponseSchema,
   }),
   delete: endpoint({
     method: 'POST',

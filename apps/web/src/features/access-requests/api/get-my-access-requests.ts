@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { accessRequestListResponseSchema, type AccessRequestListResponse } from '@portal/contract';
-import { api } from '../../../lib/api';
+import type { AccessRequestListResponse } from '@portal/contract';
+import { appEndpoints } from '@portal/contract/endpoints/portal';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 export const MY_REQUESTS_KEY = ['access-requests', 'mine'] as const;
 /** How often a page waiting for an administrator's decision asks again: the answer shows within seconds. */
@@ -11,8 +12,7 @@ export const DECISION_POLL_MS = 3000;
  * the person's rights, so this call may answer 1004: the new rights are taken in quietly, since the
  * waiting page shows them itself.
  */
-export const getMyAccessRequests = () =>
-  api.get('/api/app/access-requests', { schema: accessRequestListResponseSchema, quietRightsChange: true });
+export const getMyAccessRequests = () => callEndpoint(appEndpoints.myRequests, { quietRightsChange: true });
 
 /**
  * The person's requests; asked again every few seconds while `watch` says a decision is still to

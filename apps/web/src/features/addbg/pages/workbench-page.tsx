@@ -1,5 +1,5 @@
 import { ScissorOutlined, PictureOutlined } from '@ant-design/icons';
-import { IMAGE_UPLOAD_MAX_BYTES, type StoredFile } from '@portal/contract';
+import { addbgEndpoints, IMAGE_UPLOAD_MAX_BYTES, type StoredFile } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Typography } from 'antd';
 import { useState } from 'react';
@@ -18,7 +18,7 @@ import { useWorkbench } from '../store/workbench-store';
 import '../components/addbg.css';
 
 const RULES = { kinds: ['image'] as const, maxBytes: IMAGE_UPLOAD_MAX_BYTES };
-const sourceUrl = (fileId: string) => `/api/addbg/file/download?file_id=${fileId}`;
+const sourceUrl = (fileId: string) => `${addbgEndpoints.download.path}?file_id=${encodeURIComponent(fileId)}`;
 
 /** 图片设计 workbench: upload a product photo, cut it out, put it on scenes, download. */
 export function AddbgWorkbenchPage() {
@@ -89,7 +89,7 @@ export function AddbgWorkbenchPage() {
         <section className="ab-left" aria-label="素材与设置">
           <Card size="small" title="1. 上传商品图">
             <FileUpload
-              action="/api/addbg/file/upload"
+              action={addbgEndpoints.upload.path}
               rules={RULES}
               accept="image/png,image/jpeg,image/webp"
               hint="支持 PNG、JPG、WebP，不超过 10MB"

@@ -1,8 +1,10 @@
 import type { AsyncAskRequest, AsyncAskResponse } from '@portal/contract';
-import { api } from '../../../lib/api';
-import { asyncAskResponseParser } from './parsers';
+import { callEndpoint } from '../../../lib/call-endpoint';
+import { messageEndpoints, type MessageRoute } from './load-endpoints';
 
-/** `POST {prefix}/message/ask` of an asynchronous model: the question is stored, the ids come back at once. */
-export function askAsync(path: string, body: AsyncAskRequest): Promise<AsyncAskResponse> {
-  return api.post(path, body, { schema: asyncAskResponseParser });
+/** `POST /api/{api}/message/ask` of an asynchronous model: the question is stored, the ids come back at once. */
+export async function askAsync(route: MessageRoute, body: AsyncAskRequest): Promise<AsyncAskResponse> {
+  const { ask } = await messageEndpoints(route);
+  if (!('data' in ask)) throw new Error(`${ask.path} streams its answers: it is not polled`);
+  return callEndpoint(ask, { body });
 }

@@ -2,10 +2,12 @@ import type { AskStreamRequest, ChatStreamFinish, ChatStreamMessage } from '@por
 import type { StreamTransport } from '../../../components/thread';
 import { api } from '../../../lib/api';
 import { streamSse } from '../../../lib/sse';
+import { messageEndpoints, type MessageRoute } from './load-endpoints';
+import { streamWhenLoaded } from './stream-when-loaded';
 
-/** `POST {prefix}/message/askStream` (zhipu: `/message/ask`) as an event stream. */
+/** `POST /api/{api}/message/askStream` (a model family's own API: `/message/ask`) as an event stream. */
 export function askStreamTransport(
-  path: string,
+  route: MessageRoute,
   body: AskStreamRequest,
   repairAuth: StreamTransport['repairAuth'],
   stop: StreamTransport['stop'],
@@ -15,12 +17,18 @@ export function askStreamTransport(
     repairAuth,
     stop,
     open: (signal, handlers) =>
-      streamSse<ChatStreamMessage, ChatStreamFinish>({
-        url: api.url(path),
-        headers: api.headers(),
-        body,
+      streamWhenLoaded(
+        async () => (await messageEndpoints(route)).ask.path,
         signal,
-        ...handlers,
-      }),
+        handlers,
+        (path) =>
+          streamSse<ChatStreamMessage, ChatStreamFinish>({
+            url: api.url(path),
+            headers: api.headers(),
+            body,
+            signal,
+            ...handlers,
+          }),
+      ),
   };
 }

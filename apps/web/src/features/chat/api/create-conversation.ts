@@ -1,10 +1,19 @@
 import type { Conversation, ConversationCreateRequest } from '@portal/contract';
-import { api } from '../../../lib/api';
-import { loadChatParsers } from './load-parsers';
 import type { ChatModuleConfig } from '../config/chat-modules';
+import { conversationEndpoints } from './load-endpoints';
 
-export function createConversation(config: ChatModuleConfig, body: ConversationCreateRequest): Promise<Conversation> {
-  return api.post(`${config.chatApiPath}/conversation/create`, body, {
-    schema: loadChatParsers().then((p) => p.conversationParser),
-  });
+/**
+ * The first question's call. The call helper loads with it, like the descriptors: imported here
+ * statically it would join the welcome screen's chunk, which every other page calling an endpoint
+ * would then download.
+ */
+export async function createConversation(
+  config: ChatModuleConfig,
+  body: ConversationCreateRequest,
+): Promise<Conversation> {
+  const [{ callEndpoint }, { conversationCreate }] = await Promise.all([
+    import('../../../lib/call-endpoint'),
+    conversationEndpoints(config.name),
+  ]);
+  return callEndpoint(conversationCreate, { body });
 }

@@ -1,13 +1,16 @@
 import type { ChatMessage } from '@portal/contract';
-import { api } from '../../../lib/api';
-import { chatMessageParser } from './parsers';
+import { callEndpoint } from '../../../lib/call-endpoint';
+import { messageEndpoints, type MessageRoute } from './load-endpoints';
 
-/** `GET {prefix}/message/completion?message_id=`: the stored answer so far and its status. */
-export function getCompletion(prefix: string, messageId: string, signal?: AbortSignal): Promise<ChatMessage> {
+/** `GET /api/{api}/message/completion?message_id=`: the stored answer so far and its status. */
+export async function getCompletion(
+  route: MessageRoute,
+  messageId: string,
+  signal?: AbortSignal,
+): Promise<ChatMessage> {
   // Polled every 2 s: a failed poll is retried, not shown.
-  return api.get(`${prefix}/message/completion`, {
-    params: { message_id: messageId },
-    schema: chatMessageParser,
+  return callEndpoint((await messageEndpoints(route)).messageCompletion, {
+    query: { message_id: messageId },
     signal,
     silent: true,
   });

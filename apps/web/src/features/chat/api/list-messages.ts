@@ -1,17 +1,16 @@
 import type { MessagePage } from '../../../components/thread';
-import { api } from '../../../lib/api';
-import { messageListParser } from './parsers';
+import { callEndpoint } from '../../../lib/call-endpoint';
+import { messageEndpoints, type MessageRoute } from './load-endpoints';
 
-/** `GET {prefix}/message/list`: page 1 holds the newest `pageSize` messages, page 2 the ones before them; each oldest first. */
+/** `GET /api/{api}/message/list`: page 1 holds the newest `pageSize` messages, page 2 the ones before them; each oldest first. */
 export async function listMessages(
-  prefix: string,
+  route: MessageRoute,
   convId: string,
   page: number,
   pageSize: number,
 ): Promise<MessagePage> {
-  const data = await api.get(`${prefix}/message/list`, {
-    params: { conv_id: convId, page, page_size: pageSize },
-    schema: messageListParser,
+  const data = await callEndpoint((await messageEndpoints(route)).messageList, {
+    query: { conv_id: convId, page, page_size: pageSize },
   });
   const total = data.total;
   const hasMore = data.has_more ?? (total !== undefined ? page * pageSize < total : false);

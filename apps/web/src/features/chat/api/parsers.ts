@@ -15,7 +15,9 @@ import type { Parser } from '../../../lib/parsers';
  * The chat responses are checked with the contract's own schemas. They are written with zod/mini,
  * which a chunk of its own can afford (about 7 KB gzip, loaded by load-parsers.ts with the first
  * call that needs it); the first screen keeps its hand-written checks (lib/parsers.ts), because it
- * is over its budget already.
+ * is over its budget already. The welcome screen's calls (conversation list, models, usage) check
+ * with these; a conversation's calls go through the descriptors (load-endpoints.ts), whose replies
+ * are checked with the same schemas.
  */
 
 export const conversationParser = conversationSchema;

@@ -1,18 +1,16 @@
 import type { FeedbackAction, FeedbackState } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import type { ChatModuleConfig } from '../config/chat-modules';
-import { feedbackStateParser } from './parsers';
+import { feedbackEndpoint } from './load-endpoints';
 
 /** `POST /api/feedback/{action}` → the caller's feedback on the message after the action. */
-export function sendFeedback(
+export async function sendFeedback(
   config: ChatModuleConfig,
   action: FeedbackAction,
   messageId: string,
   convId: string,
 ): Promise<FeedbackState> {
-  return api.post(
-    `/api/feedback/${action}`,
-    { message_id: messageId, type: config.type, conv_id: convId },
-    { schema: feedbackStateParser },
-  );
+  return callEndpoint(await feedbackEndpoint(action), {
+    body: { message_id: messageId, type: config.type, conv_id: convId },
+  });
 }

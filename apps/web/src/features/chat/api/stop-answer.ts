@@ -1,6 +1,7 @@
-import { api } from '../../../lib/api';
+import { sendEndpoint } from '../../../lib/call-endpoint';
+import { messageEndpoints, type MessageRoute } from './load-endpoints';
 
-/** `POST {prefix}/message/stop`: ends an asynchronous answer's generation on the server. */
-export async function stopAnswer(prefix: string, messageId: string): Promise<void> {
-  await api.post(`${prefix}/message/stop`, { message_id: messageId }, { silent: true });
+/** `POST /api/{api}/message/stop`: ends an answer's generation on the server. */
+export async function stopAnswer(route: MessageRoute, messageId: string): Promise<void> {
+  await sendEndpoint((await messageEndpoints(route)).messageStop, { body: { message_id: messageId }, silent: true });
 }

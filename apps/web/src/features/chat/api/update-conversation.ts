@@ -1,6 +1,9 @@
-import { api } from '../../../lib/api';
+import { sendEndpoint } from '../../../lib/call-endpoint';
 import type { ChatModuleConfig } from '../config/chat-modules';
+import { conversationEndpoints } from './load-endpoints';
 
+/** The list shows the new title itself: the stored conversation that comes back is not read. */
 export async function renameConversation(config: ChatModuleConfig, convId: string, title: string): Promise<void> {
-  await api.post(`${config.chatApiPath}/conversation/update`, { conv_id: convId, title, type: config.type });
+  const { conversationUpdate } = await conversationEndpoints(config.name);
+  await sendEndpoint(conversationUpdate, { body: { conv_id: convId, title, type: config.type } });
 }

@@ -47,15 +47,16 @@ export function ChatSessionPage({ module }: { module?: ChatModule }) {
 
   // A model served under its own prefix keeps its conversation's messages there, so where to
   // read them from is known only with the conversation.
-  const prefixKnown = !hasModelRoutes(config) || (!conversations.isPending && !lookFurther);
-  const prefix = messageApiOf(config, conversation?.model_type ?? config.modelTypeConfig.defaultModel).prefix;
-  const listPage = useCallback<ListPage>((page, size) => listMessages(prefix, convId, page, size), [prefix, convId]);
-  const completion = useMemo(() => completionOf(prefix), [prefix]);
-  const reattach = useMemo(() => reattachOf(prefix), [prefix]);
+  const routeKnown = !hasModelRoutes(config) || (!conversations.isPending && !lookFurther);
+  const messageApi = messageApiOf(config, conversation?.model_type ?? config.modelTypeConfig.defaultModel).api;
+  const route = useMemo(() => ({ module: config.name, api: messageApi }), [config.name, messageApi]);
+  const listPage = useCallback<ListPage>((page, size) => listMessages(route, convId, page, size), [route, convId]);
+  const completion = useMemo(() => completionOf(route), [route]);
+  const reattach = useMemo(() => reattachOf(route), [route]);
 
   useEffect(() => {
-    if (convId && prefixKnown) void loadThread(useChatStore, convId, listPage);
-  }, [convId, prefixKnown, listPage]);
+    if (convId && routeKnown) void loadThread(useChatStore, convId, listPage);
+  }, [convId, routeKnown, listPage]);
 
   // A polled answer stops being polled when its page goes away; it is picked up again on return.
   useEffect(() => () => leaveThread(useChatStore, convId), [convId]);
@@ -80,7 +81,7 @@ export function ChatSessionPage({ module }: { module?: ChatModule }) {
       const session = useChatStore.getState().sessions[convId];
       if (!session || session.isAsking || !message.message_id) return false;
       try {
-        await truncateFrom(prefix, convId, message.message_id);
+        await truncateFrom(route, convId, message.message_id);
       } catch {
         // The HTTP client has shown the server's message; the thread is as it was.
         return false;
@@ -91,7 +92,7 @@ export function ChatSessionPage({ module }: { module?: ChatModule }) {
       void send(convId, text);
       return true;
     },
-    [prefix, convId, send],
+    [route, convId, send],
   );
   const thread = useMemo<ThreadContextValue>(
     () => ({

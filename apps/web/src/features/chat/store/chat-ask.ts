@@ -1,10 +1,11 @@
 import type { AskStreamRequest } from '@portal/contract';
 import { api } from '../../../lib/api';
 import { ask, lastQuestion, type AnswerTransport, type AskCallbacks, type Reattach } from '../../../components/thread';
-import { followAt } from '../../../lib/answer-follow';
 import { askAsync } from '../api/ask-async';
 import { askStreamTransport } from '../api/ask-stream';
+import { followAnswer } from '../api/follow-answer';
 import { getCompletion } from '../api/get-completion';
+import type { MessageRoute } from '../api/load-endpoints';
 import { stopAnswer } from '../api/stop-answer';
 import type { ChatModuleConfig } from '../config/chat-modules';
 import { messageApiOf } from '../config/message-api';
@@ -33,14 +34,14 @@ function requestOf(input: ChatAskInput): AskStreamRequest {
 }
 
 /** The stored answer of a model served elsewhere, for polling. */
-export const completionOf = (prefix: string) => (messageId: string, signal: AbortSignal) =>
-  getCompletion(prefix, messageId, signal);
+export const completionOf = (route: MessageRoute) => (messageId: string, signal: AbortSignal) =>
+  getCompletion(route, messageId, signal);
 
 /** Re-attaching to an answer still generated when its conversation opened (a reload, another device). */
-export const reattachOf = (prefix: string): Reattach => ({
-  follow: followAt(prefix),
-  completion: completionOf(prefix),
-  stop: (messageId) => stopAnswer(prefix, messageId),
+export const reattachOf = (route: MessageRoute): Reattach => ({
+  follow: followAnswer(route),
+  completion: completionOf(route),
+  stop: (messageId) => stopAnswer(route, messageId),
 });
 
 /** Streamed or polled, by the chosen model's entry. */
@@ -50,17 +51,17 @@ export function transportFor(input: ChatAskInput): AnswerTransport {
   if (route.transport === 'poll') {
     return {
       kind: 'poll',
-      ask: () => askAsync(route.askPath, body),
-      completion: completionOf(route.prefix),
-      stop: (messageId) => stopAnswer(route.prefix, messageId),
+      ask: () => askAsync(route, body),
+      completion: completionOf(route),
+      stop: (messageId) => stopAnswer(route, messageId),
     };
   }
   // The HTTP client repairs an auth code the stream met before its first event, as for any call.
   return askStreamTransport(
-    route.askPath,
+    route,
     body,
     (code) => api.repairAuth(code),
-    (messageId) => stopAnswer(route.prefix, messageId),
+    (messageId) => stopAnswer(route, messageId),
   );
 }
 

@@ -1,18 +1,17 @@
-import type { MarketingMessage } from '@portal/contract';
+import { marketingEndpoints } from '@portal/contract/endpoints/marketing';
 import type { AnswerSnapshot, Reattach } from '../../../components/thread';
-import { api } from '../../../lib/api';
 import { followAt } from '../../../lib/answer-follow';
-import { MARKETING_API } from './keys';
+import { callEndpoint, sendEndpoint } from '../../../lib/call-endpoint';
 
 /** `POST /api/marketing/message/stop`: 停止, the only thing that stops an analysis on the server. */
 export async function stopMarketingAnswer(messageId: string): Promise<void> {
-  await api.post(`${MARKETING_API}/message/stop`, { message_id: messageId }, { silent: true });
+  await sendEndpoint(marketingEndpoints.messageStop, { body: { message_id: messageId }, silent: true });
 }
 
 /** `GET /api/marketing/message/completion`: an analysis as stored so far. */
 export async function marketingCompletion(messageId: string, signal: AbortSignal): Promise<AnswerSnapshot> {
-  const message = await api.get<MarketingMessage>(`${MARKETING_API}/message/completion`, {
-    params: { message_id: messageId },
+  const message = await callEndpoint(marketingEndpoints.messageCompletion, {
+    query: { message_id: messageId },
     signal,
     silent: true,
   });
@@ -21,7 +20,7 @@ export async function marketingCompletion(messageId: string, signal: AbortSignal
 
 /** An analysis still generated when its conversation opened (a reload, another device) is followed to its end. */
 export const marketingReattach: Reattach = {
-  follow: followAt(MARKETING_API),
+  follow: followAt(marketingEndpoints.messageFollow),
   completion: marketingCompletion,
   stop: stopMarketingAnswer,
 };

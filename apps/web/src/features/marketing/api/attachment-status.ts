@@ -1,18 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  marketingAttachmentStatusResponseSchema,
-  type MarketingAttachmentStatus,
-  type StoredFile,
-} from '@portal/contract';
-import { api } from '../../../lib/api';
-import { MARKETING_API, marketingKeys } from './keys';
+import type { MarketingAttachmentStatus, StoredFile } from '@portal/contract';
+import { marketingEndpoints } from '@portal/contract/endpoints/marketing';
+import { callEndpoint } from '../../../lib/call-endpoint';
+import { marketingKeys } from './keys';
 
 const POLL_MS = 2000;
 
 export function getAttachmentStatus(fileIds: string[]): Promise<MarketingAttachmentStatus[]> {
-  return api
-    .post(`${MARKETING_API}/file/status`, { file_ids: fileIds }, { schema: marketingAttachmentStatusResponseSchema })
-    .then((r) => r.list);
+  return callEndpoint(marketingEndpoints.fileStatus, { body: { file_ids: fileIds } }).then((r) => r.list);
 }
 
 const settled = (s: MarketingAttachmentStatus) => s.status === 'ready' || s.status === 'failed';

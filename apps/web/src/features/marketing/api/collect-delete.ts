@@ -1,6 +1,6 @@
-import { api } from '../../../lib/api';
-import { MARKETING_API } from './keys';
+import { marketingEndpoints } from '@portal/contract/endpoints/marketing';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 export async function deleteCollection(collectId: string): Promise<void> {
-  await api.post(`${MARKETING_API}/collect/delete`, { collect_id: collectId });
+  await callEndpoint(marketingEndpoints.collectDelete, { body: { collect_id: collectId } });
 }

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MarketingCollectTotal } from '@portal/contract';
-import { api } from '../../../lib/api';
-import { MARKETING_API, marketingKeys } from './keys';
+import { marketingEndpoints } from '@portal/contract/endpoints/marketing';
+import { callEndpoint } from '../../../lib/call-endpoint';
+import { marketingKeys } from './keys';
 
 export function getCollectTotal(): Promise<MarketingCollectTotal> {
-  return api.get<MarketingCollectTotal>(`${MARKETING_API}/collect/total`);
+  return callEndpoint(marketingEndpoints.collectTotal);
 }
 
 /** How many cases are saved, and the tags in use (for the filter). */

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MarketingConversationDetail } from '@portal/contract';
-import { api } from '../../../lib/api';
-import { MARKETING_API, marketingKeys } from './keys';
+import { marketingEndpoints } from '@portal/contract/endpoints/marketing';
+import { callEndpoint } from '../../../lib/call-endpoint';
+import { marketingKeys } from './keys';
 
 export function getMarketingConversation(convId: string): Promise<MarketingConversationDetail> {
-  return api.get<MarketingConversationDetail>(`${MARKETING_API}/conversation/detail`, { params: { conv_id: convId } });
+  return callEndpoint(marketingEndpoints.conversationDetail, { query: { conv_id: convId } });
 }
 
 /** A conversation with its messages, their parsed sections and which analyses are saved. */

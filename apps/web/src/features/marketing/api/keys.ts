@@ -1,8 +1,6 @@
 import type { MarketingCollectListQuery } from '@portal/contract';
 
-/** The module's API prefix and react-query keys, in one place so invalidation matches. */
-export const MARKETING_API = '/api/marketing';
-
+/** The module's react-query keys, in one place so invalidation matches. */
 export const marketingKeys = {
   all: ['marketing'] as const,
   conversations: () => ['marketing', 'conversations'] as const,

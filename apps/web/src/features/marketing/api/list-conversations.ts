@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MarketingConversationList } from '@portal/contract';
-import { api } from '../../../lib/api';
-import { MARKETING_API, marketingKeys } from './keys';
+import { marketingEndpoints } from '@portal/contract/endpoints/marketing';
+import { callEndpoint } from '../../../lib/call-endpoint';
+import { marketingKeys } from './keys';
 
 export async function listMarketingConversations(): Promise<MarketingConversationList['conv_list']> {
-  const data = await api.get<MarketingConversationList>(`${MARKETING_API}/conversation/list`);
+  const data = await callEndpoint(marketingEndpoints.conversationList);
   return data.conv_list;
 }
 

@@ -1,9 +1,9 @@
 import type { ChatStreamFinish, ChatStreamMessage, MarketingReceiveRequest } from '@portal/contract';
+import { marketingEndpoints } from '@portal/contract/endpoints/marketing';
 import type { StreamTransport } from '../../../components/thread';
 import { api } from '../../../lib/api';
 import { streamSse } from '../../../lib/sse';
 import { stopMarketingAnswer } from './answer-reattach';
-import { MARKETING_API } from './keys';
 
 /**
  * `POST /api/marketing/message/receive` as an event stream. Its events carry what the thread's
@@ -21,7 +21,7 @@ export function receiveTransport(
     open: (signal, handlers) => {
       let named = false;
       return streamSse<ChatStreamMessage, ChatStreamFinish>({
-        url: api.url(`${MARKETING_API}/message/receive`),
+        url: api.url(marketingEndpoints.receive.path),
         headers: api.headers(),
         body,
         signal,

@@ -8,10 +8,10 @@ import {
   type MarketingAttachmentStatus,
   type StoredFile,
 } from '@portal/contract';
+import { marketingEndpoints } from '@portal/contract/endpoints/marketing';
 import { ThreadComposer } from '../../../components/thread';
 import { FileUpload } from '../../../components/upload';
 import { useAttachmentStatus } from '../api/attachment-status';
-import { MARKETING_API } from '../api/keys';
 
 /** Images and documents, up to the common upload's size (section 5). */
 const RULES = { kinds: [...MARKETING_ATTACHMENT_KINDS], maxBytes: 10_000_000 };
@@ -75,7 +75,7 @@ export function CaseComposer({ busy, attachments, onAttachmentsChange, onSend, o
       </div>
       {picking && !full ? (
         <FileUpload
-          action={`${MARKETING_API}/file/upload`}
+          action={marketingEndpoints.fileUpload.path}
           rules={RULES}
           hint="支持 PNG、JPG、GIF、WebP 图片和 PDF、Word、TXT 文档；文档的文字会提供给模型，图片只提供文件名"
           disabled={busy}

@@ -1,20 +1,18 @@
-import type { ReportMessage } from '@portal/contract';
+import { reportEndpoints } from '@portal/contract/endpoints/report';
 import type { AnswerSnapshot, Reattach } from '../../../components/thread';
-import { api } from '../../../lib/api';
 import { followAt } from '../../../lib/answer-follow';
+import { callEndpoint, sendEndpoint } from '../../../lib/call-endpoint';
 import { rememberMessage } from '../store/report-store';
-
-const REPORT_API = '/api/report';
 
 /** `POST /api/report/message/stop`: 停止, the only thing that stops an answer on the server. */
 export async function stopReportAnswer(messageId: string): Promise<void> {
-  await api.post(`${REPORT_API}/message/stop`, { message_id: messageId }, { silent: true });
+  await sendEndpoint(reportEndpoints.messageStop, { body: { message_id: messageId }, silent: true });
 }
 
 /** `GET /api/report/message/completion`: an answer as stored so far; its kind and structure are kept beside it. */
 export async function reportCompletion(messageId: string, signal: AbortSignal): Promise<AnswerSnapshot> {
-  const message = await api.get<ReportMessage>(`${REPORT_API}/message/completion`, {
-    params: { message_id: messageId },
+  const message = await callEndpoint(reportEndpoints.messageCompletion, {
+    query: { message_id: messageId },
     signal,
     silent: true,
   });
@@ -24,7 +22,7 @@ export async function reportCompletion(messageId: string, signal: AbortSignal): 
 
 /** An answer, brief or comparison still written when its conversation opened is followed to its end. */
 export const reportReattach: Reattach = {
-  follow: followAt(REPORT_API),
+  follow: followAt(reportEndpoints.messageFollow),
   completion: reportCompletion,
   stop: stopReportAnswer,
 };

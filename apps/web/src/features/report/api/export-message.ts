@@ -1,8 +1,9 @@
+import { reportEndpoints } from '@portal/contract/endpoints/report';
 import { fetchBlob } from '../../../lib/fetch-blob';
 
 /** `GET /api/report/export`: an answer, brief or comparison as Word or Markdown, saved as `name`. */
 export async function downloadExport(messageId: string, format: 'md' | 'docx', name: string): Promise<void> {
-  const blob = await fetchBlob('/api/report/export', {
+  const blob = await fetchBlob(reportEndpoints.export.path, {
     params: { message_id: messageId, format },
     failure: '导出失败，请稍后重试',
   });

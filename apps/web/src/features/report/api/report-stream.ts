@@ -1,8 +1,13 @@
 import type { ReportMessageKind, ReportStreamFinish, ReportStreamMessage } from '@portal/contract';
+import { reportEndpoints } from '@portal/contract/endpoints/report';
 import { api } from '../../../lib/api';
 import { streamSse, type StreamSseOptions } from '../../../lib/sse';
 
-const STREAM_PATHS: Record<ReportMessageKind, string> = { answer: 'askNew', brief: 'brief', compare: 'compare' };
+const STREAMS: Record<ReportMessageKind, { path: string }> = {
+  answer: reportEndpoints.ask,
+  brief: reportEndpoints.brief,
+  compare: reportEndpoints.compare,
+};
 
 export interface ReportStreamBody {
   conversation_id: string;
@@ -26,7 +31,7 @@ export function streamReport(
   signal: AbortSignal,
 ): Promise<void> {
   return streamSse<ReportStreamMessage, ReportStreamFinish>({
-    url: api.url(`/api/report/pdf/${STREAM_PATHS[kind]}`),
+    url: api.url(STREAMS[kind].path),
     headers: api.headers(),
     body,
     signal,

@@ -5,8 +5,10 @@ import {
   searchEndpoints as ep,
   type Endpoint,
   type EndpointBody,
+  type EndpointBodyInput,
   type EndpointData,
   type EndpointQuery,
+  type EndpointQueryInput,
 } from '@portal/contract';
 import { api } from '../../../lib/api';
 import { callEndpoint } from '../../../lib/call-endpoint';
@@ -68,10 +70,10 @@ export async function callSearch<E extends Endpoint>(
 ): Promise<EndpointData<E>> {
   if (!getSearchToken()) await signIn();
   const call = () => {
-    const query = { ...(input.query ?? {}), domain: SEARCH_DOMAIN } as EndpointQuery<E>;
+    const query = { ...(input.query ?? {}), domain: SEARCH_DOMAIN } as EndpointQueryInput<E>;
     const body = (
       Array.isArray(input.body) ? input.body : { ...(input.body ?? {}), domain: SEARCH_DOMAIN }
-    ) as EndpointBody<E>;
+    ) as EndpointBodyInput<E>;
     // session/edit carries its list as the body and the domain in the query.
     return callEndpoint(at(declared), { query, body, silent: true });
   };

@@ -1,70 +1,64 @@
-import {
-  checkDocStatusResponseSchema,
-  feedbackStateSchema,
-  sessionTruncateResponseSchema,
-  type FeedbackAction,
-  type FeedbackState,
-  ideaCardSchema,
-  ideaListResponseSchema,
-  promptCompletionsResponseSchema,
-  sessionAsyncAskResponseSchema,
-  sessionFileListResponseSchema,
-  sessionFileSchema,
-  sessionInfoResponseSchema,
-  sessionListResponseSchema,
-  sessionMessageListResponseSchema,
-  sessionMessageSchema,
-  sessionSchema,
-  sessionSliceSchema,
-  type CheckDocStatusResponse,
-  type IdeaCard,
-  type IdeaMergeRequest,
-  type IdeaUpdateRequest,
-  type PromptSuggestion,
-  type Session,
-  type SessionAskRequest,
-  type SessionAsyncAskResponse,
-  type SessionCreateRequest,
-  type SessionFile,
-  type SessionInfoResponse,
-  type SessionMessage,
-  type SessionMessageListResponse,
-  type SessionSlice,
+import type {
+  CheckDocStatusResponse,
+  FeedbackAction,
+  FeedbackState,
+  IdeaCard,
+  IdeaMergeRequest,
+  IdeaUpdateRequest,
+  PromptSuggestion,
+  Session,
+  SessionAskRequest,
+  SessionAsyncAskResponse,
+  SessionCreateRequest,
+  SessionFile,
+  SessionInfoResponse,
+  SessionMessage,
+  SessionMessageListResponse,
+  SessionModule,
+  SessionSlice,
 } from '@portal/contract';
-import { api } from '../../../lib/api';
+import { sessionEndpoints } from '@portal/contract/endpoints/sessions';
+import { callEndpoint, sendEndpoint } from '../../../lib/call-endpoint';
 import type { SessionModuleConfig } from '../config/session-modules';
 
 /*
- * Section 7's session calls (`/api/{module}/…`), checked with the contract's schemas. This chunk
- * is only loaded by the session tools' routes.
+ * Section 7's session calls (`/api/{module}/…`), made through the contract's descriptors and
+ * checked with their schemas. This chunk is only loaded by the session tools' routes.
  */
 
-type Module = Pick<SessionModuleConfig, 'apiPath'>;
+type Module = Pick<SessionModuleConfig, 'name'>;
+
+const descriptors = new Map<SessionModule, ReturnType<typeof sessionEndpoints>>();
+
+/** A tool's descriptors, built once (polls call them every 2 s). */
+export function endpointsOf(m: Module): ReturnType<typeof sessionEndpoints> {
+  let found = descriptors.get(m.name);
+  if (!found) descriptors.set(m.name, (found = sessionEndpoints(m.name)));
+  return found;
+}
+
+const ideas = sessionEndpoints('brainstorm');
 
 export async function listSessions(m: Module): Promise<Session[]> {
-  const data = await api.get(`${m.apiPath}/session/list`, { schema: sessionListResponseSchema });
+  const data = await callEndpoint(endpointsOf(m).sessionList);
   return data.session_list;
 }
 
 export function createSession(m: Module, body: SessionCreateRequest): Promise<Session> {
-  return api.post(`${m.apiPath}/session/create`, body, { schema: sessionSchema });
+  return callEndpoint(endpointsOf(m).sessionCreate, { body });
 }
 
 export function renameSession(m: Module, sessionId: string, name: string): Promise<Session> {
-  return api.post(
-    `${m.apiPath}/session/update`,
-    { session_id: sessionId, session_name: name },
-    { schema: sessionSchema },
-  );
+  return callEndpoint(endpointsOf(m).sessionUpdate, { body: { session_id: sessionId, session_name: name } });
 }
 
 /** Removes the session with its messages, files and chunks. */
 export async function deleteSession(m: Module, sessionId: string): Promise<void> {
-  await api.post(`${m.apiPath}/session/delete`, { session_id: sessionId });
+  await sendEndpoint(endpointsOf(m).sessionDelete, { body: { session_id: sessionId } });
 }
 
 export function getSessionInfo(m: Module, sessionId: string): Promise<SessionInfoResponse> {
-  return api.get(`${m.apiPath}/session/info`, { params: { session_id: sessionId }, schema: sessionInfoResponseSchema });
+  return callEndpoint(endpointsOf(m).sessionInfo, { query: { session_id: sessionId } });
 }
 
 export function listSessionMessages(
@@ -73,24 +67,18 @@ export function listSessionMessages(
   page: number,
   pageSize: number,
 ): Promise<SessionMessageListResponse> {
-  return api.get(`${m.apiPath}/message/list`, {
-    params: { session_id: sessionId, page, page_size: pageSize },
-    schema: sessionMessageListResponseSchema,
+  return callEndpoint(endpointsOf(m).messageList, {
+    query: { session_id: sessionId, page, page_size: pageSize },
   });
 }
 
 /** The stored answer so far; polled every 2 s, so a failed poll is retried, not shown. */
 export function getCompletion(m: Module, messageId: string, signal?: AbortSignal): Promise<SessionMessage> {
-  return api.get(`${m.apiPath}/prompt/getCompletion`, {
-    params: { message_id: messageId },
-    schema: sessionMessageSchema,
-    signal,
-    silent: true,
-  });
+  return callEndpoint(endpointsOf(m).promptCompletion, { query: { message_id: messageId }, signal, silent: true });
 }
 
 export function askAsync(m: Module, body: SessionAskRequest): Promise<SessionAsyncAskResponse> {
-  return api.post(`${m.apiPath}/prompt/asyncAsk`, body, { schema: sessionAsyncAskResponseSchema });
+  return callEndpoint(endpointsOf(m).promptAsyncAsk, { body });
 }
 
 /** 点赞 / 点踩 / 复制 of a session answer. */
@@ -100,93 +88,77 @@ export function sendFeedback(
   action: FeedbackAction,
   messageId: string,
 ): Promise<FeedbackState> {
-  return api.post(
-    `${m.apiPath}/message/feedback`,
-    { session_id: sessionId, message_id: messageId, action },
-    { schema: feedbackStateSchema },
-  );
+  return callEndpoint(endpointsOf(m).messageFeedback, {
+    body: { session_id: sessionId, message_id: messageId, action },
+  });
 }
 
 /** Removes a question and the turns after it, before the edited question is asked. */
 export async function truncateFrom(m: Module, sessionId: string, messageId: string): Promise<number> {
-  const data = await api.post(
-    `${m.apiPath}/message/truncate`,
-    { session_id: sessionId, message_id: messageId },
-    { schema: sessionTruncateResponseSchema },
-  );
+  const data = await callEndpoint(endpointsOf(m).messageTruncate, {
+    body: { session_id: sessionId, message_id: messageId },
+  });
   return data.removed;
 }
 
 export async function stopMessage(m: Module, messageId: string): Promise<void> {
-  await api.post(`${m.apiPath}/message/stop`, { message_id: messageId }, { silent: true });
+  await sendEndpoint(endpointsOf(m).messageStop, { body: { message_id: messageId }, silent: true });
 }
 
 export async function promptCompletions(m: Module, sessionId?: string): Promise<PromptSuggestion[]> {
-  const data = await api.get(`${m.apiPath}/session/promptCompletions`, {
-    params: sessionId ? { session_id: sessionId } : {},
-    schema: promptCompletionsResponseSchema,
+  const data = await callEndpoint(endpointsOf(m).promptCompletions, {
+    query: sessionId ? { session_id: sessionId } : {},
     silent: true,
   });
   return data.list;
 }
 
 export async function listFiles(m: Module, sessionId: string): Promise<SessionFile[]> {
-  const data = await api.get(`${m.apiPath}/file/list`, {
-    params: { session_id: sessionId },
-    schema: sessionFileListResponseSchema,
-  });
+  const data = await callEndpoint(endpointsOf(m).fileList, { query: { session_id: sessionId } });
   return data.list;
 }
 
 export async function deleteFile(m: Module, sessionId: string, fileId: string): Promise<void> {
-  await api.post(`${m.apiPath}/file/delete`, { session_id: sessionId, file_id: fileId });
+  await sendEndpoint(endpointsOf(m).fileDelete, { body: { session_id: sessionId, file_id: fileId } });
 }
 
 export function reloadFile(m: Module, sessionId: string, fileId: string): Promise<SessionFile> {
-  return api.post(
-    `${m.apiPath}/file/reload`,
-    { session_id: sessionId, file_id: fileId },
-    { schema: sessionFileSchema },
-  );
+  return callEndpoint(endpointsOf(m).fileReload, { body: { session_id: sessionId, file_id: fileId } });
 }
 
 /** Polled every 2 s while a file is parsing: failures are retried quietly. */
 export function checkDocStatus(m: Module, sessionId: string, fileIds?: string[]): Promise<CheckDocStatusResponse> {
-  return api.post(
-    `${m.apiPath}/file/check_doc_status`,
-    { session_id: sessionId, ...(fileIds ? { file_ids: fileIds } : {}) },
-    { schema: checkDocStatusResponseSchema, silent: true },
-  );
+  return callEndpoint(endpointsOf(m).fileCheckStatus, {
+    body: { session_id: sessionId, ...(fileIds ? { file_ids: fileIds } : {}) },
+    silent: true,
+  });
 }
 
 /** `GET {module}/file/slice`: a cited passage with its boxes on the page, for the viewer. */
 export function getSlice(m: Module, sessionId: string, chunkId: string): Promise<SessionSlice> {
-  return api.get(`${m.apiPath}/file/slice`, {
-    params: { session_id: sessionId, chunk_id: chunkId },
-    schema: sessionSliceSchema,
+  return callEndpoint(endpointsOf(m).fileSlice, {
+    query: { session_id: sessionId, chunk_id: chunkId },
     silent: true,
   });
 }
 
 /** `POST {module}/file/upload?session_id=` (multipart, one part named `file`). */
 export const uploadUrl = (m: Module, sessionId: string) =>
-  `${m.apiPath}/file/upload?session_id=${encodeURIComponent(sessionId)}`;
-export const sessionFileParser = sessionFileSchema;
+  `${endpointsOf(m).fileUpload.path}?session_id=${encodeURIComponent(sessionId)}`;
+/** The upload's answer: the stored file. */
+export const sessionFileParser = endpointsOf({ name: 'pdf' }).fileUpload.data;
 
 /* Brainstorm card edits. */
 
 export function updateIdea(body: IdeaUpdateRequest): Promise<IdeaCard> {
-  return api.post('/api/brainstorm/idea/update', body, { schema: ideaCardSchema });
+  return callEndpoint(ideas.ideaUpdate, { body });
 }
 
 export function mergeIdeas(body: IdeaMergeRequest): Promise<IdeaCard> {
-  return api.post('/api/brainstorm/idea/merge', body, { schema: ideaCardSchema });
+  return callEndpoint(ideas.ideaMerge, { body });
 }
 
 export async function listIdeas(sessionId: string): Promise<IdeaCard[]> {
-  const data = await api.get('/api/brainstorm/idea/list', {
-    params: { session_id: sessionId },
-    schema: ideaListResponseSchema,
-  });
+  const data = await callEndpoint(ideas.ideaList, { query: { session_id: sessionId } });
   return data.list;
 }

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { RecommendQuestionEvent, RecommendQuestionFinish } from '@portal/contract';
+import { sessionEndpoints } from '@portal/contract/endpoints/sessions';
 import { api } from '../../../lib/api';
 import { streamSse } from '../../../lib/sse';
+
+const { recommendQuestion: recommend } = sessionEndpoints('pdf');
 
 interface RecommendQuestionsProps {
   sessionId: string;
@@ -27,7 +30,7 @@ export function RecommendQuestions({ sessionId, readyKey, disabled, onPick }: Re
     const controller = new AbortController();
     setState({ list: [], loading: true, demo: false });
     void streamSse<RecommendQuestionEvent, RecommendQuestionFinish>({
-      url: api.url('/api/pdf/message/get_stream_recommend_question'),
+      url: api.url(recommend.path),
       headers: api.headers(),
       body: { session_id: sessionId },
       signal: controller.signal,

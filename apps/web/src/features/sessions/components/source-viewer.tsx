@@ -13,7 +13,7 @@ import type { SessionModuleConfig } from '../config/session-modules';
 import { placeLabel, type SourceTarget } from '../store/citation-links';
 
 interface SourceViewerProps {
-  module: Pick<SessionModuleConfig, 'name' | 'apiPath'>;
+  module: Pick<SessionModuleConfig, 'name'>;
   sessionId: string;
   target: SourceTarget | null;
   /** The cited passage, when the viewer was opened from a citation. */

@@ -6,9 +6,8 @@ import type { UploadRules } from '../../../lib/upload';
 export interface SessionModuleConfig {
   name: SessionModule;
   title: string;
-  /** `/brainstorm`, … */
+  /** `/brainstorm`, …; its calls are the contract's `sessionEndpoints(name)`. */
   topPath: string;
-  apiPath: string;
   upload: UploadRules;
   /** The file picker's filter. */
   accept: string;
@@ -28,7 +27,6 @@ export const sessionModuleConfigs: Record<SessionModule, SessionModuleConfig> = 
     name: 'brainstorm',
     title: MODULES.brainstorm.title,
     topPath: '/brainstorm',
-    apiPath: '/api/brainstorm',
     upload: { kinds: ['pdf', 'docx', 'txt', 'md'], maxBytes: DOC_MAX_BYTES },
     accept: '.pdf,.docx,.txt,.md',
     uploadHint: '可选：上传参考资料（PDF、Word、TXT、Markdown），单个不超过 20MB',
@@ -40,7 +38,6 @@ export const sessionModuleConfigs: Record<SessionModule, SessionModuleConfig> = 
     name: 'insight',
     title: MODULES.insight.title,
     topPath: '/insight',
-    apiPath: '/api/insight',
     upload: { kinds: VOICE_KINDS, maxBytes: DOC_MAX_BYTES },
     accept: '.txt,.md,.csv,.xlsx,.docx,.pdf',
     uploadHint: '上传用户评论、访谈记录（TXT、Markdown、CSV/Excel 每行一条、Word、PDF），单个不超过 20MB',
@@ -51,7 +48,6 @@ export const sessionModuleConfigs: Record<SessionModule, SessionModuleConfig> = 
     name: 'pdf',
     title: MODULES.pdf.title,
     topPath: '/pdf',
-    apiPath: '/api/pdf',
     upload: { kinds: ['pdf'], maxBytes: DOC_MAX_BYTES },
     accept: '.pdf',
     uploadHint: '支持 PDF，单个不超过 20MB，可上传多个',

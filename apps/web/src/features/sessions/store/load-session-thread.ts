@@ -4,7 +4,7 @@ import { listSessionMessages } from '../api/session-api';
 import type { SessionModuleConfig } from '../config/session-modules';
 import { snapshotOf } from './session-ask';
 
-type Module = Pick<SessionModuleConfig, 'apiPath' | 'topPath'>;
+type Module = Pick<SessionModuleConfig, 'name' | 'topPath'>;
 
 /** A session message in the thread's shape; its kind, data and sources are kept in the session store. */
 function toThreadMessage(m: Module, message: SessionMessage): ChatMessage {

@@ -18,12 +18,12 @@ import {
 import { followAt } from '../../../lib/answer-follow';
 import { api } from '../../../lib/api';
 import { streamSse } from '../../../lib/sse';
-import { askAsync, getCompletion, stopMessage } from '../api/session-api';
+import { askAsync, endpointsOf, getCompletion, stopMessage } from '../api/session-api';
 import type { SessionModuleConfig } from '../config/session-modules';
 import { toThreadCitations } from './citation-links';
 import { rememberMessage, useSessionStore } from './session-store';
 
-type Module = Pick<SessionModuleConfig, 'apiPath' | 'topPath'>;
+type Module = Pick<SessionModuleConfig, 'name' | 'topPath'>;
 
 /** How answers arrive: an event stream, or an asynchronous ask polled every 2 s. */
 export type SessionTransportKind = 'stream' | 'poll';
@@ -55,7 +55,7 @@ function streamTransport(m: Module, body: SessionAskRequest): StreamTransport {
     stop: (messageId) => stopMessage(m, messageId),
     open: (signal, handlers) =>
       streamSse<SessionStreamMessage, SessionStreamFinish>({
-        url: api.url(`${m.apiPath}/prompt/askStream`),
+        url: api.url(endpointsOf(m).promptAskStream.path),
         headers: api.headers(),
         body,
         signal,
@@ -114,7 +114,7 @@ export const completionOf = (m: Module) => async (messageId: string, signal: Abo
 
 /** Re-attaching to an answer still generated when the session opened (a reload, another device). */
 export const reattachOf = (m: Module): Reattach => ({
-  follow: followAt(m.apiPath),
+  follow: followAt(endpointsOf(m).messageFollow),
   completion: completionOf(m),
   stop: (messageId) => stopMessage(m, messageId),
 });
