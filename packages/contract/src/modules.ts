@@ -129,7 +129,8 @@ export const MODULES = {
   red: { prefixes: ['red'], appKey: 'red', title: '社媒洞察', kind: 'tool', path: '/red' },
   addbg: { prefixes: ['addbg'], appKey: 'addbg', title: '图片设计', kind: 'tool', family: 'addbg', path: '/addbg' },
   stablediffusion: {
-    // The spec's designer calls (getSDWebUICode) belong to the Stable Diffusion app.
+    // The spec's designer calls live under the Stable Diffusion app; getSDWebUICode serves both
+    // embedded tools and needs only the right of the one it is asked for (its route says so).
     prefixes: ['stablediffusion', 'designer'],
     appKey: 'stablediffusion',
     title: 'Stable Diffusion',
