@@ -36,6 +36,7 @@ export const mjMessages = {
   notConnected: '图片生成尚未接入：管理员还没有配置图像引擎',
   emptyPrompt: '请输入图片描述',
   notFinished: '这张图还没有生成完成',
+  parentFailed: '这次生成失败了，请重新输入描述',
   noSuchVariant: '没有这张图',
   variantNeeded: '请选择第几张图（1–4）',
   upscaleOfGrid: '只能放大四宫格中的一张',

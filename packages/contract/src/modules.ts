@@ -72,7 +72,8 @@ export const MODULES = {
     path: '/metaso',
     quotaKey: 'metaso',
   },
-  // Midjourney's calls live under the chatgpt prefix (mjAsk…); it has no page of its own.
+  // The image chat: its calls live under the chatgpt prefix (mjAsk, mj/…) and its page is the
+  // chatgpt app's /chatgpt/image, so it has no route or prefix of its own.
   midjourney: { type: 1, prefixes: [], appKey: 'chatgpt', title: 'Midjourney', kind: 'tool' },
   brainstorm: {
     type: 3,

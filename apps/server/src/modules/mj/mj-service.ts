@@ -75,10 +75,6 @@ export class MjService {
     this.store = new MjStore(deps.db);
   }
 
-  get usage(): ImageUsage {
-    return this.deps.usage;
-  }
-
   private engine(): EngineConnection {
     if (!this.deps.engine) throw invalid(mjMessages.notConnected);
     return this.deps.engine;
@@ -105,6 +101,7 @@ export class MjService {
   async receive(ownerId: number, body: MjReceiveRequest): Promise<MjAskResponse> {
     this.engine();
     const parent = await this.store.message(ownerId, body.message_id);
+    if (parent.status === 'failed') throw invalid(mjMessages.parentFailed);
     if (parent.status !== 'done') throw invalid(mjMessages.notFinished);
     let variant: number | null = null;
     if (body.action !== 'reroll') {

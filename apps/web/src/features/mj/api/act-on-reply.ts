@@ -6,5 +6,6 @@ import { callEndpoint } from '../../../lib/call-endpoint';
 export function actOnReply(messageId: string, action: MjFollowAction, index?: number): Promise<MjAskResponse> {
   return callEndpoint(e.receiveMessage, {
     body: { message_id: messageId, action, ...(index === undefined ? {} : { index }) },
+    silent: true,
   });
 }
