@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ComfyUiImages } from '../../src/modules/mj/engines/comfyui-images';
-import { FakeComfy } from '../embedded/fake-tools';
+import { SdWebUiImages } from '../../src/modules/mj/engines/sdwebui-images';
+import { FakeComfy, FakeSd } from '../embedded/fake-tools';
 
-/** The image chat's ComfyUI engine against the fake ComfyUI: queue, poll the history, fetch the outputs. */
+/** The image chat's SD WebUI and ComfyUI engines against the embedded tools' fakes. */
 let comfy: FakeComfy;
+let sd: FakeSd;
 beforeAll(async () => {
   comfy = await new FakeComfy().start();
   comfy.autoRun = true;
+  sd = await new FakeSd().start();
 });
-afterAll(async () => comfy?.close());
+afterAll(async () => {
+  await comfy?.close();
+  await sd?.close();
+});
 
 const options = { steps: 20, variationStrength: 0.6, checkpoint: 'base.safetensors', pollMs: 20 };
 const progress: number[] = [];
@@ -47,5 +53,22 @@ describe('the ComfyUI engine of the image chat', () => {
     ).prompt;
     expect(workflow['10']!.inputs.image).toMatch(/^upload-\d+\.png$/);
     expect(workflow['3']!.inputs.denoise).toBe(0.6);
+  });
+});
+
+describe('the SD WebUI engine of the image chat', () => {
+  it('draws with txt2img and varies with img2img from the image', async () => {
+    const engine = new SdWebUiImages({ engine: 'sdwebui', url: sd.url }, { steps: 20, variationStrength: 0.5 });
+    const [drawn] = await engine.draw(request());
+    expect(drawn!.toString()).toBe('img');
+    const txt = sd.seen.find((s) => s.url === '/sdapi/v1/txt2img');
+    expect(JSON.parse(txt!.body)).toMatchObject({ prompt: '灯塔', width: 512, height: 512, batch_size: 1, steps: 20 });
+
+    await engine.draw(request(Buffer.from('source image')));
+    const img = sd.seen.find((s) => s.url === '/sdapi/v1/img2img');
+    expect(JSON.parse(img!.body)).toMatchObject({
+      init_images: [Buffer.from('source image').toString('base64')],
+      denoising_strength: 0.5,
+    });
   });
 });
