@@ -2,6 +2,7 @@ import type { Endpoint } from './endpoint';
 import { adminEndpoints } from './endpoints/admin';
 import { analyticsEndpoints } from './endpoints/analytics';
 import { chatEndpointGroups } from './endpoints/chat';
+import { mjEndpoints } from './endpoints/mj';
 import { marketingEndpoints } from './endpoints/marketing';
 import { embeddedEndpoints, embeddedProxyEndpoints } from './embedded';
 import { addbgEndpoints } from './addbg';
@@ -28,6 +29,7 @@ export function endpointGroups(): Readonly<Record<string, Endpoint>>[] {
     adminEndpoints,
     analyticsEndpoints,
     ...chatEndpointGroups(),
+    mjEndpoints,
     ...sessionEndpointGroups(),
     reportEndpoints,
     marketingEndpoints,

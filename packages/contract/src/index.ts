@@ -32,4 +32,5 @@ export * from './embedded';
 export * from './answer-follow';
 export * from './search';
 export * from './addbg';
+export * from './mj';
 export * from './red';

@@ -72,7 +72,8 @@ export const MODULES = {
     path: '/metaso',
     quotaKey: 'metaso',
   },
-  // Midjourney's calls live under the chatgpt prefix (mjAsk…); it has no page of its own.
+  // The image chat: its calls live under the chatgpt prefix (mjAsk, mj/…) and its page is the
+  // chatgpt app's /chatgpt/image, so it has no route or prefix of its own.
   midjourney: { type: 1, prefixes: [], appKey: 'chatgpt', title: 'Midjourney', kind: 'tool' },
   brainstorm: {
     type: 3,
@@ -129,7 +130,8 @@ export const MODULES = {
   red: { prefixes: ['red'], appKey: 'red', title: '社媒洞察', kind: 'tool', path: '/red' },
   addbg: { prefixes: ['addbg'], appKey: 'addbg', title: '图片设计', kind: 'tool', family: 'addbg', path: '/addbg' },
   stablediffusion: {
-    // The spec's designer calls (getSDWebUICode) belong to the Stable Diffusion app.
+    // The spec's designer calls live under the Stable Diffusion app; getSDWebUICode serves both
+    // embedded tools and needs only the right of the one it is asked for (its route says so).
     prefixes: ['stablediffusion', 'designer'],
     appKey: 'stablediffusion',
     title: 'Stable Diffusion',

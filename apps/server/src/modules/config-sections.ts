@@ -2,6 +2,7 @@ import { addbgConfigSection } from './addbg/config';
 import { chatConfigSection } from './chat/config';
 import { embeddedConfigSection } from './embedded/config';
 import { marketingConfigSection } from './marketing/config';
+import { mjConfigSection } from './mj/config';
 import { redConfigSection } from './red/config';
 import { reportConfigSection } from './report/config';
 import { searchConfigSection } from './search/config';
@@ -21,5 +22,6 @@ export const moduleConfigSections = [
   embeddedConfigSection,
   searchConfigSection,
   addbgConfigSection,
+  mjConfigSection,
   redConfigSection,
 ] as const;

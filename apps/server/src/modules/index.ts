@@ -3,6 +3,7 @@ import analytics from './analytics';
 import chat from './chat';
 import embedded from './embedded';
 import marketing from './marketing';
+import mj from './mj';
 import report from './report';
 import type { ServerModule } from './module';
 import red from './red';
@@ -19,5 +20,7 @@ export const serverModules: readonly ServerModule[] = [
   embedded,
   search,
   addbg,
+  // After addbg: the image chat spends the designer's image usage.
+  mj,
   red,
 ];

@@ -1,5 +1,5 @@
 import { apiPrefixAppKey, ErrorCode, ErrorMessage, type IdentityProvider } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../db/schema';
 import { AppError } from '../errors/app-error';
@@ -26,6 +26,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user on every non-public /api request; null elsewhere. */
     user: RequestUser | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * A module route that serves several apps, the one its request names (getSDWebUICode's
+     * `app_key`): the gate lets through a user with any of these apps instead of checking its
+     * prefix's app, and the handler checks the app asked for.
+     */
+    appKeysOfRequest?: readonly string[];
   }
 }
 
@@ -69,6 +77,11 @@ export function requireUser(request: FastifyRequest): RequestUser {
   return request.user;
 }
 
+async function mayOpenAny(app: FastifyInstance, read: GateRead, appKeys: readonly string[]): Promise<boolean> {
+  for (const appKey of appKeys) if (await app.services.gate.mayOpenApp(read, appKey)) return true;
+  return false;
+}
+
 /**
  * One gate for all of /api: authenticate, check the rights version, and for module prefixes check
  * the user may open that app; then refuse admin paths to staff. Routes never opt in, so a module
@@ -109,7 +122,10 @@ export default fp(
 
       const prefix = path.split('/')[2]?.toLowerCase() ?? '';
       const appKey = Object.hasOwn(prefixApp, prefix) ? prefixApp[prefix] : undefined;
-      if (appKey && !(await app.services.gate.mayOpenApp(read, appKey))) {
+      // By the matched route, so no spelling of the path picks another route's exception.
+      const ofRequest = request.routeOptions.config?.appKeysOfRequest;
+      const needed = appKey && ofRequest ? ofRequest : appKey ? [appKey] : [];
+      if (needed.length > 0 && !(await mayOpenAny(app, read, needed))) {
         throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenApp);
       }
     });

@@ -113,6 +113,22 @@ describe('the one-time code and the cookie', () => {
     expect(refused.code).toBe(4003);
     expect((await getCode(t, fresh.token, 'stablediffusion')).code).toBe(0);
   });
+
+  it('gives a ComfyUI-only user ComfyUI codes and no Stable Diffusion ones', async () => {
+    const { rights } = t.app.services;
+    await rights.setRule({ subject_type: 'user', subject: 'fiona', app_key: 'stablediffusion', effect: 'deny' });
+    const fiona = await tokenFor(t, 'fiona');
+    const comfyCode = await getCode(t, fiona.token, 'comfyui');
+    expect(comfyCode.code).toBe(0);
+    expect((await enter(t, comfyCode.data.embed_url)).status).toBe(302);
+    expect((await getCode(t, fiona.token, 'stablediffusion')).code).toBe(4003);
+    // The designer prefix's other paths still need the Stable Diffusion right.
+    expect(body(await api(t, fiona.token, { method: 'GET', url: '/api/designer/other' })).code).toBe(4003);
+
+    await rights.setRule({ subject_type: 'user', subject: 'fiona', app_key: 'comfyui', effect: 'deny' });
+    const neither = await tokenFor(t, 'fiona');
+    expect((await getCode(t, neither.token, 'comfyui')).code).toBe(4003);
+  });
 });
 
 describe('a right revoked mid-session', () => {

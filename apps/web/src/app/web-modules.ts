@@ -51,9 +51,18 @@ function samePage(page: LazyPage): WebModulePages {
 
 /**
  * Pages a module adds beside its welcome and session pages, by module name (under its path).
- * 智能搜索助手's 研究模式 stands on the search service (features/search).
+ * 智能搜索助手's 研究模式 stands on the search service (features/search); ChatGPT's 图片创作 is the
+ * image chat (features/mj).
  */
 export const moduleExtraPages: Partial<Record<ModuleName, () => RouteObject[]>> = {
+  // 图片创作: the image mode (module type 1) of the chatgpt app, served by features/mj.
+  chatgpt: () => [
+    {
+      path: 'image',
+      handle: { name: 'chatgpt-image', title: '图片创作' } satisfies RouteHandle,
+      lazy: () => import('../features/mj').then((m) => ({ Component: m.MjPage })),
+    },
+  ],
   metaso: () => [
     {
       path: 'research',

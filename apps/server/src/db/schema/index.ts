@@ -44,3 +44,4 @@ export * from './embedded';
 export * from './search';
 export * from './addbg';
 export * from './red';
+export * from './mj';

@@ -1,4 +1,5 @@
 import {
+  EMBEDDED_APP_KEYS,
   embeddedConfigKey,
   embeddedEndpoints,
   embeddedEnterPath,
@@ -37,7 +38,11 @@ function toApiResponse(answer: ToolAnswer): EmbeddedApiResponse {
   return { status: answer.status, content_type: answer.contentType, body };
 }
 
-/** `/api/designer/sdwebui/getSDWebUICode`: under the designer prefix (the Stable Diffusion right). */
+/**
+ * `/api/designer/sdwebui/getSDWebUICode`: under the designer prefix, whose other paths need the
+ * Stable Diffusion right; a code needs only the right of the app it is asked for, so a ComfyUI-only
+ * user gets ComfyUI codes.
+ */
 export async function designerRoutes(app: FastifyInstance, opts: { services: EmbeddedServices }) {
   const { services } = opts;
   serve(
@@ -45,7 +50,7 @@ export async function designerRoutes(app: FastifyInstance, opts: { services: Emb
     embeddedEndpoints.getSDWebUICode,
     async ({ body, request }) => {
       const user = requireUser(request);
-      // The gate checked the designer prefix's app; a ComfyUI code needs the ComfyUI right too.
+      // The gate let through a user with either tool; the code needs the right of the one asked for.
       const read = loadedGateRead(request);
       if (!read || !(await app.services.gate.mayOpenApp(read, body.app_key))) {
         throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenApp);
@@ -55,7 +60,7 @@ export async function designerRoutes(app: FastifyInstance, opts: { services: Emb
       return { code, embed_url: `${embeddedEnterPath(body.app_key)}?code=${encodeURIComponent(code)}` };
     },
     // Each code is an audit row: the limits of the other routes that issue codes apply.
-    { onRequest: oneTimeCodeRateLimit(app) },
+    { onRequest: oneTimeCodeRateLimit(app), config: { appKeysOfRequest: EMBEDDED_APP_KEYS } },
   );
 }
 

@@ -1,7 +1,7 @@
 import type { AddbgBackground } from '@portal/contract';
 import { Alert, Input, Skeleton, Tooltip } from 'antd';
 import { useBackgrounds } from '../api/option-lists';
-import { WorkImage } from './work-image';
+import { SignedImage } from '../../../components/signed-image/signed-image';
 
 interface Props {
   value: string | null;
@@ -32,7 +32,7 @@ export function BackgroundPicker({ value, color, prompt: promptText, onPick, onP
               onClick={() => onPick({ backgroundId: b.id, color: null })}
             >
               {b.preview_url ? (
-                <WorkImage url={b.preview_url} alt={b.name} style={{ width: '100%', height: '100%' }} />
+                <SignedImage url={b.preview_url} alt={b.name} style={{ width: '100%', height: '100%' }} />
               ) : (
                 <span style={{ background: b.colors[0], display: 'block', width: '100%', height: '100%' }} />
               )}

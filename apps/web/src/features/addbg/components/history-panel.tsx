@@ -3,7 +3,7 @@ import { Alert, Empty, Skeleton, Tabs } from 'antd';
 import { useFavorites } from '../api/favorites';
 import { useWorks } from '../api/works-list';
 import { DownloadButtons } from './download-buttons';
-import { WorkImage } from './work-image';
+import { SignedImage } from '../../../components/signed-image/signed-image';
 
 /** Earlier works of the user (or of the chosen project), and the favourites. */
 export function HistoryPanel({ projectId }: { projectId: string | null }) {
@@ -19,7 +19,7 @@ export function HistoryPanel({ projectId }: { projectId: string | null }) {
       <div className="ab-grid ab-grid--small">
         {items.map((i) => (
           <figure key={i.image_id} className="ab-figure">
-            <WorkImage
+            <SignedImage
               url={i.url}
               alt={i.label}
               style={{ aspectRatio: `${i.width} / ${i.height}`, width: '100%', borderRadius: 6 }}

@@ -5,7 +5,7 @@ import { addbgKeys } from '../api/keys';
 import { useWorkProcess } from '../api/work-process';
 import { DownloadButtons } from './download-buttons';
 import { FavoriteButton } from './favorite-button';
-import { WorkImage } from './work-image';
+import { SignedImage } from '../../../components/signed-image/signed-image';
 
 interface WorkResultProps {
   workId: string;
@@ -76,7 +76,7 @@ function WorkResultBody({ workId, title, beforeUrl, transparent, onRetry }: Work
       <div className="ab-grid">
         {data.images.map((image, index) => (
           <figure key={image.image_id} className="ab-figure">
-            <WorkImage
+            <SignedImage
               url={view === 'before' && beforeUrl ? beforeUrl : image.url}
               alt={`${title} ${index + 1}`}
               checker={transparent && view === 'after'}

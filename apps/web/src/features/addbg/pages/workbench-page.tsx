@@ -12,7 +12,7 @@ import { PortraitNotice } from '../components/portrait-notice';
 import { ProjectSelect } from '../components/project-select';
 import { SceneOptions } from '../components/scene-options';
 import { UsageTag } from '../components/usage-tag';
-import { WorkImage } from '../components/work-image';
+import { SignedImage } from '../../../components/signed-image/signed-image';
 import { WorkResult } from '../components/work-result';
 import { useWorkbench } from '../store/workbench-store';
 import '../components/addbg.css';
@@ -97,7 +97,7 @@ export function AddbgWorkbenchPage() {
             />
             {source && (
               <div className="ab-source">
-                <WorkImage
+                <SignedImage
                   url={sourceUrl(source.fileId)}
                   alt="商品原图"
                   style={{ width: 96, height: 96, borderRadius: 6 }}

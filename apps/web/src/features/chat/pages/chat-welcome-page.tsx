@@ -30,6 +30,12 @@ export function ChatWelcomePage({ module }: { module?: ChatModule }) {
               研究模式
             </Link>
           ) : null}
+          {config.name === 'chatgpt' ? (
+            // 图片创作: the image mode (module type 1), a prompt to a grid of images.
+            <Link to="/chatgpt/image" className="chat-research-link" data-testid="image-mode-link">
+              图片创作
+            </Link>
+          ) : null}
         </>
       }
     >

@@ -1,7 +1,7 @@
 import { IMAGE_PLACEHOLDER_BG } from '@portal/contract';
 import { Spin } from 'antd';
 import { useEffect, useState, type CSSProperties } from 'react';
-import { fetchBlob } from '../../../lib/fetch-blob';
+import { fetchBlob } from '../../lib/fetch-blob';
 
 /** Splits a signed-in path with its query into what fetchBlob takes. */
 export function splitUrl(url: string): { path: string; params: Record<string, string> } {
@@ -14,7 +14,7 @@ export function splitUrl(url: string): { path: string; params: Record<string, st
  * HTTP client refreshes an expired token), shown from an object URL, and the #f6f7f7 placeholder
  * of section 9 when it cannot be loaded. A checkerboard shows where a cutout is transparent.
  */
-export function WorkImage({
+export function SignedImage({
   url,
   alt,
   style,

@@ -1,0 +1,1 @@
+export { MjPage } from './pages/mj-page';
