@@ -4,11 +4,12 @@ import { resolve } from 'node:path';
 import type { AccountInfo, Envelope, LoginResponse } from '@portal/contract';
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig } from '../src/config/load';
 import { repoRoot } from '../src/config/paths';
 import type { PortalConfig } from '../src/config/schema';
-import type { DbTarget } from '../src/db/client';
+import { openDatabase, type Db, type DbHandle, type DbTarget } from '../src/db/client';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -80,6 +81,45 @@ export async function testDatabase(): Promise<{ target: DbTarget; drop(): Promis
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
+    },
+  };
+}
+
+/** A test database opened (so migrated) for the tests of one file or describe block. */
+export interface OpenTestDatabase {
+  /** The open database; read it in tests and in hooks registered after the call. */
+  readonly handle: DbHandle;
+  /** Shorthand for `handle.db`. */
+  readonly db: Db;
+}
+
+/**
+ * Opens this file's own test database, with every migration applied, before the tests of the
+ * enclosing describe block (or of the file, called at the top), and closes and drops it after
+ * them. For suites that test the database or a service directly, without an app.
+ */
+export function migratedTestDatabase(): OpenTestDatabase {
+  let handle: DbHandle | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const database = await testDatabase();
+    drop = database.drop;
+    handle = await openDatabase(database.target);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await drop?.();
+  });
+  const opened = (): DbHandle => {
+    if (!handle) throw new Error('the test database is open only from its beforeAll on');
+    return handle;
+  };
+  return {
+    get handle() {
+      return opened();
+    },
+    get db() {
+      return opened().db;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError } from './config-error';
-import { portalConfigSchema, type PortalConfig } from './schema';
+import { portalConfigSchema } from './portal-config-schema';
+import type { PortalConfig } from './schema';
 
 /** Reads and validates the config file; any problem stops the start with a readable message. */
 export function loadConfig(path: string): PortalConfig {

@@ -13,8 +13,7 @@ import { codesConfigSchema } from '../services/codes/config';
 import { auditConfigSchema } from '../services/audit/config';
 import { isLoopbackHost } from './loopback';
 import { loginThrottleConfigSchema } from '../oidc/config';
-import { moduleConfigSections } from '../modules/config-sections';
-import type { ModuleConfigSection } from '../modules/config-section';
+import type { ModuleSettings } from '../modules/config-section';
 
 export const configAppSchema = appDefinitionSchema.extend({
   /** Shared with an external app so it can redeem one-time codes server-to-server. */
@@ -83,13 +82,13 @@ function isTimeZone(name: string): boolean {
   }
 }
 
-type ModuleSections = (typeof moduleConfigSections)[number];
-/** Each module's section, under its key, with the section's defaults when the file leaves it out. */
-const moduleSectionsShape = Object.fromEntries(
-  moduleConfigSections.map((section: ModuleConfigSection) => [section.key, section.schema.prefault({})]),
-) as { [S in ModuleSections as S['key']]: z.ZodPrefault<S['schema']> };
-
-export const portalConfigSchema = z.looseObject({
+/**
+ * The configuration file's shared settings. Each module's section joins them under its key where
+ * the file is checked (portal-config-schema.ts, from the module registry): the registry leads to
+ * the modules' code, which reads PortalConfig from here, so importing it here would close an
+ * import cycle (test/structure/import-cycles.test.ts).
+ */
+export const sharedConfigSchema = z.looseObject({
   title: z.string().min(1).default('AI 门户'),
   apps: z.array(configAppSchema).default([]),
   access_rules: z.array(accessRuleSchema).default([]),
@@ -158,6 +157,7 @@ export const portalConfigSchema = z.looseObject({
   codes: codesConfigSchema.prefault({}),
   /** How long the audit log is kept. */
   audit: auditConfigSchema.prefault({}),
-  ...moduleSectionsShape,
 });
-export type PortalConfig = z.infer<typeof portalConfigSchema>;
+
+/** The whole configuration: the shared settings and each module's, as the module declares them. */
+export type PortalConfig = z.infer<typeof sharedConfigSchema> & ModuleSettings;

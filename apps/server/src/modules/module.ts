@@ -2,7 +2,7 @@ import type { TypedModuleName } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { PortalConfig } from '../config/schema';
 import type { UsageDefaults } from '../services/usage/usage-defaults';
-import type { ModuleConfigSection } from './config-section';
+import type { DeclaredConfigSection } from './config-section';
 
 /** The asks a server module counts against the quotas. */
 export interface ModuleUsageSource {
@@ -22,9 +22,25 @@ export interface ModuleUsageSource {
 export interface ServerModule {
   /** The folder name; used in logs only. */
   name: string;
-  /** Its section of the configuration file (also listed in config-sections.ts; see there why). */
-  config?: ModuleConfigSection;
   /** The asks it counts, for the console's per-person usage. */
   usage?: ModuleUsageSource;
   plugin: FastifyPluginAsync;
+}
+
+/**
+ * A module's line in the registry (registry.ts): its section of the configuration file, if it
+ * has one, and its code, loaded when the app starts. The section sits here rather than on the
+ * ServerModule because the configuration is checked before any module's code loads.
+ */
+export interface RegisteredModule {
+  /** Declared by the module in ModuleConfigSections (config-section.ts), which types it. */
+  readonly config?: DeclaredConfigSection;
+  load(): Promise<ServerModule>;
+}
+
+export function registered(
+  load: () => Promise<{ default: ServerModule }>,
+  config?: DeclaredConfigSection,
+): RegisteredModule {
+  return { config, load: async () => (await load()).default };
 }

@@ -1,26 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DbHandle } from '../../src/db/client';
+import { describe, expect, it } from 'vitest';
 import { rows } from '../../src/lib/sql-rows';
 import { installAppendOnlyGuard } from '../../src/services/audit/audit-service';
-import { testDatabase } from '../helper';
+import { migratedTestDatabase } from '../helper';
 
-let handle: DbHandle;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  const database = await testDatabase();
-  drop = database.drop;
-  handle = await openDatabase(database.target);
-});
-afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-});
+const database = migratedTestDatabase();
 
 /** The catalogue row's version: CREATE OR REPLACE gives the function a new one even when unchanged. */
 async function guardVersion(): Promise<string | undefined> {
   const [row] = await rows<{ version: string }>(
-    handle.db,
+    database.db,
     sql`SELECT xmin::text AS version FROM pg_proc WHERE proname = 'audit_logs_append_only'`,
   );
   return row?.version;
@@ -28,7 +17,7 @@ async function guardVersion(): Promise<string | undefined> {
 
 async function triggerNames(): Promise<string[]> {
   const found = await rows<{ name: string }>(
-    handle.db,
+    database.db,
     sql`SELECT tgname AS name FROM pg_trigger WHERE tgrelid = 'audit_logs'::regclass ORDER BY tgname`,
   );
   return found.map((r) => r.name);
@@ -36,27 +25,27 @@ async function triggerNames(): Promise<string[]> {
 
 describe('the audit log append-only guard on start', () => {
   it('leaves a guard that is in place untouched', async () => {
-    await installAppendOnlyGuard(handle.db);
+    await installAppendOnlyGuard(database.db);
     const installed = await guardVersion();
     expect(installed).toBeDefined();
-    await installAppendOnlyGuard(handle.db);
+    await installAppendOnlyGuard(database.db);
     expect(await guardVersion()).toBe(installed);
   });
 
   it('puts back a trigger that went missing, and refuses changes again', async () => {
-    await handle.db.execute(sql`DROP TRIGGER audit_logs_no_change ON audit_logs`);
-    await handle.db.execute(sql`INSERT INTO audit_logs (action) VALUES ('test.guard')`);
-    await installAppendOnlyGuard(handle.db);
+    await database.db.execute(sql`DROP TRIGGER audit_logs_no_change ON audit_logs`);
+    await database.db.execute(sql`INSERT INTO audit_logs (action) VALUES ('test.guard')`);
+    await installAppendOnlyGuard(database.db);
     expect(await triggerNames()).toEqual(['audit_logs_no_change', 'audit_logs_no_truncate']);
-    await expect(handle.db.execute(sql`DELETE FROM audit_logs`)).rejects.toThrow();
+    await expect(database.db.execute(sql`DELETE FROM audit_logs`)).rejects.toThrow();
   });
 
   it('replaces a function whose body differs', async () => {
-    await handle.db.execute(sql`
+    await database.db.execute(sql`
       CREATE OR REPLACE FUNCTION audit_logs_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RETURN OLD; END $$`);
-    await installAppendOnlyGuard(handle.db);
-    const refused = await handle.db.execute(sql`UPDATE audit_logs SET target = 'x'`).then(
+    await installAppendOnlyGuard(database.db);
+    const refused = await database.db.execute(sql`UPDATE audit_logs SET target = 'x'`).then(
       () => undefined,
       (err: unknown) => err as Error & { cause?: Error },
     );

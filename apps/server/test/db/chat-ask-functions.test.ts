@@ -1,26 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db, type DbHandle } from '../../src/db/client';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client';
 import { rows } from '../../src/lib/sql-rows';
-import { testDatabase } from '../helper';
+import { migratedTestDatabase } from '../helper';
 
 const file = readFileSync(join(import.meta.dirname, '../../src/db/functions/chat-ask.sql'), 'utf8');
 const statements = file.split('--> statement-breakpoint');
 const names = [...new Set([...file.matchAll(/CREATE OR REPLACE FUNCTION (\w+)\(/g)].map((m) => m[1]!))];
 
-let handle: DbHandle;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  const database = await testDatabase();
-  drop = database.drop;
-  handle = await openDatabase(database.target);
-});
-afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-});
+const database = migratedTestDatabase();
 
 /** Every overload of the file's functions, by signature, as the database prints its definition. */
 async function definitions(db: Pick<Db, 'execute'>): Promise<Record<string, string>> {
@@ -41,14 +31,14 @@ class RolledBack extends Error {}
 describe('db/functions/chat-ask.sql', () => {
   it('holds the chat ask functions exactly as the migrations left them in the database', async () => {
     expect(names).toEqual(['portal_chat_ask', 'portal_chat_ask_owned', 'portal_chat_turns_digest']);
-    const migrated = await definitions(handle.db);
+    const migrated = await definitions(database.db);
     // The two overloads of portal_chat_ask_owned (without and with a digest) and the others.
     expect(Object.keys(migrated)).toHaveLength(4);
     let fromFile: Record<string, string> | undefined;
     // Defined again from the file in a transaction that is rolled back: an overload the file
     // declares otherwise than the migrations appears beside theirs, a body that differs replaces
     // theirs; either way the definitions differ.
-    await handle.db
+    await database.db
       .transaction(async (tx) => {
         for (const statement of statements) await tx.execute(sql.raw(statement));
         fromFile = await definitions(tx);
@@ -58,6 +48,6 @@ describe('db/functions/chat-ask.sql', () => {
         if (!(error instanceof RolledBack)) throw error;
       });
     expect(fromFile).toEqual(migrated);
-    expect(await definitions(handle.db)).toEqual(migrated);
+    expect(await definitions(database.db)).toEqual(migrated);
   });
 });

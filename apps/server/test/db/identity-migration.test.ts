@@ -1,29 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, openDatabase, type DbHandle } from '../../src/db/client';
+import { describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../../src/db/client';
 import { users } from '../../src/db/schema';
 import { mayOpen } from '../../src/services/rights/evaluate';
-import { testDatabase } from '../helper';
+import { migratedTestDatabase } from '../helper';
 
 /**
  * Migration 0010 gives every account signed in before it its provider: rows it finds read as OIDC
  * (the column's default) until its backfill names the workplace ones by their subject's prefix.
  * Stored rules are not rewritten: a bare name keeps naming the OIDC person, `wecom:x` the WeCom one.
  */
-let database: Awaited<ReturnType<typeof testDatabase>>;
-let handle: DbHandle;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  handle = await openDatabase(database.target);
-}, 120_000);
-
-afterAll(async () => {
-  await handle?.close();
-  await database?.drop();
-});
+const database = migratedTestDatabase();
 
 function backfill(): string {
   const text = readFileSync(join(migrationsFolder, '0010_identity_links.sql'), 'utf8');
@@ -34,7 +23,7 @@ function backfill(): string {
 
 describe('migration 0010', () => {
   it('names the provider of accounts signed in before it, and stored rules keep their meaning', async () => {
-    const { db } = handle;
+    const { db } = database;
     // As the rows stood before the backfill: the new column at its default.
     await db.insert(users).values(
       ['staff', 'wecom:staff', 'feishu:ou_x', 'dingtalk:ding-1', 'urn:corp:42'].map((subject) => ({

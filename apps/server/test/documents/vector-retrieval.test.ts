@@ -1,11 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DbHandle } from '../../src/db/client';
 import { documentChunks, documents } from '../../src/db/schema';
 import { Embedder, Retrieval, VectorIndex } from '../../src/services/documents';
 import { fuseByRank } from '../../src/services/documents/fusion';
 import { providerConfigSchema } from '../../src/services/llm';
-import { testDatabase } from '../helper';
+import { migratedTestDatabase } from '../helper';
 import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
 import { seedDocument, seedUser } from './seed';
 
@@ -26,8 +25,7 @@ describe('fusion by rank', () => {
 });
 
 describe('vector retrieval beside lexical retrieval', () => {
-  let handle: DbHandle;
-  let drop: () => Promise<void>;
+  const database = migratedTestDatabase();
   let fake: FakeUpstream;
   let owner: number;
   let vectors: VectorIndex | null;
@@ -36,25 +34,22 @@ describe('vector retrieval beside lexical retrieval', () => {
   const scope = eq(documents.collection, 'cars');
 
   beforeAll(async () => {
-    const database = await testDatabase();
-    drop = database.drop;
-    handle = await openDatabase(database.target);
     fake = await startFakeUpstream();
     const embedder = new Embedder(
       { provider: 'fake', model: 'fake-embedding', dimensions: 64, batchSize: 2 },
       providerConfigSchema.parse({ baseUrl: fake.baseUrl, retries: 0 }),
       {},
     );
-    vectors = await VectorIndex.open(handle.db, embedder, log);
-    owner = await seedUser(handle.db);
-    const fileId = await seedDocument(handle.db, {
+    vectors = await VectorIndex.open(database.db, embedder, log);
+    owner = await seedUser(database.db);
+    const fileId = await seedDocument(database.db, {
       ownerId: owner,
       collection: 'cars',
       name: 'cars.pdf',
       pages: ['轿车的销售数量去年增长了两成。', '汽车销量数据见附表。', '汽车行业的政策调整。'],
     });
     if (vectors) {
-      const chunks = await handle.db
+      const chunks = await database.db
         .select({ id: documentChunks.id, text: documentChunks.text })
         .from(documentChunks)
         .where(eq(documentChunks.fileId, fileId))
@@ -64,19 +59,17 @@ describe('vector retrieval beside lexical retrieval', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await handle?.close();
     await fake?.close();
-    await drop?.();
   });
 
   it('uses pgvector where the database has it (PGlite ships it) and otherwise says once that vectors are off', async () => {
     const available =
       (
-        (await handle.db.execute(sql`select 1 from pg_available_extensions where name = 'vector'`)) as unknown as {
+        (await database.db.execute(sql`select 1 from pg_available_extensions where name = 'vector'`)) as unknown as {
           rows: unknown[];
         }
       ).rows.length > 0;
-    if (handle.kind === 'pglite') expect(available).toBe(true);
+    if (database.handle.kind === 'pglite') expect(available).toBe(true);
     expect(vectors !== null).toBe(available);
     expect(warnings).toEqual(
       available ? [] : ['the database has no pgvector extension: document retrieval is lexical only'],
@@ -87,8 +80,8 @@ describe('vector retrieval beside lexical retrieval', () => {
     if (!vectors) ctx.skip();
     // Batches of two: three chunks took two requests.
     expect(fake.embeddingRequests.length).toBe(2);
-    const lexicalOnly = new Retrieval(handle.db);
-    const fused = new Retrieval(handle.db, vectors, log);
+    const lexicalOnly = new Retrieval(database.db);
+    const fused = new Retrieval(database.db, vectors, log);
     // 汽车销量 and 轿车的销售数量 share no word, only characters: lexical search cannot see page 1.
     expect((await lexicalOnly.search(scope, '汽车销量', 5)).map((r) => r.chunk.page)).toEqual([2, 3]);
     const pages = (await fused.search(scope, '汽车销量', 5)).map((r) => r.chunk.page);
@@ -99,14 +92,14 @@ describe('vector retrieval beside lexical retrieval', () => {
 
   it('embeds documents stored before the embedding model was configured, once', async (ctx) => {
     if (!vectors) ctx.skip();
-    await seedDocument(handle.db, {
+    await seedDocument(database.db, {
       ownerId: owner,
       collection: 'trucks',
       name: 'trucks.pdf',
       pages: ['卡车的销售数量保持稳定。', '卡车司机的培训计划。'],
     });
     const trucks = eq(documents.collection, 'trucks');
-    const fused = new Retrieval(handle.db, vectors, log);
+    const fused = new Retrieval(database.db, vectors, log);
     // Without its vectors the document is found by words only: 货车销量 shares none with it.
     expect(await fused.search(trucks, '货车销量', 5)).toEqual([]);
     expect(await vectors!.backfill()).toBe(1);
@@ -117,11 +110,11 @@ describe('vector retrieval beside lexical retrieval', () => {
   it('keeps answering from words when the embedding model fails, and asks no model without one', async (ctx) => {
     if (!vectors) ctx.skip();
     const before = fake.embeddingRequests.length;
-    await new Retrieval(handle.db).search(scope, '汽车销量', 5);
+    await new Retrieval(database.db).search(scope, '汽车销量', 5);
     expect(fake.embeddingRequests.length).toBe(before);
     fake.failEmbeddings = true;
     try {
-      const pages = (await new Retrieval(handle.db, vectors, log).search(scope, '汽车销量', 5)).map(
+      const pages = (await new Retrieval(database.db, vectors, log).search(scope, '汽车销量', 5)).map(
         (r) => r.chunk.page,
       );
       expect(pages).toEqual([2, 3]);

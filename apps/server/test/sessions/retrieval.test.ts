@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { openDatabase, type DbHandle } from '../../src/db/client';
 import { chunkTerms, documents, documentTerms } from '../../src/db/schema';
 import { chunkUnits } from '../../src/services/documents/chunker';
 import { columnRoles, withoutRowFacts } from '../../src/services/documents/parsers/table-columns';
 import { csvRows, tableUnits } from '../../src/services/documents/parsers/text';
 import { FileScopedRetrieval, Retrieval, tokenize } from '../../src/services/documents';
-import { testDatabase } from '../helper';
+import { migratedTestDatabase } from '../helper';
 import { seedDocument, seedUser } from '../documents/seed';
 
 describe('word segmentation', () => {
@@ -24,28 +23,19 @@ describe('word segmentation', () => {
 });
 
 describe('lexical retrieval in the database', () => {
-  let handle: DbHandle;
-  let drop: () => Promise<void>;
+  const database = migratedTestDatabase();
   let retrieval: Retrieval;
   let owner: number;
 
   beforeAll(async () => {
-    const database = await testDatabase();
-    drop = database.drop;
-    handle = await openDatabase(database.target);
-    retrieval = new Retrieval(handle.db);
-    owner = await seedUser(handle.db);
-  }, 120_000);
-
-  afterAll(async () => {
-    await handle?.close();
-    await drop?.();
+    retrieval = new Retrieval(database.db);
+    owner = await seedUser(database.db);
   });
 
   const inCollection = (collection: string) => eq(documents.collection, collection);
 
   it('ranks the passage that holds the fact first, and finds nothing without a shared word', async () => {
-    await seedDocument(handle.db, {
+    await seedDocument(database.db, {
       ownerId: owner,
       collection: 'facts',
       name: 'facts.pdf',
@@ -63,7 +53,7 @@ describe('lexical retrieval in the database', () => {
   });
 
   it('matches the words of a Chinese question in another order and not across word boundaries', async () => {
-    await seedDocument(handle.db, {
+    await seedDocument(database.db, {
       ownerId: owner,
       collection: 'words',
       name: 'words.pdf',
@@ -109,7 +99,7 @@ describe('lexical retrieval in the database', () => {
       pages.push(`${filler}\n第${i + 1}节：${city}${dept}的${metric}为${value}，同比变化明显。\n${filler}`);
       questions.push({ q: `${city}${dept}${metric}是多少？`, page: i + 1 });
     }
-    await seedDocument(handle.db, { ownerId: owner, collection: 'quality', name: 'quality.pdf', pages });
+    await seedDocument(database.db, { ownerId: owner, collection: 'quality', name: 'quality.pdf', pages });
     let hits = 0;
     for (const { q, page } of questions) {
       const top = (await retrieval.search(inCollection('quality'), q, 5)).map((r) => r.chunk.page);
@@ -121,16 +111,16 @@ describe('lexical retrieval in the database', () => {
   }, 60_000);
 
   it("never returns another user's or another collection's passages, nor those of unready documents", async () => {
-    const stranger = await seedUser(handle.db);
+    const stranger = await seedUser(database.db);
     const text = ['青岛仓库的盘点结果显示库存周转天数为18天。'];
-    const mine = await seedDocument(handle.db, { ownerId: owner, collection: 'mine', name: 'mine.pdf', pages: text });
-    const other = await seedDocument(handle.db, {
+    const mine = await seedDocument(database.db, { ownerId: owner, collection: 'mine', name: 'mine.pdf', pages: text });
+    const other = await seedDocument(database.db, {
       ownerId: owner,
       collection: 'other',
       name: 'other.pdf',
       pages: text,
     });
-    const theirs = await seedDocument(handle.db, {
+    const theirs = await seedDocument(database.db, {
       ownerId: stranger,
       collection: 'mine',
       name: 'theirs.pdf',
@@ -146,26 +136,26 @@ describe('lexical retrieval in the database', () => {
     expect((await scoped('mine', owner)).map((r) => r.chunk.fileId)).toEqual([mine]);
     expect((await scoped('mine', stranger)).map((r) => r.chunk.fileId)).toEqual([theirs]);
     expect((await scoped('other', owner)).map((r) => r.chunk.fileId)).toEqual([other]);
-    const files = new FileScopedRetrieval(handle.db, retrieval);
+    const files = new FileScopedRetrieval(database.db, retrieval);
     expect((await files.search([mine, other], '青岛库存', 10)).map((r) => r.chunk.fileId).sort()).toEqual(
       [mine, other].sort(),
     );
     // A document being parsed again is out of every search until it is ready.
-    await handle.db.update(documents).set({ status: 'parsing' }).where(eq(documents.fileId, mine));
+    await database.db.update(documents).set({ status: 'parsing' }).where(eq(documents.fileId, mine));
     expect(await scoped('mine', owner)).toEqual([]);
     expect((await files.search([mine, other], '青岛库存', 10)).map((r) => r.chunk.fileId)).toEqual([other]);
   });
 
   it('indexes documents stored before the lexical index once, in the background pass', async () => {
-    const fileId = await seedDocument(handle.db, {
+    const fileId = await seedDocument(database.db, {
       ownerId: owner,
       collection: 'earlier',
       name: 'earlier.pdf',
       pages: ['厦门分公司的员工满意度为91分。'],
     });
     // As a document parsed before the index existed: chunks without terms.
-    await handle.db.delete(chunkTerms).where(eq(chunkTerms.fileId, fileId));
-    await handle.db.delete(documentTerms).where(eq(documentTerms.fileId, fileId));
+    await database.db.delete(chunkTerms).where(eq(chunkTerms.fileId, fileId));
+    await database.db.delete(documentTerms).where(eq(documentTerms.fileId, fileId));
     expect(await retrieval.search(inCollection('earlier'), '厦门员工满意度', 3)).toEqual([]);
     expect(await retrieval.terms.backfill()).toBe(1);
     expect((await retrieval.search(inCollection('earlier'), '厦门员工满意度', 3))[0]?.chunk.fileId).toBe(fileId);

@@ -51,3 +51,10 @@ export const addbgConfigSchema = z
 export type AddbgConfig = z.infer<typeof addbgConfigSchema>;
 
 export const addbgConfigSection = configSection('addbg', addbgConfigSchema);
+
+/** Its settings' type in PortalConfig (see ModuleConfigSections). */
+declare module '../config-section' {
+  interface ModuleConfigSections {
+    addbg: typeof addbgConfigSection;
+  }
+}

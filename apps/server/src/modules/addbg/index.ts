@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ServerModule } from '../module';
 import { AddbgService, ADDBG_WORK_JOB, type AddbgWorkJob } from './addbg-service';
-import { addbgConfigSection } from './config';
 import { CutoutPool } from './cutout-pool';
 import { facechainRoutes } from './facechain-routes';
 import { fileRoutes } from './file-routes';
@@ -20,7 +19,6 @@ declare module 'fastify' {
 /** 图片设计: cutout, product scenes and logos on the built-in CPU engine, every work a durable job. */
 const addbg: ServerModule = {
   name: 'addbg',
-  config: addbgConfigSection,
   plugin: fp(
     async (app) => {
       const config = app.portalConfig.addbg;

@@ -28,6 +28,13 @@ export type ChatConfig = z.infer<typeof chatConfigSchema>;
 /** The module's section of the configuration file, under `chat`. */
 export const chatConfigSection = configSection('chat', chatConfigSchema);
 
+/** Its settings' type in PortalConfig (see ModuleConfigSections). */
+declare module '../config-section' {
+  interface ModuleConfigSections {
+    chat: typeof chatConfigSection;
+  }
+}
+
 /** The configured quota of each chat module, where no quota rule applies. */
 export function chatUsageDefaults(config: ChatConfig): UsageDefaults {
   return usageDefaultsOf(config, (module) => (isChatModule(module) ? config.quotas[module] : DEFAULT_USAGE_COUNT));

@@ -1,7 +1,7 @@
 import { CHAT_MODULES, chatMessageApis } from '@portal/contract';
 import fp from 'fastify-plugin';
 import type { ServerModule } from '../module';
-import { chatConfigSection, chatUsageDefaults } from './config';
+import { chatUsageDefaults } from './config';
 import { CHAT_ANSWER_JOB, type ChatAnswerJob } from './ask-service';
 import feedbackRoutes from './feedback-routes';
 import { conversationRoutes, messageRoutes } from './routes';
@@ -25,7 +25,6 @@ const ANSWER_JOB_CONCURRENCY = 32;
  */
 const chat: ServerModule = {
   name: 'chat',
-  config: chatConfigSection,
   usage: { modules: CHAT_MODULES, defaults: (config) => chatUsageDefaults(config.chat) },
   plugin: fp(
     async (app) => {

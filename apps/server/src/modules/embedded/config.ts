@@ -34,3 +34,10 @@ export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
 
 /** The module's section of the configuration file, under `embedded`. */
 export const embeddedConfigSection = configSection('embedded', embeddedConfigSchema);
+
+/** Its settings' type in PortalConfig (see ModuleConfigSections). */
+declare module '../config-section' {
+  interface ModuleConfigSections {
+    embedded: typeof embeddedConfigSection;
+  }
+}

@@ -5,7 +5,6 @@ import { onLocalChange } from '../../services/cache/local-changes';
 import { GATE_CHANNEL } from '../../services/rights/gate-changes';
 import type { ServerModule } from '../module';
 import { designerRoutes, toolApiRoutes } from './api-routes';
-import { embeddedConfigSection } from './config';
 import { createEmbeddedServices, type EmbeddedServices } from './services';
 import { toolScope } from './tool-scope';
 
@@ -23,7 +22,6 @@ declare module 'fastify' {
  */
 const embedded: ServerModule = {
   name: 'embedded',
-  config: embeddedConfigSection,
   plugin: fp(
     async (app) => {
       const { db } = app;

@@ -35,6 +35,13 @@ export type MarketingConfig = z.infer<typeof marketingConfigSchema>;
 /** The module's section of the configuration file, under `marketing`. 案例分析: the model that writes analyses, its quota and the demo's pace. */
 export const marketingConfigSection = configSection('marketing', marketingConfigSchema);
 
+/** Its settings' type in PortalConfig (see ModuleConfigSections). */
+declare module '../config-section' {
+  interface ModuleConfigSections {
+    marketing: typeof marketingConfigSection;
+  }
+}
+
 /** The configured analyses per window, where no quota rule applies. */
 export function marketingUsageDefaults(config: MarketingConfig): UsageDefaults {
   return usageDefaultsOf(config, () => config.quota);

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ServerModule } from '../module';
-import { marketingConfigSection, marketingUsageDefaults } from './config';
+import { marketingUsageDefaults } from './config';
 import { marketingFileRoutes } from './file-routes';
 import { marketingRoutes } from './routes';
 import { createMarketingServices, type MarketingServices } from './services';
@@ -15,7 +15,6 @@ declare module 'fastify' {
 /** 案例分析: campaign descriptions analysed in a fixed frame, stored as structure, collected and compared. */
 const marketing: ServerModule = {
   name: 'marketing',
-  config: marketingConfigSection,
   usage: { modules: ['marketing'], defaults: (config) => marketingUsageDefaults(config.marketing) },
   plugin: fp(
     async (app) => {

@@ -44,3 +44,10 @@ export const mjConfigSchema = z
 export type MjConfig = z.infer<typeof mjConfigSchema>;
 
 export const mjConfigSection = configSection('mj', mjConfigSchema);
+
+/** Its settings' type in PortalConfig (see ModuleConfigSections). */
+declare module '../config-section' {
+  interface ModuleConfigSections {
+    mj: typeof mjConfigSection;
+  }
+}

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import type { ServerModule } from '../module';
-import { mjConfigSection } from './config';
 import { chooseEngine, createEngine } from './engine-choice';
 import { MjRunner } from './mj-runner';
 import { MJ_RENDER_JOB, MjService, type MjRenderJob } from './mj-service';
@@ -21,7 +20,6 @@ declare module 'fastify' {
  */
 const mj: ServerModule = {
   name: 'mj',
-  config: mjConfigSection,
   plugin: fp(
     async (app) => {
       const config = app.portalConfig.mj;

@@ -50,3 +50,10 @@ export const redConfigSchema = z
 export type RedConfig = z.infer<typeof redConfigSchema>;
 
 export const redConfigSection = configSection('red', redConfigSchema);
+
+/** Its settings' type in PortalConfig (see ModuleConfigSections). */
+declare module '../config-section' {
+  interface ModuleConfigSections {
+    red: typeof redConfigSection;
+  }
+}

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ServerModule } from '../module';
 import { adminRoutes } from './admin-routes';
-import { redConfigSection } from './config';
 import { insightRoutes } from './insight-routes';
 import { projectRoutes } from './project-routes';
 import { pushRoutes } from './push-routes';
@@ -17,7 +16,6 @@ declare module 'fastify' {
 /** 社媒洞察: imported notes, categories and subscriptions, insight and hot topics, all offline. */
 const red: ServerModule = {
   name: 'red',
-  config: redConfigSection,
   plugin: fp(
     async (app) => {
       const { jobs, files } = app.services;

@@ -21,6 +21,13 @@ export type ReportConfig = z.infer<typeof reportConfigSchema>;
 /** The module's section of the configuration file, under `report`. 行业分析报告: the quota of questions and briefs and how often a growing answer is saved. */
 export const reportConfigSection = configSection('report', reportConfigSchema);
 
+/** Its settings' type in PortalConfig (see ModuleConfigSections). */
+declare module '../config-section' {
+  interface ModuleConfigSections {
+    report: typeof reportConfigSection;
+  }
+}
+
 /** The configured asks per window, where no quota rule of the console applies. */
 export function reportUsageDefaults(config: ReportConfig): UsageDefaults {
   return usageDefaultsOf(config, () => config.quota);

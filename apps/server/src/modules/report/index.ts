@@ -5,7 +5,7 @@ import type { ServerModule } from '../module';
 import { ReportAskService } from './ask-service';
 import { ReportBriefService } from './brief-service';
 import { ReportCompareService } from './compare-service';
-import { reportConfigSection, reportUsageDefaults } from './config';
+import { reportUsageDefaults } from './config';
 import { ReportConversationStore } from './conversation-store';
 import { ReportLibrary } from './library';
 import { reportRoutes } from './routes';
@@ -38,7 +38,6 @@ declare module 'fastify' {
 /** 行业分析报告 of section 7: the report library, conversations with cited answers, analyst tools. */
 const report: ServerModule = {
   name: 'report',
-  config: reportConfigSection,
   usage: { modules: ['report'], defaults: (config) => reportUsageDefaults(config.report) },
   plugin: fp(
     async (app) => {

@@ -82,3 +82,10 @@ export const searchConfigSchema = z
 export type SearchConfig = z.infer<typeof searchConfigSchema>;
 
 export const searchConfigSection = configSection('search', searchConfigSchema);
+
+/** Its settings' type in PortalConfig (see ModuleConfigSections). */
+declare module '../config-section' {
+  interface ModuleConfigSections {
+    search: typeof searchConfigSection;
+  }
+}

@@ -1,7 +1,6 @@
 import { SEARCH_API_BASE } from '@portal/contract';
 import fp from 'fastify-plugin';
 import type { ServerModule } from '../module';
-import { searchConfigSection } from './config';
 import { portalVerifier } from './portal-verifier';
 import { createSearchParts, type SearchServiceParts } from './service-parts';
 import { searchService } from './service-plugin';
@@ -16,7 +15,6 @@ declare module 'fastify' {
 /** The search service: research workflows over the web and the company's documents, at /search-api. */
 const search: ServerModule = {
   name: 'search',
-  config: searchConfigSection,
   plugin: fp(
     async (app) => {
       const { db } = app;

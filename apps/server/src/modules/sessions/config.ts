@@ -30,6 +30,13 @@ export type SessionsConfig = z.infer<typeof sessionsConfigSchema>;
 /** The module's section of the configuration file, under `sessions`. The session tools (brainstorm, insight, pdf). */
 export const sessionsConfigSection = configSection('sessions', sessionsConfigSchema);
 
+/** Its settings' type in PortalConfig (see ModuleConfigSections). */
+declare module '../config-section' {
+  interface ModuleConfigSections {
+    sessions: typeof sessionsConfigSection;
+  }
+}
+
 /** The configured quota of each session tool, where no quota rule applies. */
 export function sessionsUsageDefaults(config: SessionsConfig): UsageDefaults {
   return usageDefaultsOf(config, (module) =>

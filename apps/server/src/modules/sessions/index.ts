@@ -1,7 +1,7 @@
 import { SESSION_MODULES } from '@portal/contract';
 import fp from 'fastify-plugin';
 import type { ServerModule } from '../module';
-import { sessionsConfigSection, sessionsUsageDefaults } from './config';
+import { sessionsUsageDefaults } from './config';
 import { SESSION_ANSWER_JOB, type SessionAnswerJob } from './ask-service';
 import { fileRoutes } from './file-routes';
 import { recommendRoutes } from './recommend';
@@ -21,7 +21,6 @@ declare module 'fastify' {
  */
 const sessions: ServerModule = {
   name: 'sessions',
-  config: sessionsConfigSection,
   usage: { modules: SESSION_MODULES, defaults: (config) => sessionsUsageDefaults(config.sessions) },
   plugin: fp(
     async (app) => {
