@@ -179,6 +179,8 @@ export function MaskBrush({ sourceUrl, cutoutUrl, onApply, onCancel }: MaskBrush
           ref={overlay}
           className={`ab-brush__overlay ab-brush__overlay--${mode}`}
           role="img"
+          // Focusable, so that after painting the shortcuts (Ctrl+Z…) reach the editor.
+          tabIndex={0}
           aria-label={`蒙版画布，当前${mode === 'keep' ? '保留' : '擦除'}，画笔 ${size}px`}
           onPointerDown={onDown}
           onPointerMove={onMove}
