@@ -104,8 +104,13 @@ export class ComfyUiEngine implements AiImageEngine {
       });
       const queued = (await res.json().catch(() => ({}))) as { prompt_id?: unknown };
       if (typeof queued.prompt_id !== 'string') throw new EngineError('comfyui queued no prompt');
+      const promptId = queued.prompt_id;
       await call.progress(5);
-      const entry = await this.finished(queued.prompt_id, socket, call, signal);
+      const entry = await this.finished(promptId, socket, call, signal).catch((error: unknown) => {
+        // A work that stops (the process shuts down, a timeout) takes its prompt out of the queue.
+        if (signal.aborted) void this.dequeue(promptId);
+        throw error;
+      });
       const image = firstImage(entry);
       if (!image) throw new EngineError('comfyui finished without an output image');
       const view = engineUrl(this.engine, 'view');
@@ -163,6 +168,22 @@ export class ComfyUiEngine implements AiImageEngine {
       ]);
       timer.abort();
     }
+  }
+
+  /**
+   * Best effort: a prompt still pending is deleted from the queue. A running one is left to finish:
+   * an older ComfyUI's `/interrupt` stops whatever runs, which may be another user's prompt.
+   */
+  private async dequeue(promptId: string): Promise<void> {
+    await fetch(engineUrl(this.engine, 'queue'), {
+      method: 'POST',
+      headers: engineHeaders(this.engine, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ delete: [promptId] }),
+      signal: AbortSignal.timeout(10_000),
+    }).then(
+      (r) => r.body?.cancel(),
+      () => undefined,
+    );
   }
 
   private async history(promptId: string, signal: AbortSignal): Promise<HistoryEntry | undefined> {
