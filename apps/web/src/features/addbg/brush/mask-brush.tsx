@@ -143,8 +143,8 @@ export function MaskBrush({ sourceUrl, cutoutUrl, onApply, onCancel }: MaskBrush
   };
 
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    // Typing in a control (the slider handles its own arrows) is left alone.
-    if ((e.target as HTMLElement).closest('input, textarea')) return;
+    // Typing in a text field is left alone (the mode's radios and the slider take the shortcuts).
+    if ((e.target as HTMLElement).closest('textarea, input:not([type="radio"]):not([type="checkbox"])')) return;
     const key = e.key.toLowerCase();
     if ((e.ctrlKey || e.metaKey) && key === 'z') {
       e.preventDefault();
