@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, submitProviderLogin } from './browser';
 
 /**
- * 图片设计 end to end on the built-in engine: upload a product photo, cut it out, put it on a
- * studio scene, download the result; then the same screen on a phone.
+ * 图片设计 end to end on the built-in engine: upload a product photo, cut it out, correct the
+ * mask with the brush, put it on a studio scene, download the result; then the same screen on a
+ * phone.
  */
 
 const baseUrl = inject('baseUrl');
@@ -52,6 +53,29 @@ describe('图片设计', () => {
     // The model runs on the CPU of a shared machine: give it time.
     await page.locator('img[alt="抠图 1"]').waitFor({ timeout: 400_000 });
 
+    // The brush: erase a stripe of the bottle's body, undo it, erase again, use the corrected mask.
+    await page.getByRole('button', { name: /画笔修正抠图/ }).click();
+    const canvas = page.getByRole('img', { name: /蒙版画布/ });
+    await canvas.waitFor({ timeout: 60_000 });
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    const stroke = async () => {
+      await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.7);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.56, box.y + box.height * 0.7, { steps: 5 });
+      await page.mouse.up();
+    };
+    await stroke();
+    const undo = page.getByRole('button', { name: /撤销/ });
+    await expect.poll(() => undo.isEnabled()).toBe(true);
+    // The canvas took the focus when painted on: the shortcut works right away.
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => undo.isEnabled()).toBe(false);
+    await stroke();
+    await page.screenshot({ path: join(artifacts, 'addbg-brush-desktop.png'), fullPage: true });
+    await page.getByRole('button', { name: /使用修正后的蒙版/ }).click();
+    await page.getByText('生成场景图将使用修正后的蒙版').waitFor({ timeout: 60_000 });
+
     await page.getByRole('radio', { name: '白色影棚' }).click();
     await page.getByRole('button', { name: /生成场景图/ }).click();
     await page.locator('img[alt="场景图 1"]').waitFor({ timeout: 120_000 });
@@ -73,5 +97,10 @@ describe('图片设计', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(artifacts, 'addbg-workbench-phone.png'), fullPage: true });
+    await page.getByRole('button', { name: /画笔修正抠图/ }).click();
+    await page.getByRole('img', { name: /蒙版画布/ }).waitFor({ timeout: 60_000 });
+    const phoneOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(phoneOverflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(artifacts, 'addbg-brush-phone.png'), fullPage: true });
   });
 });

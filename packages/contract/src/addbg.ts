@@ -192,6 +192,12 @@ export const productGenerateBodySchema = z.object({
   x: z.number().min(0).max(1).default(0.5),
   y: z.number().min(0).max(1).default(0.55),
   shadow: z.boolean().default(true),
+  /**
+   * The cutout mask as corrected with the brush: an uploaded PNG (a file of this module) whose
+   * white is the product and black the background, at any size (scaled to the source). Without it
+   * the product is cut out by the engine.
+   */
+  mask_file_id: fileIdSchema.optional(),
   ...projectField,
 });
 export type ProductGenerateBody = z.infer<typeof productGenerateBodySchema>;
@@ -213,9 +219,11 @@ export const styleTransformBodySchema = z.object({
   prompt: text(500).optional(),
   ...projectField,
 });
+export type StyleTransformBody = z.infer<typeof styleTransformBodySchema>;
 
 export const interrogateBodySchema = z.object({ file_id: fileIdSchema });
-export const interrogateSchema = z.object({ text: z.string(), engine: z.enum(ADDBG_ENGINES) });
+/** `vision`: a vision-capable chat model of the config described the image; `builtin`: only its size and colours. */
+export const interrogateSchema = z.object({ text: z.string(), engine: z.enum([...ADDBG_ENGINES, 'vision']) });
 
 export const imageQuerySchema = z.object({
   image_id: addbgIdSchema,
@@ -363,13 +371,13 @@ export const addbgEndpoints = {
   ),
   logoGenerate: post(
     'logo/generate',
-    'Renders logos from templates (durable job)',
+    'Renders logos from templates, or draws them on the AI engine (durable job)',
     logoGenerateBodySchema,
     workCreatedSchema,
   ),
   styleTransformGenerate: post(
     'styleTransform/generate',
-    'Style transfer (needs an AI engine)',
+    'Redraws an image in a style on the AI engine (durable job)',
     styleTransformBodySchema,
     workCreatedSchema,
   ),

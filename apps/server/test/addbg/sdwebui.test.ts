@@ -7,9 +7,14 @@ import { api, body, buildTestApp, type TestApp } from '../helper';
 import { tokenFor } from '../chat/helpers';
 import { addbgConfig, getJson, postJson, uploadImage, waitForWork } from './helpers';
 
-/** A fake Stable Diffusion WebUI: txt2img answers a teal scene, a 500, or base64 of something that is not an image. */
+/**
+ * A fake Stable Diffusion WebUI: img2img (inpainting around the product) and txt2img answer a teal
+ * scene, a 500, or base64 of something that is not an image.
+ */
 let mode: 'ok' | 'fail' | 'wrong' = 'ok';
 const prompts: string[] = [];
+/** What img2img was last sent: the product as its starting image and the mask of what to paint. */
+let lastInpaint: { init_images?: string[]; mask?: string } = {};
 let fake: Server;
 let t: TestApp;
 let token: string;
@@ -24,8 +29,9 @@ beforeAll(async () => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
-      if (req.url !== '/sdapi/v1/txt2img') return res.writeHead(404).end();
+      if (req.url !== '/sdapi/v1/txt2img' && req.url !== '/sdapi/v1/img2img') return res.writeHead(404).end();
       prompts.push((JSON.parse(raw) as { prompt: string }).prompt);
+      if (req.url === '/sdapi/v1/img2img') lastInpaint = JSON.parse(raw) as typeof lastInpaint;
       if (mode === 'fail') return res.writeHead(500).end('boom');
       const image = mode === 'ok' ? scene : Buffer.from('<html>not an image</html>').toString('base64');
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ images: [image] }));
@@ -51,7 +57,7 @@ async function cutProduct(): Promise<string> {
 const remain = async () => (await getJson<AddbgWorksList>(t, token, '/api/addbg/works/list')).data.remain;
 
 describe('scenes from a prompt on Stable Diffusion WebUI', () => {
-  it('lists the prompt scene as available and draws it behind the product', async () => {
+  it('lists the prompt scene as available and paints it around the product (img2img with a mask)', async () => {
     const list = (await getJson<{ list: AddbgBackground[] }>(t, token, '/api/addbg/background/newList')).data.list;
     expect(list.find((b) => b.kind === 'prompt')).toMatchObject({ available: true, engine: 'sdwebui' });
     mode = 'ok';
@@ -66,6 +72,15 @@ describe('scenes from a prompt on Stable Diffusion WebUI', () => {
     const done = await waitForWork(t, token, created.data.work_id);
     expect(done.status).toBe('done');
     expect(prompts.at(-1)).toContain('海边的木桌');
+    // The mask paints the background (white in the corner) and keeps the product (black at its centre).
+    const mask = await sharp(Buffer.from(lastInpaint.mask!, 'base64'))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const maskAt = (x: number, y: number) => mask.data[y * mask.info.width + x]!;
+    expect(maskAt(2, 2)).toBe(255);
+    expect(maskAt(Math.round(mask.info.width / 2), Math.round(mask.info.height * 0.55))).toBe(0);
+    expect(lastInpaint.init_images).toHaveLength(1);
     const res = await api(t, token, { method: 'GET', url: done.images[0]!.url });
     const { data, info } = await sharp(res.rawPayload).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([800, 800]);

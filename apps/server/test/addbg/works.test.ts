@@ -210,6 +210,51 @@ describe('addbg works', () => {
   });
 });
 
+describe('addbg brush mask', () => {
+  it('puts the product on the background with the mask corrected by the brush instead of a cutout', async () => {
+    // An opaque photo: a red square on a green board; the brush kept only the square's left half.
+    const photo = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="#00ff00"/><rect x="50" y="50" width="100" height="100" fill="#ff0000"/></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+    const mask = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="#000"/><rect x="25" y="25" width="25" height="50" fill="#fff"/></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+    const source = body<StoredFile>(await uploadImage(t, admin, photo)).data;
+    const maskFile = body<StoredFile>(await uploadImage(t, admin, mask, 'mask.png')).data;
+    const other = await postJson(t, staff, '/api/addbg/product/generate', {
+      file_id: source.file_id,
+      mask_file_id: maskFile.file_id,
+    });
+    expect(other.code).not.toBe(0);
+    const created = await postJson<AddbgWorkCreated>(t, admin, '/api/addbg/product/generate', {
+      file_id: source.file_id,
+      mask_file_id: maskFile.file_id,
+      color: '#0000ff',
+      size_id: 'square-800-white',
+      shadow: false,
+      light_id: 'soft',
+    });
+    expect(created.code).toBe(0);
+    const done = await waitForWork(t, admin, created.data.work_id);
+    expect(done.status).toBe('done');
+    const res = await api(t, admin, { method: 'GET', url: done.images[0]!.url });
+    const { data, info } = await sharp(res.rawPayload).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+    // The kept half (50×100) is scaled to 70% of the height, centred at (0.5, 0.55): red there, blue around.
+    expect(at(400, 440)).toEqual([255, 0, 0]);
+    expect(at(5, 5)).toEqual([0, 0, 255]);
+    expect(at(400 + 200, 440)).toEqual([0, 0, 255]);
+  });
+});
+
 describe('addbg works whose job gave up', () => {
   it('fail and give the usage back when their job ended without them (every run died)', async () => {
     const { jobs } = t.app.services;

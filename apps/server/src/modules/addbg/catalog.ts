@@ -50,3 +50,16 @@ export const LOGO_STYLES: readonly AddbgStyle[] = [
   { id: 'stacked', name: '图形+上下排版' },
 ];
 export const DEFAULT_LOGO_STYLE_ID = 'wordmark';
+
+/** Style-transfer presets: what each asks an AI engine for. */
+export interface StylePreset {
+  id: string;
+  name: string;
+  prompt: string;
+}
+export const STYLE_PRESETS: readonly StylePreset[] = [
+  { id: 'watercolor', name: '水彩', prompt: 'as a watercolor painting, soft washes, paper texture' },
+  { id: 'oil', name: '油画', prompt: 'as an oil painting, visible brush strokes, rich colours' },
+  { id: 'anime', name: '动漫', prompt: 'in anime illustration style, clean line art, cel shading' },
+  { id: '3d', name: '3D 渲染', prompt: 'as a 3D render, soft global illumination, smooth materials' },
+];

@@ -124,3 +124,28 @@ export function backgroundPreview(scene: BuiltinBackground): Promise<Buffer> {
     .png()
     .toBuffer();
 }
+
+/**
+ * The product where `compositeProduct` would put it, on a transparent canvas of the output size,
+ * and the inpainting mask of the rest (white: the background an AI engine paints; black: the
+ * product, grown by a few pixels so its edge is not painted over).
+ */
+export async function productLayer(
+  cutoutPng: Buffer,
+  o: Omit<CompositeOptions, 'background'>,
+): Promise<{ placed: Buffer; mask: Buffer }> {
+  const box = await opaqueBox(cutoutPng);
+  const p = placeProduct(box, { ...o, background: { color: '#000000' } });
+  const product = await sharp(cutoutPng)
+    .extract(box)
+    .resize(p.width, p.height, { fit: 'fill', kernel: 'lanczos3' })
+    .ensureAlpha()
+    .png()
+    .toBuffer();
+  const placed = await sharp({ create: { width: o.width, height: o.height, channels: 4, background: '#00000000' } })
+    .composite([{ input: product, left: p.left, top: p.top }])
+    .png()
+    .toBuffer();
+  const mask = await sharp(placed).extractChannel(3).threshold(24).dilate(3).negate().png().toBuffer();
+  return { placed, mask };
+}

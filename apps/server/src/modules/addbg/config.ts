@@ -10,6 +10,46 @@ const remoteEngine = z
     model: z.string().optional(),
   })
   .strict();
+export type RemoteEngineConfig = z.infer<typeof remoteEngine>;
+
+/** ComfyUI: progress comes over its WebSocket; without one, `/history/{id}` is polled this often. */
+const comfyEngine = remoteEngine
+  .extend({
+    poll_ms: z.number().int().min(50).max(60_000).default(1_000),
+    /** The checkpoint the shipped workflow templates load (`{{checkpoint}}`). */
+    checkpoint: z.string().min(1).default('v1-5-pruned-emaonly.safetensors'),
+    /**
+     * The company's own workflows in API format, per function, instead of the shipped templates:
+     * JSON files using the same placeholders (`{{prompt}}`, `{{negative}}`, `{{width}}`,
+     * `{{height}}`, `{{seed}}`, `{{checkpoint}}`, `{{image}}` for style transfer).
+     */
+    workflows: z
+      .object({ scene: z.string().optional(), style: z.string().optional(), logo: z.string().optional() })
+      .strict()
+      .prefault({}),
+  })
+  .strict();
+export type ComfyEngineConfig = z.infer<typeof comfyEngine>;
+
+/** An OpenAI-compatible image API: `/v1/images/generations` and `/v1/images/edits`. */
+const openaiImageEngine = remoteEngine
+  .extend({
+    /**
+     * Hosts (besides the engine's own address) whose result URLs may be fetched, e.g. a CDN the
+     * API answers with; fetched through the image proxy's address guard (public addresses only).
+     */
+    result_hosts: z.array(z.string().trim().toLowerCase()).default([]),
+    /** Sent only when set: `gpt-image-1` always answers `b64_json` and refuses the field. */
+    response_format: z.enum(['b64_json', 'url']).optional(),
+  })
+  .strict();
+export type OpenaiImageEngineConfig = z.infer<typeof openaiImageEngine>;
+
+/**
+ * A vision-capable chat model that describes an image for `image/interrogate`: `provider` names an
+ * entry under `providers.endpoints` (its address and key are configured there).
+ */
+const visionModel = z.object({ provider: z.string().min(1), model: z.string().min(1) }).strict();
 
 /**
  * The `addbg` section (图片设计). With nothing set, the built-in offline engine cuts out and
@@ -44,10 +84,21 @@ export const addbgConfigSchema = z
     /** Works run at once per server process (a cutout takes ~1.4 GB while it runs). */
     job_concurrency: z.number().int().min(1).max(16).default(1),
     sdwebui: remoteEngine.optional(),
-    comfyui: remoteEngine.optional(),
-    openai: remoteEngine.optional(),
+    comfyui: comfyEngine.optional(),
+    openai: openaiImageEngine.optional(),
+    /**
+     * Which configured AI engine draws scenes, style transfers and AI logos; by default the first
+     * configured of sdwebui, comfyui, openai.
+     */
+    ai_engine: z.enum(['sdwebui', 'comfyui', 'openai']).optional(),
+    vision: visionModel.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((config, ctx) => {
+    if (config.ai_engine && !config[config.ai_engine]) {
+      ctx.addIssue({ code: 'custom', path: ['ai_engine'], message: `engine "${config.ai_engine}" is not configured` });
+    }
+  });
 export type AddbgConfig = z.infer<typeof addbgConfigSchema>;
 
 export const addbgConfigSection = configSection('addbg', addbgConfigSchema);

@@ -56,3 +56,26 @@ function hasTransparency(rgba: Buffer): boolean {
   for (let i = 3; i < rgba.length; i += 4) if (rgba[i]! < 16) clear++;
   return clear / pixels > ALREADY_CUT_SHARE;
 }
+
+/**
+ * The product cut out with a mask the person corrected with the brush: the source upright, the
+ * mask (white = product, any size, any colour type) scaled to it and put in as its alpha channel.
+ */
+export async function cutoutWithMask(source: Buffer, maskImage: Buffer): Promise<CutoutResult> {
+  const upright = await sharp(source).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = upright.info;
+  const mask = await sharp(maskImage)
+    .flatten({ background: '#000000' })
+    .greyscale()
+    .resize(width, height, { fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const channels = upright.info.channels as 1 | 2 | 3 | 4;
+  const png = await sharp(upright.data, { raw: { width, height, channels } })
+    .toColourspace('srgb')
+    .joinChannel(mask, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+  return { png, width, height };
+}

@@ -1,39 +1,59 @@
 import { addbgEngineNames, addbgMessages, type AddbgEngine, type AddbgOption } from '@portal/contract';
 import type { AddbgConfig } from './config';
+import type { AiImageEngine } from './engines/ai-engine';
+import { ComfyUiEngine } from './engines/comfyui';
+import { OpenAiImageEngine, type GuardedImageFetch } from './engines/openai-images';
+import { SdWebuiEngine } from './engines/sdwebui';
 
-/** The AI engines a generative feature can run on, in the order they are tried. */
+/** The AI engines a generative feature can run on, in the order they are picked by default. */
 const AI_ENGINES = ['sdwebui', 'comfyui', 'openai'] as const satisfies readonly AddbgEngine[];
+export type AiEngineId = (typeof AI_ENGINES)[number];
 const aiNames = AI_ENGINES.map((e) => addbgEngineNames[e]).join('、');
 
-/** Whether scenes from a prompt can be drawn: by Stable Diffusion WebUI when it is configured. */
-export function promptSceneEngine(config: AddbgConfig): AddbgEngine | null {
-  return config.sdwebui ? 'sdwebui' : null;
+/** The AI engine that draws scenes, style transfers and AI logos: the config's choice, else the first configured. */
+export function aiEngineId(config: AddbgConfig): AiEngineId | null {
+  return config.ai_engine ?? AI_ENGINES.find((e) => config[e] !== undefined) ?? null;
 }
 
-/**
- * Which AI engine the other generative features (style transfer, AI logos, portraits) would use.
- * This version drives none of them, so a configured address is reported as such rather than
- * promised.
- */
-export function aiEngineStatus(config: AddbgConfig): { engine: AddbgEngine; reason: string } {
-  const configured = AI_ENGINES.find((e) => config[e] !== undefined);
-  if (configured) {
-    return { engine: configured, reason: `${addbgEngineNames[configured]}已配置，但本版本尚未接入该引擎的生成调用` };
-  }
-  return { engine: 'sdwebui', reason: '' };
+/** Whether scenes from a prompt can be drawn, and by which engine. */
+export function promptSceneEngine(config: AddbgConfig): AddbgEngine | null {
+  return aiEngineId(config);
 }
 
 /** The reason a feature needing an AI engine cannot run now. */
-export function engineNeeded(config: AddbgConfig, feature: string): string {
-  const status = aiEngineStatus(config);
-  return status.reason || addbgMessages.engineNeeded(feature, aiNames);
+export function engineNeeded(_config: AddbgConfig, feature: string): string {
+  return addbgMessages.engineNeeded(feature, aiNames);
 }
 
-/** An option that needs an AI engine: listed, with why it cannot be used here. */
+/** An option that needs an AI engine: available on the configured one, or listed with the engine it needs. */
 export function aiOption(config: AddbgConfig, id: string, name: string, feature: string): AddbgOption {
-  return { id, name, engine: aiEngineStatus(config).engine, available: false, reason: engineNeeded(config, feature) };
+  const engine = aiEngineId(config);
+  if (engine) return { id, name, engine, available: true, reason: null };
+  return { id, name, engine: 'sdwebui', available: false, reason: engineNeeded(config, feature) };
+}
+
+/**
+ * An option of a feature this version does not drive on any engine (portraits): listed, never
+ * available, naming what it needs.
+ */
+export function undrivenOption(config: AddbgConfig, id: string, name: string, need: string): AddbgOption {
+  return { id, name, engine: aiEngineId(config) ?? 'comfyui', available: false, reason: need };
 }
 
 export function builtinOption(id: string, name: string): AddbgOption {
   return { id, name, engine: 'builtin', available: true, reason: null };
+}
+
+/** The configured AI engine's client, or null when none is configured. */
+export function createAiEngine(config: AddbgConfig, guardedFetch: GuardedImageFetch): AiImageEngine | null {
+  switch (aiEngineId(config)) {
+    case 'sdwebui':
+      return new SdWebuiEngine(config.sdwebui!);
+    case 'comfyui':
+      return new ComfyUiEngine(config.comfyui!);
+    case 'openai':
+      return new OpenAiImageEngine(config.openai!, guardedFetch);
+    default:
+      return null;
+  }
 }

@@ -1,9 +1,9 @@
-import { ErrorCode, addbgEndpoints as e, addbgMessages } from '@portal/contract';
+import { ErrorCode, addbgEndpoints as e, addbgEngineNames, addbgMessages } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import { serve } from '../../lib/serve-endpoint';
 import type { AddbgConfig } from './config';
-import { aiOption } from './engines';
+import { aiEngineId, aiOption, undrivenOption } from './engines';
 import { notFound } from './work-store';
 
 /**
@@ -20,6 +20,12 @@ export function facechainRoutes(config: AddbgConfig): FastifyPluginAsync {
     const unknown = async () => {
       throw notFound();
     };
+    // Scenes, styles and logos run on a configured engine; portrait training is not driven on any.
+    const engine = aiEngineId(config);
+    const option = (id: string, name: string) =>
+      engine
+        ? undrivenOption(config, id, name, `${addbgEngineNames[engine]}已配置，但本版本尚未接入人像训练工作流`)
+        : aiOption(config, id, name, '人像写真');
     serve(app, e.facechainProjectCanCreate, async () => ({
       can_create: false,
       reason: addbgMessages.facechainNeedsGpu,
@@ -27,10 +33,10 @@ export function facechainRoutes(config: AddbgConfig): FastifyPluginAsync {
     }));
     serve(app, e.facechainPhotosList, async () => ({ list: [] }));
     serve(app, e.facechainStyleTypeList, async () => ({
-      list: [aiOption(config, 'idphoto', '证件照', '人像写真'), aiOption(config, 'business', '商务形象照', '人像写真')],
+      list: [option('idphoto', '证件照'), option('business', '商务形象照')],
     }));
     serve(app, e.facechainStyleModelList, async () => ({
-      list: [aiOption(config, 'default', '默认写真模型', '人像写真')],
+      list: [option('default', '默认写真模型')],
     }));
     serve(app, e.facechainAddPhotos, refuse);
     serve(app, e.facechainTrainPhotos, unknown);

@@ -2,10 +2,13 @@ import fp from 'fastify-plugin';
 import type { ServerModule } from '../module';
 import { AddbgService, ADDBG_WORK_JOB, type AddbgWorkJob } from './addbg-service';
 import { CutoutPool } from './cutout-pool';
+import { createAiEngine } from './engines';
 import { facechainRoutes } from './facechain-routes';
 import { fileRoutes } from './file-routes';
 import { listRoutes } from './list-routes';
+import { ImageProxy } from '../../services/image-proxy';
 import { projectRoutes } from './project-routes';
+import { VisionDescriber } from './vision-describe';
 import { workRoutes } from './work-routes';
 import { WorkRunner } from './work-runner';
 
@@ -16,7 +19,10 @@ declare module 'fastify' {
   }
 }
 
-/** 图片设计: cutout, product scenes and logos on the built-in CPU engine, every work a durable job. */
+/**
+ * 图片设计: cutout, product scenes and logos on the built-in CPU engine; scenes from a prompt, style
+ * transfer and AI logos on the configured AI engine; every work a durable job.
+ */
 const addbg: ServerModule = {
   name: 'addbg',
   plugin: fp(
@@ -30,7 +36,22 @@ const addbg: ServerModule = {
         threads: config.cutout.threads,
         idleMs: config.cutout.idle_unload_seconds * 1000,
       });
-      const runner = new WorkRunner(service, pool, config, app.log);
+      // An image API's result URL on another host is fetched only through the address guard
+      // (public addresses, pinned, raster images only), limited to the hosts the config names.
+      const imageProxyConfig = app.portalConfig.image_proxy;
+      const resultFetcher = new ImageProxy({
+        ...imageProxyConfig,
+        max_bytes: 64_000_000,
+        timeout_ms: 60_000,
+        allowed_hosts: config.openai?.result_hosts ?? [],
+      });
+      const ai = createAiEngine(config, async (url) => (await resultFetcher.fetch(url)).body);
+      const runner = new WorkRunner(service, pool, ai, app.log);
+      const visionEndpoint = config.vision && app.portalConfig.providers.endpoints[config.vision.provider];
+      if (config.vision && !visionEndpoint) {
+        throw new Error(`addbg.vision.provider "${config.vision.provider}" is not defined under providers.endpoints`);
+      }
+      const vision = config.vision && visionEndpoint ? new VisionDescriber(visionEndpoint, config.vision.model) : null;
       app.decorate('addbg', { service, pool });
       jobs.register<AddbgWorkJob>(ADDBG_WORK_JOB, (job) => runner.run(job), {
         concurrency: config.job_concurrency,
@@ -38,7 +59,7 @@ const addbg: ServerModule = {
       });
       app.addHook('onClose', async () => pool.close());
       await app.register(listRoutes(config), { prefix: '/api/addbg' });
-      await app.register(workRoutes(service, config), { prefix: '/api/addbg' });
+      await app.register(workRoutes(service, config, vision), { prefix: '/api/addbg' });
       await app.register(projectRoutes(service), { prefix: '/api/addbg' });
       await app.register(facechainRoutes(config), { prefix: '/api/addbg' });
       await app.register(fileRoutes(config), { prefix: '/api/addbg' });

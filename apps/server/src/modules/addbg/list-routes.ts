@@ -2,7 +2,7 @@ import { addbgEndpoints as e } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve-endpoint';
 import { backgroundEntries, findBackground } from './backgrounds';
-import { BACKGROUND_STYLES, LIGHTS, LOGO_STYLES, PRODUCT_CATEGORIES, SIZES } from './catalog';
+import { BACKGROUND_STYLES, LIGHTS, LOGO_STYLES, PRODUCT_CATEGORIES, SIZES, STYLE_PRESETS } from './catalog';
 import { backgroundPreview } from './composite';
 import type { AddbgConfig } from './config';
 import { aiOption, builtinOption, promptSceneEngine } from './engines';
@@ -29,12 +29,7 @@ export function listRoutes(config: AddbgConfig): FastifyPluginAsync {
       list: [builtinOption('builtin', '模板 Logo（内置）'), aiOption(config, 'ai', 'AI 创意 Logo', 'AI Logo 生成')],
     }));
     serve(app, e.styleTransformModelList, async () => ({
-      list: [
-        aiOption(config, 'watercolor', '水彩', '风格迁移'),
-        aiOption(config, 'oil', '油画', '风格迁移'),
-        aiOption(config, 'anime', '动漫', '风格迁移'),
-        aiOption(config, '3d', '3D 渲染', '风格迁移'),
-      ],
+      list: STYLE_PRESETS.map((p) => aiOption(config, p.id, p.name, '风格迁移')),
     }));
     serve(app, e.backgroundPreview, async ({ query, reply }) => {
       const scene = findBackground(query.background_id);

@@ -4,12 +4,21 @@ import {
   type CutoutBody,
   type LogoGenerateBody,
   type ProductGenerateBody,
+  type StyleTransformBody,
 } from '@portal/contract';
 import { AppError } from '../../errors/app-error';
 import { findBackground } from './backgrounds';
-import { DEFAULT_LIGHT_ID, DEFAULT_LOGO_STYLE_ID, DEFAULT_SIZE_ID, LIGHTS, LOGO_STYLES, SIZES } from './catalog';
+import {
+  DEFAULT_LIGHT_ID,
+  DEFAULT_LOGO_STYLE_ID,
+  DEFAULT_SIZE_ID,
+  LIGHTS,
+  LOGO_STYLES,
+  SIZES,
+  STYLE_PRESETS,
+} from './catalog';
 import type { AddbgConfig } from './config';
-import { engineNeeded, promptSceneEngine } from './engines';
+import { aiEngineId, engineNeeded, promptSceneEngine } from './engines';
 import type { NewWork } from './addbg-service';
 
 const invalid = (message: string) => new AppError(ErrorCode.validation, message);
@@ -27,6 +36,8 @@ export interface ProductParams {
   x: number;
   y: number;
   shadow: boolean;
+  /** The brush-corrected mask (an uploaded PNG, white = product) used instead of a cutout. */
+  mask_file_id?: string | null;
 }
 
 export interface LogoParams {
@@ -35,6 +46,14 @@ export interface LogoParams {
   style_id: string;
   color: string;
   count: number;
+  /** Drawn by the AI engine rather than from the template. */
+  ai?: boolean;
+}
+
+export interface StyleParams {
+  model_id: string;
+  /** What the engine is asked for: the preset's words and the person's own. */
+  prompt: string;
 }
 
 export function cutoutWork(body: CutoutBody): NewWork {
@@ -73,6 +92,7 @@ export function productWork(body: ProductGenerateBody, config: AddbgConfig): New
     x: body.x,
     y: body.y,
     shadow: body.shadow,
+    mask_file_id: body.mask_file_id ?? null,
   };
   return {
     kind: 'product',
@@ -85,7 +105,10 @@ export function productWork(body: ProductGenerateBody, config: AddbgConfig): New
 }
 
 export function logoWork(body: LogoGenerateBody, config: AddbgConfig): NewWork {
-  if (body.model_id && body.model_id !== 'builtin') throw invalid(engineNeeded(config, 'AI Logo 生成'));
+  const ai = Boolean(body.model_id && body.model_id !== 'builtin');
+  const engine = ai ? aiEngineId(config) : 'builtin';
+  if (!engine) throw invalid(engineNeeded(config, 'AI Logo 生成'));
+  if (ai && body.model_id !== 'ai') throw invalid('Logo 模型不存在');
   const styleId = body.style_id ?? DEFAULT_LOGO_STYLE_ID;
   if (!LOGO_STYLES.some((s) => s.id === styleId)) throw invalid(addbgMessages.unknownStyle);
   const params: LogoParams = {
@@ -94,13 +117,34 @@ export function logoWork(body: LogoGenerateBody, config: AddbgConfig): NewWork {
     style_id: styleId,
     color: body.color ?? '#1f6feb',
     count: body.count,
+    ai,
   };
   return {
     kind: 'logo',
-    engine: 'builtin',
+    engine,
     sourceFileId: null,
     projectId: body.project_id,
     params: { ...params },
     images: body.count,
+  };
+}
+
+/** A source image redrawn in a preset style on the configured AI engine; refused without one. */
+export function styleWork(body: StyleTransformBody, config: AddbgConfig): NewWork {
+  const engine = aiEngineId(config);
+  if (!engine) throw invalid(engineNeeded(config, '风格迁移'));
+  const preset = STYLE_PRESETS.find((p) => p.id === body.model_id);
+  if (!preset) throw invalid(addbgMessages.unknownStyle);
+  const params: StyleParams = {
+    model_id: preset.id,
+    prompt: body.prompt ? `${preset.prompt}, ${body.prompt}` : preset.prompt,
+  };
+  return {
+    kind: 'style',
+    engine,
+    sourceFileId: body.file_id,
+    projectId: body.project_id,
+    params: { ...params },
+    images: 1,
   };
 }

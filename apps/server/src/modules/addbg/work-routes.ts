@@ -1,4 +1,4 @@
-import { ErrorCode, addbgEndpoints as e } from '@portal/contract';
+import { ErrorCode, addbgEndpoints as e, addbgWorkKindNames } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import sharp from 'sharp';
 import { AppError } from '../../errors/app-error';
@@ -7,37 +7,53 @@ import { requireUser } from '../../plugins/auth';
 import { contentDisposition } from '../../routes/api/file/transfer';
 import type { AddbgService } from './addbg-service';
 import type { AddbgConfig } from './config';
-import { engineNeeded } from './engines';
+import { aiEngineId, engineNeeded } from './engines';
 import { describeImage } from './interrogate';
 import { logoSvg } from './logo';
-import { cutoutWork, logoWork, productWork, type LogoParams } from './work-requests';
+import type { VisionDescriber } from './vision-describe';
+import { cutoutWork, logoWork, productWork, styleWork, type LogoParams } from './work-requests';
+
+/** How long a vision model may take to describe an image before the built-in description is given. */
+const VISION_TIMEOUT_MS = 60_000;
 
 /** Generations (each a durable job), their progress, images, favourites. */
-export function workRoutes(service: AddbgService, config: AddbgConfig): FastifyPluginAsync {
+export function workRoutes(
+  service: AddbgService,
+  config: AddbgConfig,
+  vision: VisionDescriber | null,
+): FastifyPluginAsync {
   return async (app) => {
     const owner = (request: Parameters<typeof requireUser>[0]) => requireUser(request).id;
 
     serve(app, e.cutout, async ({ body, request }) => ({
       work_id: await service.create(owner(request), cutoutWork(body)),
     }));
-    serve(app, e.productGenerate, async ({ body, request }) => ({
-      work_id: await service.create(owner(request), productWork(body, config)),
-    }));
+    serve(app, e.productGenerate, async ({ body, request }) => {
+      const ownerId = owner(request);
+      const work = productWork(body, config);
+      if (body.mask_file_id) await service.sourceFile(ownerId, body.mask_file_id);
+      return { work_id: await service.create(ownerId, work) };
+    });
     serve(app, e.logoGenerate, async ({ body, request }) => ({
       work_id: await service.create(owner(request), logoWork(body, config)),
     }));
     serve(app, e.styleTransformGenerate, async ({ body, request }) => {
-      await service.sourceFile(owner(request), body.file_id);
-      throw new AppError(ErrorCode.validation, engineNeeded(config, '风格迁移'));
+      const ownerId = owner(request);
+      await service.sourceFile(ownerId, body.file_id);
+      return { work_id: await service.create(ownerId, styleWork(body, config)) };
     });
     serve(app, e.regenerate, async ({ body, request }) => {
       const ownerId = owner(request);
       const work = await service.works.find(ownerId, body.work_id);
       const count = typeof work.params.count === 'number' ? work.params.count : 1;
+      // A work drawn by an AI engine runs again on the one configured now, if any.
+      const engine = work.engine === 'builtin' ? 'builtin' : aiEngineId(config);
+      if (!engine)
+        throw new AppError(ErrorCode.validation, engineNeeded(config, addbgWorkKindNames[work.kind as 'style']));
       return {
         work_id: await service.create(ownerId, {
-          kind: work.kind as 'cutout' | 'product' | 'logo',
-          engine: 'builtin',
+          kind: work.kind as 'cutout' | 'product' | 'logo' | 'style',
+          engine,
           sourceFileId: work.sourceFileId,
           projectId: work.projectId ?? undefined,
           params: work.params,
@@ -48,7 +64,19 @@ export function workRoutes(service: AddbgService, config: AddbgConfig): FastifyP
     serve(app, e.interrogate, async ({ body, request }) => {
       const ownerId = owner(request);
       await service.sourceFile(ownerId, body.file_id);
-      return { text: await describeImage(await service.readSource(ownerId, body.file_id)), engine: 'builtin' as const };
+      const source = await service.readSource(ownerId, body.file_id);
+      if (vision) {
+        try {
+          return {
+            text: await vision.describe(source, AbortSignal.timeout(VISION_TIMEOUT_MS)),
+            engine: 'vision' as const,
+          };
+        } catch (error) {
+          // The model is down or answered nothing: the built-in description is still an answer.
+          request.log.warn({ err: error }, 'addbg vision description failed');
+        }
+      }
+      return { text: await describeImage(source), engine: 'builtin' as const };
     });
     serve(app, e.process, async ({ query, request }) => {
       const { status, progress, message, images } = await service.view(owner(request), query.work_id);
@@ -93,7 +121,9 @@ export function workRoutes(service: AddbgService, config: AddbgConfig): FastifyP
       if (query.format === 'svg') {
         body.destroy();
         const work = await service.works.find(ownerId, image.workId);
-        if (work.kind !== 'logo') throw new AppError(ErrorCode.validation, '只有 Logo 可以下载 SVG');
+        if (work.kind !== 'logo' || (work.params as unknown as LogoParams).ai) {
+          throw new AppError(ErrorCode.validation, '只有模板 Logo 可以下载 SVG');
+        }
         const p = work.params as unknown as LogoParams;
         const svg = logoSvg({
           text: p.text,

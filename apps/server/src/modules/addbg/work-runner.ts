@@ -5,17 +5,18 @@ import type { AddbgWorkRow } from '../../db/schema';
 import type { JobContext } from '../../services/jobs';
 import type { AddbgService, AddbgWorkJob } from './addbg-service';
 import { findBackground } from './backgrounds';
-import { LIGHTS, SIZES } from './catalog';
-import { compositeProduct, type CompositeOptions } from './composite';
-import type { AddbgConfig } from './config';
-import { sdwebuiScene } from './sdwebui-engine';
-import { cutout } from './cutout';
+import { LIGHTS, LOGO_STYLES, SIZES } from './catalog';
+import { compositeProduct, productLayer, type CompositeOptions } from './composite';
+import { cutout, cutoutWithMask } from './cutout';
 import type { CutoutPool } from './cutout-pool';
+import type { AiImageEngine, EngineCall } from './engines/ai-engine';
 import { logoPng, LOGO_SIZE } from './logo';
-import type { LogoParams, ProductParams } from './work-requests';
+import type { LogoParams, ProductParams, StyleParams } from './work-requests';
 
 /**
- * Runs one work's job on the built-in engine. A failure of the work itself (a broken image)
+ * Runs one work's job on the built-in engine and, for scenes from a prompt, style transfer and AI
+ * logos, on the configured AI engine. A failure (a broken image, an engine's error or an answer
+ * that is not an image) of the work itself (a broken image)
  * marks it failed and gives its images back, once; a stop of this process (the signal) is left
  * to the queue, which runs the job again elsewhere or after a restart.
  */
@@ -23,7 +24,8 @@ export class WorkRunner {
   constructor(
     private readonly service: AddbgService,
     private readonly pool: CutoutPool,
-    private readonly config: AddbgConfig,
+    /** The configured AI engine, or null: its works then fail (and give their usage back). */
+    private readonly ai: AiImageEngine | null,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
   ) {}
 
@@ -37,6 +39,7 @@ export class WorkRunner {
       if (work.kind === 'cutout') await this.runCutout(work);
       else if (work.kind === 'product') await this.runProduct(work);
       else if (work.kind === 'logo') await this.runLogo(work);
+      else if (work.kind === 'style') await this.runStyle(work);
       else throw new Error(`unknown work kind ${work.kind}`);
       await this.service.works.setState(work.id, 'done', 100, addbgMessages.done);
     } catch (error) {
@@ -60,10 +63,34 @@ export class WorkRunner {
     return this.service.works.setState(work.id, 'running', percent, addbgMessages.running);
   }
 
-  /** The cut-out product of the work's source (an earlier cutout of the same file is reused). */
+  /** The AI engine and a call whose progress maps into the work's percent between `from` and `to`. */
+  private engineCall(work: AddbgWorkRow, from: number, to: number): { engine: AiImageEngine; call: EngineCall } {
+    if (!this.ai) throw new Error('no AI engine is configured any more');
+    const signal = this.signals.get(work.id);
+    return {
+      engine: this.ai,
+      call: {
+        signal,
+        progress: (percent) => this.progress(work, from + Math.round(((to - from) * percent) / 100)),
+      },
+    };
+  }
+
+  /**
+   * The cut-out product of the work's source: with the brush-corrected mask when the work has
+   * one, else an earlier cutout of the same file, else a new one.
+   */
   private async cutoutOf(work: AddbgWorkRow): Promise<Buffer> {
     const fileId = work.sourceFileId;
     if (!fileId) throw new Error('work without a source image');
+    const maskFileId = (work.params as { mask_file_id?: string | null }).mask_file_id;
+    if (maskFileId) {
+      const [source, mask] = await Promise.all([
+        this.service.readSource(work.ownerId, fileId),
+        this.service.readSource(work.ownerId, maskFileId),
+      ]);
+      return (await cutoutWithMask(source, mask)).png;
+    }
     if (work.kind !== 'cutout') {
       const earlier = await this.service.works.latestCutout(work.ownerId, fileId);
       if (earlier) {
@@ -96,38 +123,68 @@ export class WorkRunner {
       height = meta.height;
     }
     const scene = p.background_id ? findBackground(p.background_id) : undefined;
-    let background: CompositeOptions['background'] = scene
+    const fixed: CompositeOptions['background'] = scene
       ? { scene }
       : { color: p.color ?? size.background ?? '#ffffff' };
-    if (p.prompt) {
-      if (!this.config.sdwebui) throw new Error('sdwebui is no longer configured');
-      background = {
-        image: await sdwebuiScene(this.config.sdwebui, p.prompt, width, height, this.signals.get(work.id)),
-      };
-      await this.progress(work, 70);
-    }
     const light = LIGHTS.find((l) => l.id === p.light_id) ?? LIGHTS[0]!;
     for (let i = 0; i < p.count; i++) {
+      const step = (k: number) => 60 + Math.round((35 * (i + k)) / p.count);
       // Variants differ in scale and placement, so several options are worth comparing.
       const shift = i === 0 ? 0 : (i % 2 === 1 ? -1 : 1) * 0.06 * Math.ceil(i / 2);
-      const { png } = await compositeProduct(product, {
+      const layout = {
         width,
         height,
-        background,
         scale: Math.max(0.1, p.scale * (1 - 0.07 * i)),
         x: Math.min(1, Math.max(0, p.x + shift)),
         y: p.y,
         shadow: p.shadow,
         lightAngle: light.angle,
-      });
+      };
+      let background: CompositeOptions['background'] = fixed;
+      if (p.prompt) {
+        // The engine paints (or draws) the scene around this variant's placement; the product's
+        // own pixels are put back on top, so the engine can never alter the product.
+        const { engine, call } = this.engineCall(work, step(0), step(0.8));
+        const { placed, mask } = await productLayer(product, layout);
+        background = { image: await engine.productScene({ prompt: p.prompt, width, height, placed, mask }, call) };
+      }
+      const { png } = await compositeProduct(product, { ...layout, background });
       await this.service.storeImage(work, png, i, width, height);
-      await this.progress(work, 60 + Math.round((35 * (i + 1)) / p.count));
+      await this.progress(work, step(1));
     }
+  }
+
+  private async runStyle(work: AddbgWorkRow): Promise<void> {
+    const p = work.params as unknown as StyleParams;
+    if (!work.sourceFileId) throw new Error('work without a source image');
+    const source = await sharp(await this.service.readSource(work.ownerId, work.sourceFileId))
+      .rotate()
+      .png()
+      .toBuffer();
+    const meta = await sharp(source).metadata();
+    const { engine, call } = this.engineCall(work, 10, 90);
+    const drawn = await engine.style({ source, prompt: p.prompt, width: meta.width, height: meta.height }, call);
+    // Back to the source's size and to PNG whatever the engine answered.
+    const png = await sharp(drawn).resize(meta.width, meta.height, { fit: 'fill' }).png().toBuffer();
+    await this.service.storeImage(work, png, 0, meta.width, meta.height);
   }
 
   private async runLogo(work: AddbgWorkRow): Promise<void> {
     const p = work.params as unknown as LogoParams;
     for (let i = 0; i < p.count; i++) {
+      if (p.ai) {
+        const { engine, call } = this.engineCall(
+          work,
+          10 + Math.round((85 * i) / p.count),
+          10 + Math.round((85 * (i + 1)) / p.count),
+        );
+        const style = LOGO_STYLES.find((s) => s.id === p.style_id)?.name ?? '';
+        const prompt = `logo for the brand "${p.text}"${p.slogan ? ` with the slogan "${p.slogan}"` : ''}, ${style}, main colour ${p.color}`;
+        const drawn = await engine.logo({ prompt, size: LOGO_SIZE }, call);
+        const png = await sharp(drawn).resize(LOGO_SIZE, LOGO_SIZE, { fit: 'cover' }).png().toBuffer();
+        await this.service.storeImage(work, png, i, LOGO_SIZE, LOGO_SIZE);
+        continue;
+      }
       const png = await logoPng({
         text: p.text,
         slogan: p.slogan ?? undefined,

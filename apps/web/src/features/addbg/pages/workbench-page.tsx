@@ -7,6 +7,7 @@ import { FileUpload } from '../../../components/upload';
 import { startCutout, startProduct } from '../api/generate';
 import { addbgKeys } from '../api/keys';
 import { BackgroundPicker } from '../components/background-picker';
+import { CutoutMask } from '../components/cutout-mask';
 import { HistoryPanel } from '../components/history-panel';
 import { PortraitNotice } from '../components/portrait-notice';
 import { ProjectSelect } from '../components/project-select';
@@ -25,6 +26,8 @@ export function AddbgWorkbenchPage() {
   const state = useWorkbench();
   const { source, cutoutWorkId, sceneWorkIds, backgroundId, color, sizeId, lightId, count, scale, shadow, projectId } =
     state;
+  /** The brush-corrected mask of the current cutout, sent with scene generations. */
+  const maskFileId = state.mask && state.mask.cutoutWorkId === cutoutWorkId ? state.mask.fileId : undefined;
   const { message } = App.useApp();
   const client = useQueryClient();
   const [busy, setBusy] = useState<'cutout' | 'scene' | null>(null);
@@ -62,6 +65,7 @@ export function AddbgWorkbenchPage() {
           count,
           scale,
           shadow,
+          ...(maskFileId ? { mask_file_id: maskFileId } : {}),
           ...choice,
           ...project,
         });
@@ -167,6 +171,7 @@ export function AddbgWorkbenchPage() {
                 beforeUrl={sourceUrl(source.fileId)}
                 onRetry={() => void run('cutout')}
               />
+              <CutoutMask cutoutWorkId={cutoutWorkId} sourceUrl={sourceUrl(source.fileId)} />
             </Card>
           )}
           {source &&

@@ -24,7 +24,10 @@ export interface WorkbenchState {
   scale: number;
   shadow: boolean;
   projectId: string | null;
+  /** The cutout mask corrected with the brush (an uploaded PNG), for the cutout it was made on. */
+  mask: { fileId: string; cutoutWorkId: string } | null;
   setSource(source: SourceImage): void;
+  setMask(mask: WorkbenchState['mask']): void;
   setCutout(workId: string): void;
   addScene(workId: string): void;
   pick(
@@ -56,8 +59,10 @@ export const useWorkbench = create<WorkbenchState>()(
       scale: 0.7,
       shadow: true,
       projectId: null,
-      setSource: (source) => set({ source, cutoutWorkId: null, sceneWorkIds: [] }),
-      setCutout: (cutoutWorkId) => set({ cutoutWorkId }),
+      mask: null,
+      setSource: (source) => set({ source, cutoutWorkId: null, sceneWorkIds: [], mask: null }),
+      setCutout: (cutoutWorkId) => set({ cutoutWorkId, mask: null }),
+      setMask: (mask) => set({ mask }),
       addScene: (workId) => set((s) => ({ sceneWorkIds: [workId, ...s.sceneWorkIds].slice(0, 12) })),
       pick: (patch) => set(patch),
     }),
