@@ -26,5 +26,10 @@ export interface ServerModule {
   config?: ModuleConfigSection;
   /** The asks it counts, for the console's per-person usage. */
   usage?: ModuleUsageSource;
+  /**
+   * Origins the portal's pages call besides their own (a service of the module on an address of
+   * its own), for the page's connect-src.
+   */
+  connectSources?(config: PortalConfig): string[];
   plugin: FastifyPluginAsync;
 }
