@@ -1,4 +1,4 @@
-import type { TypedModuleName } from '@portal/contract';
+import type { CountedModuleName } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { PortalConfig } from '../config/schema';
 import type { UsageDefaults } from '../services/usage/usage-defaults';
@@ -7,7 +7,7 @@ import type { ModuleConfigSection } from './config-section';
 /** The asks a server module counts against the quotas. */
 export interface ModuleUsageSource {
   /** The module table's entries whose asks it counts, in the order the console lists them. */
-  modules: readonly TypedModuleName[];
+  modules: readonly CountedModuleName[];
   /** Their configured quota and window, where no quota rule of the console applies. */
   defaults(config: PortalConfig): UsageDefaults;
 }

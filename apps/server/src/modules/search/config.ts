@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { UsageDefaults } from '../../services/usage/usage-defaults';
+import { quotaCount, usageDefaultsOf, usageWindowConfig } from '../../services/usage/config';
 import { configSection } from '../config-section';
 
 const envVarName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name');
@@ -97,6 +99,9 @@ export const searchConfigSchema = z
       })
       .strict()
       .prefault({}),
+    /** Research runs per user and window (the module table's `research` quota key), where no quota rule applies. */
+    quota: quotaCount,
+    ...usageWindowConfig,
     /** The model task (`providers.tasks.<name>`) that plans, summarises and draws the mind map. */
     model_task: z.string().default('search'),
   })
@@ -104,6 +109,11 @@ export const searchConfigSchema = z
 export type SearchConfig = z.infer<typeof searchConfigSchema>;
 
 export const searchConfigSection = configSection('search', searchConfigSchema);
+
+/** The configured research runs per window, where no quota rule applies. */
+export function searchUsageDefaults(config: SearchConfig): UsageDefaults {
+  return usageDefaultsOf(config, () => config.quota);
+}
 
 /** The service's origin when the browser calls it on an address of its own, for the page's connect-src. */
 export function searchServiceOrigins(config: Pick<SearchConfig, 'api_domain'>): string[] {

@@ -112,11 +112,11 @@ export class ExecutionStore {
   }
 
   /** Applies a patch; with `whileStatus`, only while the run is still in that status. */
-  async update(id: string, patch: ExecutionPatch, whileStatus?: SearchExecutionRow['status']) {
+  async update(id: string, patch: ExecutionPatch, whileStatus?: SearchExecutionRow['status'], db: Db = this.db) {
     const where = whileStatus
       ? and(eq(searchExecutions.id, id), eq(searchExecutions.status, whileStatus))
       : eq(searchExecutions.id, id);
-    const [row] = await this.db
+    const [row] = await db
       .update(searchExecutions)
       .set({ ...patch, updatedAt: new Date() })
       .where(where)

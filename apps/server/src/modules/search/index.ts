@@ -1,8 +1,9 @@
 import { SEARCH_API_BASE } from '@portal/contract';
 import fp from 'fastify-plugin';
 import type { ServerModule } from '../module';
-import { searchConfigSection, searchServiceOrigins } from './config';
+import { searchConfigSection, searchServiceOrigins, searchUsageDefaults } from './config';
 import { portalVerifier } from './portal-verifier';
+import { RESEARCH_MODULE } from './execution-service';
 import { createSearchParts, type SearchServiceParts } from './service-parts';
 import { searchService } from './service-plugin';
 
@@ -20,10 +21,11 @@ declare module 'fastify' {
 export const mountSearchService = fp(
   async (app) => {
     const { db } = app;
-    const { jobs, documents, files, llm, serverSecret } = app.services;
+    const { jobs, documents, files, llm, quotas, serverSecret } = app.services;
     const parts = createSearchParts({
       db,
       jobs,
+      quotas,
       documents,
       files: files.service,
       llm,
@@ -45,6 +47,7 @@ export const mountSearchService = fp(
 const search: ServerModule = {
   name: 'search',
   config: searchConfigSection,
+  usage: { modules: [RESEARCH_MODULE], defaults: (config) => searchUsageDefaults(config.search) },
   connectSources: (config) => searchServiceOrigins(config.search),
   plugin: fp(
     async (app) => {
