@@ -47,6 +47,33 @@ describe('search service: tokens, sessions, offline documents', () => {
       }
     });
 
+    it('gives an account without a mobile its token, for itself only', async () => {
+      const staffAccount = t.config.demo_accounts.find((a) => a.login === 'staff')!;
+      const user = await t.app.services.users.upsertFromClaims({
+        subject: 'no-mobile',
+        login: 'no-mobile',
+        userName: '无手机号',
+        email: '',
+        mobile: '',
+        avatar: '',
+        groups: staffAccount.groups,
+      });
+      const access = (await t.app.services.sessions.start(user)).access_token.token;
+      const login = (payload: { mobile: string; name: string }) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/search-api/auth/loginByV1User',
+          headers: bearer(access),
+          payload: { ...payload, avatar_url: '', domain: 'mind' },
+        });
+      const ok = await login({ mobile: '', name: '无手机号' });
+      expect(body(ok).code).toBe(0);
+      expect(t.app.searchService.tokens.verify(body<{ token: string }>(ok).data.token)?.uid).toBe(user.id);
+      // Still never for someone else: another person's mobile or name is refused.
+      expect((await login({ mobile: staff.mobile, name: '无手机号' })).statusCode).toBe(403);
+      expect((await login({ mobile: '', name: staff.name })).statusCode).toBe(403);
+    });
+
     it('refuses calls without the search token, with an expired one, or with another person’s', async () => {
       const noToken = await call(
         t,
