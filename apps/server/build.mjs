@@ -102,6 +102,8 @@ await build({
   // beside the server's chunks.
   entryPoints: {
     main: 'src/main.ts',
+    // The search service as a process of its own (npm run start:search).
+    'search-main': 'src/search-main.ts',
     'parse-worker': 'src/services/documents/parse-worker.ts',
     'pglite-worker': 'src/db/pglite-worker.ts',
     'cutout-worker': 'src/modules/addbg/cutout-worker.ts',

@@ -47,8 +47,12 @@ export interface AppOptions {
   trustProxy?: boolean;
 }
 
-/** Builds the server: external plugins, then app plugins, then routes; one error handler. */
-export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+/**
+ * How every server of the project starts: the framework's settings, the shared plugins, the
+ * database and the services. The portal (`buildApp`) and the search service on an address of its
+ * own (`search-app.ts`) each add their routes to it.
+ */
+export async function buildBase(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     genReqId: requestIdOf,
@@ -65,7 +69,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(sensible);
   await app.register(securityHeaders, {
-    connectSrc: directUploadOrigins(opts.config.storage),
+    connectSrc: [
+      ...directUploadOrigins(opts.config.storage),
+      ...serverModules.flatMap((m) => m.connectSources?.(opts.config) ?? []),
+    ],
     frameOrigins: workplaceFrameOrigins(opts.config.sso.providers),
     imageHosts: imageHostSources(opts.config.image_proxy),
   });
@@ -86,6 +93,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     dataDir:
       opts.dataDir ?? (opts.database.kind === 'pglite' ? opts.database.dataDir : undefined) ?? join(repoRoot, 'data'),
   });
+  return app;
+}
+
+/** Builds the portal: the base, then authentication, the API routes and every module, then the web app. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = await buildBase(opts);
   await app.register(auth);
 
   await app.register(appConfigRoute);

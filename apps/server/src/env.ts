@@ -4,6 +4,8 @@ import { defaultConfigPath, repoRoot, resolveUserPath } from './config/paths';
 
 export interface Env {
   port: number;
+  /** SEARCH_PORT: where the search service listens when it runs as a process of its own (search-main.ts). */
+  searchPort: number;
   /** HOST when set; unset, the config decides (see config/exposure.ts). */
   host?: string;
   publicUrl: string;
@@ -20,12 +22,12 @@ export interface Env {
 
 /** Reads the process environment once; relative paths are taken from where the operator ran npm. */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const port = portOf('PORT', env.PORT ?? '8080');
+  const searchPort = portOf('SEARCH_PORT', env.SEARCH_PORT ?? '8090');
   const dataDir = env.DATA_DIR ? resolveUserPath(env.DATA_DIR) : join(repoRoot, 'data');
   return {
     port,
+    searchPort,
     host: env.HOST || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     dataDir,
@@ -38,4 +40,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     authRateLimitPerMinute:
       Number(env.AUTH_RATE_LIMIT_PER_MINUTE) > 0 ? Number(env.AUTH_RATE_LIMIT_PER_MINUTE) : undefined,
   };
+}
+
+function portOf(name: string, value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`${name} must be a port number, got "${value}"`);
+  return port;
 }

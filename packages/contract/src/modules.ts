@@ -72,6 +72,15 @@ export const MODULES = {
     path: '/metaso',
     quotaKey: 'metaso',
   },
+  // 智能搜索助手's research mode: its runs are calls of the search service (/search-api, not /api),
+  // counted apart from the chat's asks because one run costs many of them.
+  research: {
+    prefixes: [],
+    appKey: 'metaso',
+    title: '智能搜索助手·研究模式',
+    kind: 'tool',
+    quotaKey: 'research',
+  },
   // The image chat: its calls live under the chatgpt prefix (mjAsk, mj/…) and its page is the
   // chatgpt app's /chatgpt/image, so it has no route or prefix of its own.
   midjourney: { type: 1, prefixes: [], appKey: 'chatgpt', title: 'Midjourney', kind: 'tool' },
@@ -171,6 +180,9 @@ export function modulesOfFamily<F extends ModuleFamily>(family: F): ModuleOfFami
 
 /** Modules that have a type number of section 3. */
 export type TypedModuleName = { [K in ModuleName]: Table[K] extends { type: number } ? K : never }[ModuleName];
+
+/** Modules whose asks are counted against a per-user quota (the usage table's `module`). */
+export type CountedModuleName = { [K in ModuleName]: Table[K] extends { quotaKey: string } ? K : never }[ModuleName];
 
 /** Module type numbers of section 3. */
 export const ModuleType = Object.fromEntries(

@@ -240,7 +240,8 @@ export const searchEndpoints = {
   login: endpoint({
     method: 'POST',
     path: p('auth/loginByV1User'),
-    summary: 'Search token for the signed-in person (mobile and name must be theirs)',
+    summary:
+      'Search token for the signed-in person (mobile and name must be theirs; mobile empty for an account without one)',
     tag,
     access: 'user',
     body: searchLoginRequestSchema,

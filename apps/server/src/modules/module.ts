@@ -1,4 +1,4 @@
-import type { TypedModuleName } from '@portal/contract';
+import type { CountedModuleName } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { PortalConfig } from '../config/schema';
 import type { UsageDefaults } from '../services/usage/usage-defaults';
@@ -7,7 +7,7 @@ import type { DeclaredConfigSection } from './config-section';
 /** The asks a server module counts against the quotas. */
 export interface ModuleUsageSource {
   /** The module table's entries whose asks it counts, in the order the console lists them. */
-  modules: readonly TypedModuleName[];
+  modules: readonly CountedModuleName[];
   /** Their configured quota and window, where no quota rule of the console applies. */
   defaults(config: PortalConfig): UsageDefaults;
 }
@@ -24,6 +24,11 @@ export interface ServerModule {
   name: string;
   /** The asks it counts, for the console's per-person usage. */
   usage?: ModuleUsageSource;
+  /**
+   * Origins the portal's pages call besides their own (a service of the module on an address of
+   * its own), for the page's connect-src.
+   */
+  connectSources?(config: PortalConfig): string[];
   plugin: FastifyPluginAsync;
 }
 

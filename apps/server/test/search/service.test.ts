@@ -1,4 +1,4 @@
-import type { SearchResult, SearchSummary } from '@portal/contract';
+import type { PersonUsage, SearchResult, SearchSummary } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchTokenSigner } from '../../src/modules/search/search-token';
 import { bearer, body, type TestApp } from '../helper';
@@ -45,6 +45,33 @@ describe('search service: tokens, sessions, offline documents', () => {
         expect(res.statusCode).toBe(403);
         expect(body(res).message).toBe('身份信息与当前登录账号不一致');
       }
+    });
+
+    it('gives an account without a mobile its token, for itself only', async () => {
+      const staffAccount = t.config.demo_accounts.find((a) => a.login === 'staff')!;
+      const user = await t.app.services.users.upsertFromClaims({
+        subject: 'no-mobile',
+        login: 'no-mobile',
+        userName: '无手机号',
+        email: '',
+        mobile: '',
+        avatar: '',
+        groups: staffAccount.groups,
+      });
+      const access = (await t.app.services.sessions.start(user)).access_token.token;
+      const login = (payload: { mobile: string; name: string }) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/search-api/auth/loginByV1User',
+          headers: bearer(access),
+          payload: { ...payload, avatar_url: '', domain: 'mind' },
+        });
+      const ok = await login({ mobile: '', name: '无手机号' });
+      expect(body(ok).code).toBe(0);
+      expect(t.app.searchService.tokens.verify(body<{ token: string }>(ok).data.token)?.uid).toBe(user.id);
+      // Still never for someone else: another person's mobile or name is refused.
+      expect((await login({ mobile: staff.mobile, name: '无手机号' })).statusCode).toBe(403);
+      expect((await login({ mobile: '', name: staff.name })).statusCode).toBe(403);
     });
 
     it('refuses calls without the search token, with an expired one, or with another person’s', async () => {
@@ -153,6 +180,41 @@ describe('search service: tokens, sessions, offline documents', () => {
       expect(res.env.data.app_id).toBe('metaso');
       expect(res.env.data.app_workflow_list.map((w) => w.kind)).toEqual(['quick', 'deep', 'docs']);
       expect((await getS(t, staff, 'app/appWorkflow/list', { app_doi: 'nope' })).env.code).toBe(4001);
+    });
+  });
+
+  it('counts research runs against the per-person quota; past it, 4030 in Chinese', async () => {
+    await t.app.services.quotas.set({
+      subject_type: 'user',
+      subject: 'admin',
+      module: 'research',
+      limit: 1,
+      period: 'day',
+    });
+    const first = await startRun(t, admin, 'quick');
+    expect((await postS(t, admin, 'workflow/execute/runStep', { execution_id: first, query: '电池' })).env.code).toBe(
+      0,
+    );
+    await waitRun(t, admin, first, (r) => r.status !== 'running');
+    const second = await startRun(t, admin, 'quick');
+    const refused = await postS(t, admin, 'workflow/execute/runStep', { execution_id: second, query: '电池' });
+    expect(refused.status).toBe(429);
+    expect(refused.env).toMatchObject({ code: 4030, message: '本模块使用次数已用完，请稍后再试' });
+    // Refused before it started: the run still waits for its question.
+    expect(
+      (await getS<SearchResult>(t, admin, 'workflow/execute/getResult', { execution_id: second })).env.data.status,
+    ).toBe('waiting');
+    // The console's per-person usage counts the runs under their own quota key.
+    const uid = t.app.searchService.tokens.verify(admin.search)!.uid;
+    const usage = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users/usage?user_id=${uid}`,
+      headers: bearer(admin.access),
+    });
+    expect(body<PersonUsage>(usage).data.modules.find((m) => m.module === 'research')).toMatchObject({
+      used: 1,
+      limit: 1,
+      source: 'rule',
     });
   });
 

@@ -1,5 +1,5 @@
 import { normalizeSourceUrl, type SearchCitation } from '@portal/contract';
-import { supportIn, termSource, type TermedSource } from './source-terms';
+import { claimOf, supportIn, termSource, type Claim, type TermedSource } from './source-terms';
 
 export interface CitableSource {
   idx: number;
@@ -53,8 +53,10 @@ export function checkCitations(
   const lines = byAddress.split('\n').map((line) =>
     splitClaims(line)
       .map((piece) => {
-        const claim = piece.replace(MARK, '').trim();
+        // Segmented once, however many marks and sources it is tried on.
+        let claim: Claim | undefined;
         return piece.replace(MARK, (_whole, list: string) => {
+          claim ??= claimOf(piece.replace(MARK, '').trim());
           const kept: number[] = [];
           for (const raw of list.split(/\s*[,，、]\s*/)) {
             const n = Number(raw);
@@ -92,7 +94,7 @@ function splitClaims(line: string): string[] {
   );
 }
 
-function bestSupport(claim: string, termed: ReadonlyMap<number, TermedSource>): number | null {
+function bestSupport(claim: Claim, termed: ReadonlyMap<number, TermedSource>): number | null {
   let best: number | null = null;
   let score = SUPPORT_THRESHOLD;
   for (const [idx, source] of termed) {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { UsageDefaults } from '../../services/usage/usage-defaults';
+import { quotaCount, usageDefaultsOf, usageWindowConfig } from '../../services/usage/config';
 import { configSection } from '../config-section';
 
 const envVarName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name');
@@ -8,6 +10,12 @@ const hostEntry = z
   .trim()
   .toLowerCase()
   .regex(/^(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*$/, '应为主机名（如 wiki.corp.example 或 *.corp.example）');
+
+/** A page origin (scheme, host and port) allowed to call the service from a browser. */
+const pageOrigin = z
+  .url({ protocol: /^https?$/ })
+  .transform((u) => new URL(u).origin)
+  .refine((o) => o !== 'null', '应为网页来源，如 https://portal.corp.example');
 
 const common = {
   /** Base address of the backend's API; engines are reached only at configured addresses. */
@@ -34,8 +42,24 @@ export type SearchBackendConfig = z.infer<typeof searchBackendSchema>;
  */
 export const searchConfigSchema = z
   .object({
-    /** What the browser is told in `/app-config.json` (another host when the service runs apart). */
-    api_domain: z.string().default('/search-api/'),
+    /**
+     * What the browser is told in `/app-config.json`: the portal's own mount, or the address of
+     * the service running as a process of its own (`https://search.corp.example/search-api/`).
+     */
+    api_domain: z
+      .string()
+      .refine(
+        (v) => v.startsWith('/') || (/^https?:\/\//i.test(v) && URL.canParse(v)),
+        '应为以 / 开头的路径或 http(s) 地址',
+      )
+      .default('/search-api/'),
+    /** The portal serves the service itself; false when only the process of its own does (`npm run start:search`). */
+    serve_in_portal: z.boolean().default(true),
+    /**
+     * Origins whose pages may call the service on an address of its own, besides the portal's own
+     * (PUBLIC_URL): another name the portal is reached under. Every other origin is refused.
+     */
+    cors_origins: z.array(pageOrigin).default([]),
     token_ttl_seconds: z
       .number()
       .int()
@@ -75,6 +99,9 @@ export const searchConfigSchema = z
       })
       .strict()
       .prefault({}),
+    /** Research runs per user and window (the module table's `research` quota key), where no quota rule applies. */
+    quota: quotaCount,
+    ...usageWindowConfig,
     /** The model task (`providers.tasks.<name>`) that plans, summarises and draws the mind map. */
     model_task: z.string().default('search'),
   })
@@ -82,6 +109,21 @@ export const searchConfigSchema = z
 export type SearchConfig = z.infer<typeof searchConfigSchema>;
 
 export const searchConfigSection = configSection('search', searchConfigSchema);
+
+/** The configured research runs per window, where no quota rule applies. */
+export function searchUsageDefaults(config: SearchConfig): UsageDefaults {
+  return usageDefaultsOf(config, () => config.quota);
+}
+
+/** The service's origin when the browser calls it on an address of its own, for the page's connect-src. */
+export function searchServiceOrigins(config: Pick<SearchConfig, 'api_domain'>): string[] {
+  return config.api_domain.startsWith('/') ? [] : [new URL(config.api_domain).origin];
+}
+
+/** The page origins allowed to call the service cross-origin: the portal's own and the configured ones. */
+export function searchCorsOrigins(config: Pick<SearchConfig, 'cors_origins'>, portalPublicUrl: string): string[] {
+  return [...new Set([new URL(portalPublicUrl).origin, ...config.cors_origins])];
+}
 
 /** Its settings' type in PortalConfig (see ModuleConfigSections). */
 declare module '../config-section' {

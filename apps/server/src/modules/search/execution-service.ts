@@ -1,10 +1,12 @@
-import { ErrorCode, type SearchResult } from '@portal/contract';
+import { ErrorCode, type CountedModuleName, type SearchResult } from '@portal/contract';
+import type { Db } from '../../db/client';
 import type { SearchExecutionRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { resourceGone } from '../../lib/resource-gone';
 import type { JobQueue } from '../../services/jobs';
+import type { UsageService } from '../../services/usage';
 import type { SearchConfig } from './config';
-import { toResult, type ExecutionStore } from './execution-store';
+import { toResult, type ExecutionPatch, type ExecutionStore } from './execution-store';
 import { markInterrupted, SEARCH_EXECUTION_JOB, type ExecutionJob } from './runner';
 import type { SearchSessionStore } from './session-store';
 import { SEARCH_APP_ID, workflowOf } from './workflows';
@@ -14,12 +16,17 @@ const INTERRUPT_GRACE_MS = 5_000;
 
 const invalid = (message: string) => new AppError(ErrorCode.validation, message);
 
+/** What a research run counts as in the usage table and the quota rules. */
+export const RESEARCH_MODULE = 'research' satisfies CountedModuleName;
+
 /** Starting, stepping, stopping and reading executions; a run's work happens in its job. */
 export class ExecutionService {
   constructor(
+    private readonly db: Db,
     private readonly store: ExecutionStore,
     private readonly sessions: SearchSessionStore,
     private readonly jobs: JobQueue,
+    private readonly usage: UsageService,
     private readonly config: SearchConfig,
   ) {}
 
@@ -70,7 +77,8 @@ export class ExecutionService {
       query,
       ...(input.plan ? { plan: input.plan } : {}),
     };
-    const started = await this.store.update(id, patch, 'waiting');
+    const started =
+      next.name === 'plan' ? await this.startCounted(row, patch) : await this.store.update(id, patch, 'waiting');
     if (!started) throw invalid('当前步骤正在执行，请稍候');
     if (next.name === 'plan') await this.sessions.addMessage(row.sessionId, id, 'USER', query);
     const jobId = await this.jobs.send(SEARCH_EXECUTION_JOB, { executionId: id } satisfies ExecutionJob, {
@@ -78,6 +86,26 @@ export class ExecutionService {
     });
     const withJob = await this.store.update(id, { jobId }, 'running');
     return toResult(withJob ?? (await this.get(userId, id)));
+  }
+
+  /**
+   * A run's first step: counted against the caller's research quota (4030 once it is used up) in
+   * the transaction that starts it, so two runs at the limit cannot both start.
+   */
+  private async startCounted(row: SearchExecutionRow, patch: ExecutionPatch) {
+    return this.db.transaction(async (tx) => {
+      await this.usage.reserve(tx, row.userId, RESEARCH_MODULE);
+      const started = await this.store.update(row.id, patch, 'waiting', tx);
+      if (started) {
+        await this.usage.record(tx, {
+          userId: row.userId,
+          module: RESEARCH_MODULE,
+          convId: row.sessionId,
+          messageId: row.id,
+        });
+      }
+      return started;
+    });
   }
 
   /**

@@ -112,16 +112,26 @@ export class ExecutionStore {
   }
 
   /** Applies a patch; with `whileStatus`, only while the run is still in that status. */
-  async update(id: string, patch: ExecutionPatch, whileStatus?: SearchExecutionRow['status']) {
+  async update(id: string, patch: ExecutionPatch, whileStatus?: SearchExecutionRow['status'], db: Db = this.db) {
     const where = whileStatus
       ? and(eq(searchExecutions.id, id), eq(searchExecutions.status, whileStatus))
       : eq(searchExecutions.id, id);
-    const [row] = await this.db
+    const [row] = await db
       .update(searchExecutions)
       .set({ ...patch, updatedAt: new Date() })
       .where(where)
       .returning();
     return row;
+  }
+
+  /** `update` without reading the row back: whether the run was still in that status and took the patch. */
+  async patch(id: string, patch: ExecutionPatch, whileStatus: SearchExecutionRow['status']): Promise<boolean> {
+    const rows = await this.db
+      .update(searchExecutions)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(searchExecutions.id, id), eq(searchExecutions.status, whileStatus)))
+      .returning({ id: searchExecutions.id });
+    return rows.length > 0;
   }
 
   async stopRequested(id: string): Promise<boolean> {
@@ -149,11 +159,12 @@ export class ExecutionStore {
       .orderBy(asc(searchSources.idx));
   }
 
-  /** Replaces the run's sources (a retried read step starts over). */
+  /**
+   * Stores the run's sources in one statement. A read step runs once per run (a job that runs
+   * again closes its run as interrupted), so there is nothing to replace; the unique index on
+   * (execution, idx) would refuse a second set rather than mix the two.
+   */
   async saveSources(executionId: string, sources: readonly NewSource[]): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.delete(searchSources).where(eq(searchSources.executionId, executionId));
-      if (sources.length > 0) await tx.insert(searchSources).values(sources.map((s) => ({ ...s, executionId })));
-    });
+    if (sources.length > 0) await this.db.insert(searchSources).values(sources.map((s) => ({ ...s, executionId })));
   }
 }

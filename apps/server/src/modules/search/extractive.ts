@@ -10,31 +10,40 @@ interface Scored {
   score: number;
 }
 
+/** The query's words that sentences are ranked by. */
+export function queryTerms(query: string): ReadonlySet<string> {
+  return new Set(contentTerms(query));
+}
+
 /** Sentences of the sources ranked by how many of the query's words they hold. */
-export function rankSentences(query: string, sources: readonly TermedSource[]): Scored[] {
-  const wanted = new Set(contentTerms(query));
+export function rankSentences(wanted: ReadonlySet<string>, sources: readonly TermedSource[]): Scored[] {
   if (wanted.size === 0) return [];
   const scored: Scored[] = [];
   for (const source of sources) {
-    for (const sentence of source.sentences) {
-      if (sentence.length < 8 || sentence.length > 400) continue;
+    source.sentences.forEach((sentence, i) => {
+      if (sentence.length < 8 || sentence.length > 400) return;
       // The query's words found in the sentence as text: no segmentation of every sentence.
-      const lower = sentence.toLowerCase();
+      const lower = source.lowered[i]!;
       let hits = 0;
       for (const t of wanted) if (lower.includes(t)) hits++;
-      if (hits === 0) continue;
+      if (hits === 0) return;
       // Favour sentences covering more of the query; a small lead for earlier (better-ranked) sources.
       scored.push({ idx: source.idx, sentence, score: hits / wanted.size - source.idx * 0.001 });
-    }
+    });
   }
   return scored.sort((a, b) => b.score - a.score);
 }
 
-/** The passage of a source a run drew on: its sentences that best match the query. */
-export function passageOf(query: string, content: string, max = 600): string {
-  const ranked = rankSentences(query, [termSource(0, '', content)]).slice(0, 3);
+/** The passage of a source a run drew on: its sentences that best match the query's words. */
+export function passageIn(wanted: ReadonlySet<string>, source: TermedSource, content: string, max = 600): string {
+  const ranked = rankSentences(wanted, [source]).slice(0, 3);
   if (ranked.length === 0) return clip(content.replace(/\s+/g, ' '), max);
   return clip(ranked.map((r) => r.sentence).join(' '), max);
+}
+
+/** The passage of a text for a query (a source not otherwise prepared). */
+export function passageOf(query: string, content: string, max = 600): string {
+  return passageIn(queryTerms(query), termSource(0, '', content), content, max);
 }
 
 /**
@@ -47,7 +56,7 @@ export function extractiveSummary(query: string, plan: readonly string[], source
   const queries = plan.length > 0 ? plan : [query];
   const perQuery = queries.length > 1 ? 2 : 4;
   for (const q of queries) {
-    const picked = rankSentences(`${query} ${q}`, sources)
+    const picked = rankSentences(queryTerms(`${query} ${q}`), sources)
       .filter((s) => !used.has(s.sentence))
       .slice(0, perQuery);
     if (picked.length === 0) continue;

@@ -5,11 +5,11 @@ import { DEAD_WORKER_ERROR, type JobContext } from '../../services/jobs';
 import type { LlmGateway } from '../../services/llm';
 import { checkCitations } from './citations';
 import type { SearchConfig } from './config';
-import type { ExecutionStore, NewSource } from './execution-store';
-import { EXTRACTIVE_NOTE, extractiveSummary, passageOf } from './extractive';
+import type { ExecutionPatch, ExecutionStore, NewSource } from './execution-store';
+import { EXTRACTIVE_NOTE, extractiveSummary, passageIn, queryTerms } from './extractive';
 import type { Candidate, SourceFinder } from './finder';
 import { mindMarkdown, mindNotes } from './mind-notes';
-import { termSource } from './source-terms';
+import { termSource, type TermedSource } from './source-terms';
 import { askModel, estimateTokens, PLAN_SYSTEM, SUMMARY_SYSTEM } from './model';
 import { PageFetchError, type PageFetcher } from './page-fetcher';
 import { heuristicPlan, parsePlan } from './plan';
@@ -48,7 +48,17 @@ interface RunState {
   notes: string[];
   /** Time spent waiting on the model, backends and pages in the current step. */
   externalMs: number;
+  /** What the read step stored, prepared for matching: the summary and mind notes need not read it back. */
+  read?: ReadSources;
 }
+
+/** A run's stored sources and each one's sentences, words and numbers (prepared once, in the read step). */
+interface ReadSources {
+  sources: NewSource[];
+  termed: Map<number, TermedSource>;
+}
+
+type ReadOutcome = { source: Omit<NewSource, 'idx'>; termed: TermedSource } | { skipped: string };
 
 /**
  * Runs an execution's steps as a durable job: from its next pending step until the plan waits for
@@ -105,22 +115,26 @@ export class ExecutionRunner {
   }
 
   private async runSteps(state: RunState): Promise<void> {
+    let step = state.row.steps.find((s) => s.status === 'pending');
+    if (!step) return this.finish(state, 'done', null);
+    await this.save(state, { steps: withStep(state.row.steps, step.name, 'running', '') });
     for (;;) {
-      const step = state.row.steps.find((s) => s.status === 'pending');
-      if (!step) return this.finish(state, 'done', null);
       if (state.stop.signal.aborted) throw new Error('stopped');
-      await this.setStep(state, step.name, 'running', '');
       const started = performance.now();
       state.externalMs = 0;
       const output = await this.runStep(state, step.name);
       const spent = performance.now() - started;
       this.onStepTiming?.(step.name, spent - state.externalMs);
       state.usage.seconds = Math.round((state.usage.seconds + spent / 1000) * 100) / 100;
-      await this.setStep(state, step.name, 'done', output);
+      // One write closes the step and opens the next, pauses for the plan to be edited, or ends the run.
+      const steps = withStep(state.row.steps, step.name, 'done', output);
       if (step.name === 'plan' && pausesAfterPlan(state.row.kind)) {
-        await this.save(state, { status: 'waiting' });
-        return;
+        return this.save(state, { steps, status: 'waiting' });
       }
+      const next = steps.find((s) => s.status === 'pending');
+      if (!next) return this.finish(state, 'done', null, steps);
+      await this.save(state, { steps: withStep(steps, next.name, 'running', '') });
+      step = next;
     }
   }
 
@@ -214,7 +228,9 @@ export class ExecutionRunner {
   private async read(state: RunState): Promise<string> {
     const { row } = state;
     const candidates = row.candidates as Candidate[];
-    const results: ({ source: Omit<NewSource, 'idx'> } | { skipped: string })[] = new Array(candidates.length);
+    const results: ReadOutcome[] = new Array(candidates.length);
+    // The question's words, segmented once for every source's passage.
+    const wanted = queryTerms(row.query);
     let next = 0;
     const worker = async () => {
       for (;;) {
@@ -225,30 +241,34 @@ export class ExecutionRunner {
           results[i] = { skipped: `${candidates[i]!.title}：超出页面预算` };
           continue;
         }
-        results[i] = await this.readOne(state, candidates[i]!);
+        results[i] = await this.readOne(state, candidates[i]!, wanted);
       }
     };
     const workers = Array.from({ length: Math.min(this.deps.config.fetch.concurrency, candidates.length) }, worker);
     await this.timed(state, () => Promise.all(workers));
     // Numbered in result order among the ones read: every [n] of the summary is one of these.
     const sources: NewSource[] = [];
+    const termed = new Map<number, TermedSource>();
     const skipped: string[] = [];
     for (const r of results) {
       if (!r) continue;
-      if ('skipped' in r) skipped.push(r.skipped);
-      else sources.push({ ...r.source, idx: sources.length + 1 });
+      if ('skipped' in r) {
+        skipped.push(r.skipped);
+        continue;
+      }
+      const idx = sources.length + 1;
+      sources.push({ ...r.source, idx });
+      termed.set(idx, { ...r.termed, idx });
     }
     await this.deps.store.saveSources(row.id, sources);
+    state.read = { sources, termed };
     if (state.budget.aborted) this.note(state, '已达到时间预算上限，部分网页未读取');
     return [`读取 ${sources.length} 个来源`, ...skipped.map((s) => `跳过：${s}`)].join('\n');
   }
 
-  private async readOne(
-    state: RunState,
-    c: Candidate,
-  ): Promise<{ source: Omit<NewSource, 'idx'> } | { skipped: string }> {
-    const { row } = state;
+  private async readOne(state: RunState, c: Candidate, wanted: ReadonlySet<string>): Promise<ReadOutcome> {
     if (c.kind === 'doc') {
+      const termed = termSource(0, c.title, c.content);
       return {
         source: {
           kind: 'doc',
@@ -256,9 +276,10 @@ export class ExecutionRunner {
           url: c.url,
           site: '公司文档',
           snippet: c.snippet,
-          passage: passageOf(row.query, c.content),
+          passage: passageIn(wanted, termed, c.content),
           content: c.content,
         },
+        termed,
       };
     }
     if (state.budget.aborted) return { skipped: `${c.title}：超出时间预算` };
@@ -267,16 +288,19 @@ export class ExecutionRunner {
       const page = await this.deps.fetcher.fetch(c.url, this.signal(state));
       const readable = readableText(page.body, page.contentType, c.title);
       if (readable.text.length < 20) return { skipped: `${c.title}：网页没有可读的正文` };
+      const title = readable.title || c.title;
+      const termed = termSource(0, title, readable.text);
       return {
         source: {
           kind: 'web',
-          title: readable.title || c.title,
+          title,
           url: page.url,
           site: siteOf(page.url),
           snippet: c.snippet || clip(readable.text, 200),
-          passage: passageOf(row.query, readable.text),
+          passage: passageIn(wanted, termed, readable.text),
           content: readable.text,
         },
+        termed,
       };
     } catch (error) {
       if (state.stop.signal.aborted) throw error;
@@ -288,7 +312,7 @@ export class ExecutionRunner {
 
   private async summary(state: RunState): Promise<string> {
     const { row } = state;
-    const sources = await this.deps.store.sources(row.id);
+    const { sources, termed } = state.read ?? (await this.storedSources(row.id));
     const t = performance.now();
     const prompt = [
       `问题：${row.query}`,
@@ -298,8 +322,6 @@ export class ExecutionRunner {
     state.externalMs -= performance.now() - t;
     const answer = sources.length > 0 ? await this.model(state, SUMMARY_SYSTEM, prompt) : null;
     const mode = answer ? 'model' : 'extractive';
-    // Each source is split and tokenised once, for the extract and the citation check alike.
-    const termed = new Map(sources.map((s) => [s.idx, termSource(s.idx, s.title, s.content)] as const));
     const draft = answer ? answer.text : extractiveSummary(row.query, row.plan, [...termed.values()]);
     const checked = checkCitations(draft, sources, termed);
     if (checked.dropped > 0) this.note(state, `已删除 ${checked.dropped} 处无法在来源中核实的引用`);
@@ -312,38 +334,47 @@ export class ExecutionRunner {
 
   private async mind(state: RunState): Promise<string> {
     const { row } = state;
-    const sources = await this.deps.store.sourceTitles(row.id);
+    const sources = state.read?.sources ?? (await this.deps.store.sourceTitles(row.id));
     const root = mindNotes(row.query, row.summary ?? '', sources);
     const markdown = mindMarkdown(root);
     await this.save(state, { mind: root, mindMarkdown: markdown });
     return markdown;
   }
 
+  /**
+   * The run's sources read back and prepared, when this job did not read them itself: the read
+   * and summary steps run in one job, so this is a safety net rather than a path a run takes.
+   */
+  private async storedSources(executionId: string): Promise<ReadSources> {
+    const sources = await this.deps.store.sources(executionId);
+    return { sources, termed: new Map(sources.map((s) => [s.idx, termSource(s.idx, s.title, s.content)])) };
+  }
+
   private note(state: RunState, text: string): void {
     if (!state.notes.includes(text)) state.notes.push(text);
   }
 
-  private async setStep(state: RunState, name: SearchStepName, status: SearchStep['status'], output: string) {
-    const steps = state.row.steps.map((s) => (s.name === name ? { ...s, status, output } : s));
-    await this.save(state, { steps });
-  }
-
-  /** Saves while the run is still running; a stop that closed it meanwhile ends the run here. */
-  private async save(state: RunState, patch: Parameters<ExecutionStore['update']>[1]): Promise<void> {
-    const row = await this.deps.store.update(
-      state.row.id,
-      { ...patch, usage: state.usage, note: state.notes.join('；') || null },
-      'running',
-    );
-    if (!row) {
+  /**
+   * Saves while the run is still running; a stop that closed it meanwhile ends the run here. The
+   * run's row is this job's to write while it runs, so the patch is applied to the copy in hand
+   * rather than read back.
+   */
+  private async save(state: RunState, patch: ExecutionPatch): Promise<void> {
+    const full = { ...patch, usage: state.usage, note: state.notes.join('；') || null };
+    if (!(await this.deps.store.patch(state.row.id, full, 'running'))) {
       state.stop.abort();
       throw new Error('stopped');
     }
-    state.row = row;
+    state.row = { ...state.row, ...full, usage: { ...state.usage } };
   }
 
-  private async finish(state: RunState, status: 'done' | 'failed', error: string | null): Promise<void> {
-    const steps = state.row.steps.map((s) =>
+  private async finish(
+    state: RunState,
+    status: 'done' | 'failed',
+    error: string | null,
+    current: SearchStep[] = state.row.steps,
+  ): Promise<void> {
+    const steps = current.map((s) =>
       status === 'failed' && s.status === 'running' ? { ...s, status: 'failed' as const } : s,
     );
     await this.deps.store.update(
@@ -356,6 +387,16 @@ export class ExecutionRunner {
   private async finishInterrupted(row: SearchExecutionRow, note: string | null): Promise<void> {
     await markInterrupted(this.deps.store, row.id, note);
   }
+}
+
+/** The steps with one step's status and output replaced. */
+function withStep(
+  steps: readonly SearchStep[],
+  name: SearchStepName,
+  status: SearchStep['status'],
+  output: string,
+): SearchStep[] {
+  return steps.map((s) => (s.name === name ? { ...s, status, output } : s));
 }
 
 /** Closes a run as interrupted: its running and pending steps too. Idempotent; never touches a finished run. */

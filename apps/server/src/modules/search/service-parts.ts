@@ -4,8 +4,10 @@ import type { DocumentService } from '../../services/documents';
 import type { FileService } from '../../services/files';
 import type { JobQueue } from '../../services/jobs';
 import type { LlmGateway } from '../../services/llm';
+import type { QuotaService } from '../../services/quotas/quota-service';
+import { UsageService } from '../../services/usage';
 import { createWebBackend } from './backends/http-backends';
-import type { SearchConfig } from './config';
+import { searchUsageDefaults, type SearchConfig } from './config';
 import { DocParseService } from './doc-parse';
 import { ExecutionService } from './execution-service';
 import { ExecutionStore } from './execution-store';
@@ -19,6 +21,8 @@ import { SearchSessionStore } from './session-store';
 export interface SearchServiceDeps {
   db: Db;
   jobs: JobQueue;
+  /** The console's quota rules, which research runs count against. */
+  quotas: QuotaService;
   documents: DocumentService;
   files: FileService;
   llm: LlmGateway;
@@ -50,7 +54,14 @@ export function createSearchParts(deps: SearchServiceDeps) {
     fetcher,
     finder,
     runner,
-    executions: new ExecutionService(store, sessions, deps.jobs, config),
+    executions: new ExecutionService(
+      db,
+      store,
+      sessions,
+      deps.jobs,
+      new UsageService(db, searchUsageDefaults(config), deps.quotas),
+      config,
+    ),
     parses: new DocParseService(db, deps.files, deps.documents, fetcher),
     tokens: new SearchTokenSigner(deps.serverSecret, config.token_ttl_seconds),
   };

@@ -3,12 +3,21 @@ import { contentTerms, splitSentences } from './text';
 /** A source ready for matching claims: its sentences, its text lower-cased, its numbers. */
 export interface TermedSource {
   idx: number;
-  /** Its sentences, lower-cased for matching by words. */
+  /** Its sentences, as written (what an extract quotes). */
   sentences: string[];
+  /** The same sentences lower-cased, for finding words in them (once per source, not per query). */
+  lowered: string[];
   /** Title and content, lower-cased: a claim's words are looked up in it as text. */
   text: string;
   /** The digits runs of the source (years, amounts): a claim's numbers must all be among them. */
   numbers: Set<string>;
+}
+
+/** A claim as matched against sources: segmented once, however many sources it is tried on. */
+export interface Claim {
+  /** Its distinct content words. */
+  terms: string[];
+  numbers: string[];
 }
 
 const NUMBER = /\d+(?:\.\d+)?/g;
@@ -25,7 +34,17 @@ export function termSource(idx: number, title: string, content: string): TermedS
   const whole = `${title}\n${content}`;
   // No segmentation of the source: only the short claims are segmented, and their words found
   // in the text (segmenting every fetched page would cost most of the step's time).
-  return { idx, sentences, text: whole.normalize('NFKC').toLowerCase(), numbers: new Set(numbersOf(whole)) };
+  return {
+    idx,
+    sentences,
+    lowered: sentences.map((s) => s.toLowerCase()),
+    text: whole.normalize('NFKC').toLowerCase(),
+    numbers: new Set(numbersOf(whole)),
+  };
+}
+
+export function claimOf(text: string): Claim {
+  return { terms: [...new Set(contentTerms(text))], numbers: numbersOf(text) };
 }
 
 /**
@@ -33,9 +52,10 @@ export function termSource(idx: number, title: string, content: string): TermedS
  * year or amount is the commonest wrong citation), else the share of the claim's distinct words
  * found in it.
  */
-export function supportIn(claim: string, source: TermedSource): number {
-  for (const n of numbersOf(claim)) if (!source.numbers.has(n)) return 0;
-  const terms = [...new Set(contentTerms(claim))];
-  if (terms.length === 0) return 0;
-  return terms.filter((t) => source.text.includes(t)).length / terms.length;
+export function supportIn(claim: Claim, source: TermedSource): number {
+  for (const n of claim.numbers) if (!source.numbers.has(n)) return 0;
+  if (claim.terms.length === 0) return 0;
+  let found = 0;
+  for (const t of claim.terms) if (source.text.includes(t)) found++;
+  return found / claim.terms.length;
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_USAGE_COUNT } from '@portal/contract';
 import { z } from 'zod';
-import type { TypedModuleName } from '@portal/contract';
+import type { CountedModuleName } from '@portal/contract';
 import type { UsageDefaults } from './usage-defaults';
 
 /** One module's (or tool's) asks per user and window where no quota rule of the console applies. */
@@ -18,7 +18,7 @@ type UsageWindowConfig = { [K in keyof typeof usageWindowConfig]: z.infer<(typeo
 /** A module section's usage defaults: its window and how it finds a module's configured quota. */
 export function usageDefaultsOf(
   config: UsageWindowConfig,
-  quotaOf: (module: TypedModuleName) => number,
+  quotaOf: (module: CountedModuleName) => number,
 ): UsageDefaults {
   return {
     quotaOf,

@@ -1,4 +1,4 @@
-import { PERSON_USAGE_DAYS, type ModuleUsage, type PersonUsage, type TypedModuleName } from '@portal/contract';
+import { PERSON_USAGE_DAYS, type ModuleUsage, type PersonUsage, type CountedModuleName } from '@portal/contract';
 import { and, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatUsage } from '../../db/schema';
@@ -8,7 +8,7 @@ const DAY_MS = 86_400_000;
 
 /** A counted module with the service that enforces its quota. */
 export interface CountedModule {
-  module: TypedModuleName;
+  module: CountedModuleName;
   usage: UsageService;
 }
 

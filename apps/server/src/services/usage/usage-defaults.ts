@@ -1,4 +1,4 @@
-import type { TypedModuleName } from '@portal/contract';
+import type { CountedModuleName } from '@portal/contract';
 
 /**
  * A module's configured quota and its window, used where no quota rule applies. A file of its own
@@ -7,7 +7,7 @@ import type { TypedModuleName } from '@portal/contract';
  */
 export interface UsageDefaults {
   /** Asks per window of a module for a user no quota rule covers. */
-  quotaOf(module: TypedModuleName): number;
+  quotaOf(module: CountedModuleName): number;
   quota_window_seconds: number;
   quota_utc_offset_minutes: number;
 }

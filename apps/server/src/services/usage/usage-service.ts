@@ -4,6 +4,7 @@ import {
   ErrorMessage,
   moduleQuotaKeys,
   ModuleType,
+  type CountedModuleName,
   type TypedModuleName,
   type QuotaPeriod,
   type QuotaRuleView,
@@ -85,7 +86,7 @@ export class UsageService {
   /** Resolved per call, so a rule change applies to the next ask on every replica. */
   async effective(
     userId: number,
-    module: TypedModuleName,
+    module: CountedModuleName,
     db: Db = this.db,
     now = Date.now(),
   ): Promise<EffectiveQuota> {
@@ -97,7 +98,7 @@ export class UsageService {
     return { limit: this.config.quotaOf(module), window: this.window(now) };
   }
 
-  async used(userId: number, module: TypedModuleName, since: Date, db: Db = this.db): Promise<number> {
+  async used(userId: number, module: CountedModuleName, since: Date, db: Db = this.db): Promise<number> {
     const [row] = await db
       .select({ n: count() })
       .from(chatUsage)
@@ -105,7 +106,7 @@ export class UsageService {
     return row?.n ?? 0;
   }
 
-  async status(userId: number, module: TypedModuleName): Promise<UsageStatus> {
+  async status(userId: number, module: CountedModuleName): Promise<UsageStatus> {
     const now = Date.now();
     const { limit, window } = await this.effective(userId, module, this.db, now);
     const rows = await this.db
@@ -133,7 +134,7 @@ export class UsageService {
   }
 
   /** Throws 4030 when the window's asks are used up; called before anything reaches a provider. */
-  async ensureAvailable(userId: number, module: TypedModuleName, db: Db = this.db): Promise<void> {
+  async ensureAvailable(userId: number, module: CountedModuleName, db: Db = this.db): Promise<void> {
     const { limit, window } = await this.effective(userId, module, db);
     if (limit === null) return;
     if ((await this.used(userId, module, window.start, db)) >= limit) throw quotaExhausted(window);
@@ -143,14 +144,18 @@ export class UsageService {
    * Inside the transaction that stores the question: waits for any other ask of this user in this
    * module to commit, then counts again, so two asks at the limit cannot both pass the early check.
    */
-  async reserve(db: Db, userId: number, module: TypedModuleName): Promise<void> {
-    await db.execute(sql`select pg_advisory_xact_lock(${userId}, ${ModuleType[module]})`);
+  async reserve(db: Db, userId: number, module: CountedModuleName): Promise<void> {
+    // A module with a type number locks on it, as the chat's ask statement does; others on their name.
+    const lock = Object.hasOwn(ModuleType, module)
+      ? sql`select pg_advisory_xact_lock(${userId}, ${ModuleType[module as TypedModuleName]})`
+      : sql`select pg_advisory_xact_lock(hashtextextended(${`usage:${module}:${userId}`}, 0))`;
+    await db.execute(lock);
     await this.ensureAvailable(userId, module, db);
   }
 
   async record(
     db: Db,
-    entry: { userId: number; module: TypedModuleName; convId: string; messageId: string },
+    entry: { userId: number; module: CountedModuleName; convId: string; messageId: string },
   ): Promise<void> {
     await db.insert(chatUsage).values(entry);
   }
