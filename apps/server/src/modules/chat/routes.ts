@@ -159,25 +159,26 @@ export function messageRoutes(module: ChatModule, api: ChatMessageApi): FastifyP
 
     app.post('/message/stop', async (request) => {
       const { message_id } = parse(answerStopRequestSchema, request.body);
-      const row = await chat.asks.stop(requireUser(request).id, module, message_id);
+      const row = await chat.asks.stop({ userId: requireUser(request).id, module, messageId: message_id });
       return ok(toChatMessage(row, null));
     });
 
     if (transport === 'poll') {
       app.post(askPath, async (request) => {
         const body = parse(askStreamRequestSchema, request.body);
-        const prepared = await chat.asks.prepare(requireUser(request).id, module, api, body);
+        const prepared = await chat.asks.prepare({ userId: requireUser(request).id, module, api, body });
         return ok(await chat.asks.startAsync(prepared));
       });
     } else {
       app.post(askPath, async (request, reply) => {
         const body = parse(askStreamRequestSchema, request.body);
-        const prepared = await chat.asks.prepare(requireUser(request).id, module, api, body, { streamHere: true });
+        const userId = requireUser(request).id;
+        const prepared = await chat.asks.prepare({ userId, module, api, body, streamHere: true });
         reply.hijack();
         // The question is stored. The request lives as long as its stream, so it lets the text go,
         // and the handler returns rather than awaits the stream, so its own variables go too.
         request.body = undefined;
-        return chat.asks.stream(prepared, reply.raw, request.id, request.log);
+        return chat.asks.stream({ ask: prepared, res: reply.raw, requestId: request.id, log: request.log });
       });
     }
   };
