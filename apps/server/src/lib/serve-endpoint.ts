@@ -44,8 +44,11 @@ export function serve<E extends Endpoint>(
       const body = (
         declared.body && !declared.multipart ? parse(declared.body, request.body, parsing) : undefined
       ) as EndpointBody<E>;
+      // A stream or a file answers through `reply` itself: its promise is handed on rather than
+      // awaited here, so that the parsed input is not held for as long as a stream stays open.
+      if (!envelope) return handler({ query, body, request, reply });
       const result = await handler({ query, body, request, reply });
-      if (!envelope || reply.sent) return result;
+      if (reply.sent) return result;
       return ok(result ?? null);
     },
   });

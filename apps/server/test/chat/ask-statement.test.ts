@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages, generations, users } from '../../src/db/schema';
+import { chatMessages, chatUsage, conversations, generations, users } from '../../src/db/schema';
 import { askInOneStatement, type AskStatementInput } from '../../src/modules/chat/ask-statement';
+import { regenerateInOneStatement, type RegenerateStatementInput } from '../../src/modules/chat/regenerate-statement';
 import type { TestApp } from '../helper';
 import { buildChatApp, tokenFor } from './helpers';
 
@@ -139,5 +140,80 @@ describe('a follow-up whose turns the server expects', () => {
     const stored = await askInOneStatement(t.app.db, input({ claim, convId, prompt: 'two', expectedTurns }));
     if (stored.refused) throw new Error(`refused: ${stored.refused}`);
     expect(stored.history).toBe(expectedTurns);
+  });
+});
+
+describe('regenerating an answer through the same rules', () => {
+  function again(extra: Partial<RegenerateStatementInput> = {}): RegenerateStatementInput {
+    const { title: _title, prompt: _prompt, ...common } = input();
+    return { ...common, convId: undefined, ...extra };
+  }
+  const rowsOf = async (convId: string) =>
+    (
+      await t.app.db.select().from(chatMessages).where(eq(chatMessages.convId, convId)).orderBy(asc(chatMessages.seq))
+    ).map((r) => [r.role, r.content, r.status]);
+  const asksOf = async (convId: string) =>
+    (await t.app.db.select().from(chatUsage).where(eq(chatUsage.convId, convId))).length;
+
+  it('refuses in the order of the checks, storing nothing', async () => {
+    const theirs = await askInOneStatement(t.app.db, input({ userId: otherId }));
+    if (theirs.refused) throw new Error(`refused: ${theirs.refused}`);
+    const empty = await t.app.chat.conversations.create(userId, 'chatgpt', { modelType: 100, temperature: 1 });
+    expect(await regenerateInOneStatement(t.app.db, again({ limit: 0, convId: theirs.conversation.id }))).toEqual({
+      refused: 'quota',
+    });
+    expect(await regenerateInOneStatement(t.app.db, again())).toEqual({ refused: 'no_conversation' });
+    expect(await regenerateInOneStatement(t.app.db, again({ convId: theirs.conversation.id }))).toEqual({
+      refused: 'gone',
+    });
+    expect(await regenerateInOneStatement(t.app.db, again({ convId: empty.id }))).toEqual({ refused: 'no_question' });
+    expect(await rowsOf(theirs.conversation.id)).toEqual([
+      ['user', 'question', 'done'],
+      ['assistant', '', 'generating'],
+    ]);
+  });
+
+  it('answers the last question until it is named, then replaces its answers, counts the ask and titles', async () => {
+    const first = await askInOneStatement(t.app.db, input({ prompt: 'first question' }));
+    if (first.refused) throw new Error(`refused: ${first.refused}`);
+    const convId = first.conversation.id;
+    await t.app.db
+      .update(chatMessages)
+      .set({ content: 'an answer', status: 'done' })
+      .where(eq(chatMessages.id, first.answer.id));
+    // A title still made up (as an empty conversation's is) is given by the question asked again.
+    await t.app.db.update(conversations).set({ autoTitle: true }).where(eq(conversations.id, convId));
+
+    const unconfirmed = await regenerateInOneStatement(t.app.db, again({ convId }));
+    if (unconfirmed.refused !== 'unconfirmed') throw new Error(`not unconfirmed: ${unconfirmed.refused}`);
+    expect(unconfirmed.question.id).toBe(first.question.id);
+    const stale = await regenerateInOneStatement(
+      t.app.db,
+      again({ convId, confirmed: { questionId: first.answer.id, title: 'stale' } }),
+    );
+    expect(stale.refused).toBe('unconfirmed');
+    expect(await rowsOf(convId)).toEqual([
+      ['user', 'first question', 'done'],
+      ['assistant', 'an answer', 'done'],
+    ]);
+    expect(await asksOf(convId)).toBe(1);
+
+    const confirmed = { questionId: first.question.id, title: 'first question' };
+    const stored = await regenerateInOneStatement(t.app.db, again({ convId, confirmed, temperature: 0.5 }));
+    if (stored.refused) throw new Error(`refused: ${stored.refused}`);
+    expect(stored.question.id).toBe(first.question.id);
+    expect(stored.history).toEqual([{ role: 'user', content: 'first question' }]);
+    expect(stored.titled).toBe(true);
+    expect(stored.conversation).toMatchObject({
+      title: 'first question',
+      autoTitle: false,
+      lastPromptTemperature: 0.5,
+    });
+    expect(await rowsOf(convId)).toEqual([
+      ['user', 'first question', 'done'],
+      ['assistant', '', 'generating'],
+    ]);
+    expect(stored.answer).toMatchObject({ role: 'assistant', status: 'generating', temperature: 0.5 });
+    expect(await asksOf(convId)).toBe(2);
   });
 });

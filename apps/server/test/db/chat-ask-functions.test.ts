@@ -30,10 +30,20 @@ class RolledBack extends Error {}
 
 describe('db/functions/chat-ask.sql', () => {
   it('holds the chat ask functions exactly as the migrations left them in the database', async () => {
-    expect(names).toEqual(['portal_chat_ask', 'portal_chat_ask_owned', 'portal_chat_turns_digest']);
+    expect(names).toEqual([
+      'portal_chat_used',
+      'portal_chat_admit',
+      'portal_chat_conversation',
+      'portal_chat_record_ask',
+      'portal_chat_history',
+      'portal_chat_turns_digest',
+      'portal_chat_ask',
+      'portal_chat_ask_owned',
+      'portal_chat_regenerate',
+    ]);
     const migrated = await definitions(database.db);
     // The two overloads of portal_chat_ask_owned (without and with a digest) and the others.
-    expect(Object.keys(migrated)).toHaveLength(4);
+    expect(Object.keys(migrated)).toHaveLength(10);
     let fromFile: Record<string, string> | undefined;
     // Defined again from the file in a transaction that is rolled back: an overload the file
     // declares otherwise than the migrations appears beside theirs, a body that differs replaces

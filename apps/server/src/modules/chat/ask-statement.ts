@@ -63,13 +63,30 @@ export type AskStatementResult =
       used?: number;
     };
 
-interface Returned {
-  refused?: 'quota' | 'gone';
+/** A stored turn as the chat's statements return it, rows as JSON (`to_jsonb`). */
+export interface StoredTurnJson {
   conversation: Record<string, unknown>;
   question: Record<string, unknown>;
   answer: Record<string, unknown>;
   titled: boolean;
   history: ChatTurn[] | null;
+}
+
+/** The rows of a stored turn, as the driver would have read them. */
+export function storedRowsOf(json: StoredTurnJson): {
+  conversation: ConversationRow;
+  question: ChatMessageRow;
+  answer: ChatMessageRow;
+} {
+  return {
+    conversation: rowFromJson(conversations, json.conversation),
+    question: rowFromJson(chatMessages, json.question),
+    answer: rowFromJson(chatMessages, json.answer),
+  };
+}
+
+interface Returned extends StoredTurnJson {
+  refused?: 'quota' | 'gone';
   /** The stored turns are the expected ones, whose digest was sent. */
   turnsConfirmed?: boolean;
   used?: number;
@@ -77,13 +94,14 @@ interface Returned {
 
 /**
  * The whole prepare step of a new question in one round trip (database function portal_chat_ask,
- * migration 0003): wait for this user's other asks in the module, count the window against the
- * limit, create or update the conversation (ownership checked), store the question with its empty
- * answer, count the ask, and read the history — one transaction, before any model call. With
- * `claim`, portal_chat_ask_owned (migrations 0005, 0006) also takes the answer's generation lease
- * and, under a limit, counts the window's asks for the next question's hint (quota-hints.ts);
- * given the turns a follow-up's model call asked with, it compares their digest with the stored
- * turns' and leaves the history out when they are the same (migration 0008).
+ * whose current source is db/functions/chat-ask.sql): wait for this user's other asks in the
+ * module, count the window against the limit, create or update the conversation (ownership
+ * checked), store the question with its empty answer, count the ask, and read the history — one
+ * transaction, before any model call. With `claim`, portal_chat_ask_owned (migrations 0005, 0006)
+ * also takes the answer's generation lease and, under a limit, counts the window's asks for the
+ * next question's hint (quota-hints.ts); given the turns a follow-up's model call asked with, it
+ * compares their digest with the stored turns' and leaves the history out when they are the same
+ * (migration 0008).
  */
 export async function askInOneStatement(db: Db, input: AskStatementInput): Promise<AskStatementResult> {
   const args = sql`${input.userId}::integer, ${input.module}::text, ${ModuleType[input.module]}::integer,
@@ -110,9 +128,7 @@ export async function askInOneStatement(db: Db, input: AskStatementInput): Promi
   const result = row!.result;
   if (result.refused) return { refused: result.refused };
   return {
-    conversation: rowFromJson(conversations, result.conversation),
-    question: rowFromJson(chatMessages, result.question),
-    answer: rowFromJson(chatMessages, result.answer),
+    ...storedRowsOf(result),
     titled: result.titled,
     history: result.turnsConfirmed ? expectedTurns : (result.history ?? undefined),
     ...(result.used !== undefined ? { used: Number(result.used) } : {}),

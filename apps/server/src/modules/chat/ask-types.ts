@@ -1,12 +1,18 @@
-import type { ChatModule, ChatStreamError, ChatStreamFinish, ChatStreamMessage } from '@portal/contract';
+import type {
+  AskStreamRequest,
+  ChatMessageApi,
+  ChatModule,
+  ChatStreamError,
+  ChatStreamFinish,
+  ChatStreamMessage,
+} from '@portal/contract';
 import type { Db } from '../../db/client';
 import type { ChatMessageRow, ConversationRow } from '../../db/schema';
 import type { Answers, EarlyGeneration } from '../../services/answers';
 import type { JobQueue } from '../../services/jobs';
-import type { ChatTurn, LlmChunk, LlmGateway, ModelChoice } from '../../services/llm';
-import type { UsageService } from '../../services/usage';
+import type { ChatTurn, LlmGateway, ModelChoice } from '../../services/llm';
+import type { EffectiveQuota, UsageService } from '../../services/usage';
 import type { ChatConfig } from './config';
-import type { ConversationStore } from './conversation-store';
 import type { MessageStore } from './message-store';
 import type { SearchOptions } from './prompts';
 import type { RecentTurns } from './recent-turns';
@@ -29,6 +35,34 @@ export interface ChatAnswerJob {
 /** The events of a chat answer stream. */
 export type ChatStreamEvents = { message: ChatStreamMessage; finish: ChatStreamFinish; error: ChatStreamError };
 
+/** An ask as its route received it (POST /api/{api}/message/askStream or ask). */
+export interface AskInput {
+  userId: number;
+  module: ChatModule;
+  /** The path's model family: each model answers on its own (ERNIE on /api/ernie, GLM on /api/zhipu…). */
+  api: ChatMessageApi;
+  body: AskStreamRequest;
+  /**
+   * The answer streams from this process (event-stream transport), so a new question's answer
+   * takes its generation lease in the same statement that stores it. Not for asynchronous
+   * answers: their job claims the lease on whichever replica runs it.
+   */
+  streamHere?: boolean;
+}
+
+/** Who asks, in which module, with which checked model choice and search options. */
+export interface Asker {
+  userId: number;
+  module: ChatModule;
+  choice: ModelChoice;
+  search?: SearchOptions;
+}
+
+/** An ask that passed its checks, with the quota it is counted against (ask-admission.ts). */
+export interface AdmittedAsk extends Asker {
+  quota: EffectiveQuota;
+}
+
 /** A question accepted and stored, ready to be answered. */
 export interface PreparedAsk {
   module: ChatModule;
@@ -42,7 +76,7 @@ export interface PreparedAsk {
   /** The conversation was created by this request, so the question is its whole history. */
   newConversation: boolean;
   title?: string;
-  /** The turns to send, when prepare already read them (a new question); else they are read. */
+  /** The turns to send, when prepare already read them; else they are read. */
   history?: ChatTurn[];
   /** The answer's generation lease was taken with its row, by and for this process. */
   claimed: boolean;
@@ -50,20 +84,10 @@ export interface PreparedAsk {
   early?: EarlyGeneration;
 }
 
-export interface PrepareOptions {
-  /**
-   * The answer streams from this process (event-stream transport), so a new question's answer
-   * takes its generation lease in the same statement that stores it. Not for asynchronous
-   * answers: their job claims the lease on whichever replica runs it.
-   */
-  streamHere?: boolean;
-}
-
-/** What the ask service works with (services.ts). */
+/** What the parts of an ask work with (services.ts builds it). */
 export interface AskServiceDeps {
   db: Db;
   llm: LlmGateway;
-  conversations: ConversationStore;
   messages: MessageStore;
   usage: UsageService;
   answers: Answers;
@@ -76,22 +100,4 @@ export interface AskServiceDeps {
    * over). Elsewhere it compares them by digest.
    */
   embedded: boolean;
-}
-
-/** Who asks, in which module, with which checked model choice and search options. */
-export interface Asker {
-  userId: number;
-  module: ChatModule;
-  choice: ModelChoice;
-  search?: SearchOptions;
-}
-
-/** What the event-stream transport needs of a prepared ask (`stream`). */
-export interface StreamedAnswer {
-  job: ChatAnswerJob;
-  userId: number;
-  generate: (signal: AbortSignal) => AsyncIterable<LlmChunk>;
-  finish: Pick<ChatStreamFinish, 'user_message_id' | 'title'>;
-  claimed: boolean;
-  controller: AbortController | undefined;
 }

@@ -47,7 +47,7 @@ const chat: ServerModule = {
       answers.registerStore(services.messages);
       jobs.register<ChatAnswerJob>(
         CHAT_ANSWER_JOB,
-        (job) => services.asks.runJob(job.data, job.signal, app.log),
+        (job) => services.asks.runJob({ job: job.data, signal: job.signal, log: app.log }),
         // A generation is not repeated: a retry only closes an answer whose worker died.
         { concurrency: ANSWER_JOB_CONCURRENCY, maxAttempts: 3 },
       );

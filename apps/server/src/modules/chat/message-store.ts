@@ -1,5 +1,5 @@
-import type { ChatModule, MessageStatus } from '@portal/contract';
-import { and, count, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import type { ChatModule } from '@portal/contract';
+import { and, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   chatMessages,
@@ -8,13 +8,11 @@ import {
   type ChatMessageRow,
   type MessageFeedbackRow,
 } from '../../db/schema';
-import type { AnswerState, AnswerStore } from '../../services/answers';
+import { AnswerTableStore } from '../../services/answers';
 import type { ChatTurn } from '../../services/llm';
 import { rows } from '../../lib/sql-rows';
 import { newId } from '../../lib/ids';
 import { turnsDigest } from './turns-digest';
-
-export type { AnswerState } from '../../services/answers';
 
 export interface MessagePage {
   rows: { row: ChatMessageRow; feedback: MessageFeedbackRow['value'] }[];
@@ -24,10 +22,15 @@ export interface MessagePage {
 /** How many stored turns are read to build the history; the gateway trims them by size. */
 export const HISTORY_ROWS = 200;
 
-export class MessageStore implements AnswerStore {
-  readonly kind = 'chat';
-
-  constructor(private readonly db: Db) {}
+/** Chat messages; the answer runner writes answers through the store built from their table. */
+export class MessageStore extends AnswerTableStore<typeof chatMessages> {
+  constructor(db: Db) {
+    super(db, {
+      kind: 'chat',
+      table: chatMessages,
+      progress: (state) => ({ reasoning: state.reasoning, citations: state.citations ?? null }),
+    });
+  }
 
   /** Page 1 is the newest `pageSize` messages; each page is returned oldest first. */
   async page(convId: string, userId: number, page: number, pageSize: number): Promise<MessagePage> {
@@ -181,62 +184,5 @@ export class MessageStore implements AnswerStore {
       .reverse()
       .filter((r) => r.content.length > 0)
       .map((r) => ({ role: r.role, content: r.content }));
-  }
-
-  async saveProgress(id: string, state: AnswerState): Promise<void> {
-    await this.db
-      .update(chatMessages)
-      .set({
-        content: state.content,
-        reasoning: state.reasoning,
-        citations: state.citations ?? null,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(chatMessages.id, id), eq(chatMessages.status, 'generating')));
-  }
-
-  async finish(id: string, status: MessageStatus, state: AnswerState, finishReason?: string): Promise<void> {
-    await this.db
-      .update(chatMessages)
-      .set({
-        status,
-        content: state.content,
-        reasoning: state.reasoning,
-        citations: state.citations ?? null,
-        finishReason: finishReason ?? null,
-        updatedAt: new Date(),
-      })
-      .where(eq(chatMessages.id, id));
-  }
-
-  async row(id: string): Promise<ChatMessageRow | undefined> {
-    const [row] = await this.db.select().from(chatMessages).where(eq(chatMessages.id, id)).limit(1);
-    return row;
-  }
-
-  async status(id: string): Promise<MessageStatus | undefined> {
-    const [row] = await this.db
-      .select({ status: chatMessages.status })
-      .from(chatMessages)
-      .where(eq(chatMessages.id, id))
-      .limit(1);
-    return row?.status;
-  }
-
-  /** Closes an answer that no generation will finish; a final answer is left alone. */
-  async closeIfGenerating(id: string, status: Exclude<MessageStatus, 'generating'>): Promise<void> {
-    await this.db
-      .update(chatMessages)
-      .set({ status, updatedAt: new Date() })
-      .where(and(eq(chatMessages.id, id), eq(chatMessages.status, 'generating')));
-  }
-
-  /** Answers whose generation's owner died: they will never finish. */
-  async markIncomplete(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db
-      .update(chatMessages)
-      .set({ status: 'incomplete', updatedAt: new Date() })
-      .where(and(inArray(chatMessages.id, ids), eq(chatMessages.status, 'generating')));
   }
 }

@@ -1,60 +1,79 @@
-import { ErrorCode, validationMessage } from '@portal/contract';
-import type { Db } from '../../db/client';
+import { ErrorCode, ErrorMessage, validationMessage } from '@portal/contract';
 import { AppError } from '../../errors/app-error';
 import { resourceGone } from '../../lib/resource-gone';
-import type { Asker, AskServiceDeps, PreparedAsk } from './ask-types';
-import type { SearchOptions } from './prompts';
+import type { AskAdmission } from './ask-admission';
+import type { AdmittedAsk, AskServiceDeps, PreparedAsk } from './ask-types';
+import { HISTORY_ROWS } from './message-store';
+import { regenerateInOneStatement, type RegenerateStatementInput } from './regenerate-statement';
 import { titleFromPrompt } from './title';
 
-/** The settings a regenerated answer is stored with (the ask's model choice and search options). */
-export type RegenerateSettings = { modelType: number; temperature: number } & Partial<SearchOptions>;
+/**
+ * How often the statement is called again for a question asked meanwhile (by the same user, in
+ * another tab) between the call that read it and the one that names it.
+ */
+const CONFIRMATIONS = 3;
 
-export interface RegenerateInput extends Asker {
+export type RegenerateDeps = Pick<AskServiceDeps, 'db' | 'recentTurns'> & { admission: AskAdmission };
+
+export interface RegenerateInput {
+  ask: AdmittedAsk;
   convId: string | undefined;
-  settings: RegenerateSettings;
-  /** The ask's prompt check, run once on the question asked again. */
-  checkPrompt(prompt: string): void;
+}
+
+function refusal(refused: 'no_conversation' | 'no_question'): AppError {
+  return refused === 'no_conversation'
+    ? new AppError(ErrorCode.validation, validationMessage('conv_id', '重新回答需要指定对话'))
+    : new AppError(ErrorCode.validation, validationMessage('regenerate', '该对话还没有问题'));
 }
 
 /**
- * Regenerating a conversation's last answer: rarer than a new question, so several statements in
- * one transaction rather than the ask's one statement. The quota is counted, the answers after the
- * last question are deleted, a placeholder answer takes their place.
+ * Regenerating a conversation's last answer through the database function a new question's rules
+ * live in (regenerate-statement.ts). The question asked again is stored already: the first call
+ * answers it without storing anything, its prompt is checked here (once, as a new question's is
+ * in the admission) and the second call, naming it, stores the new answer's placeholder. The
+ * refusals come in the order of the original checks: quota, conversation, owner, question, prompt.
  */
-export async function prepareRegenerate(
-  deps: Pick<AskServiceDeps, 'db' | 'usage' | 'conversations' | 'messages'>,
-  { userId, module, choice, search, convId, settings, checkPrompt }: RegenerateInput,
-): Promise<PreparedAsk> {
-  const [, existing] = await Promise.all([
-    deps.usage.ensureAvailable(userId, module),
-    convId ? deps.conversations.find(userId, module, convId) : undefined,
-  ]);
-  if (convId && !existing) throw resourceGone();
-  if (!existing) throw new AppError(ErrorCode.validation, validationMessage('conv_id', '重新回答需要指定对话'));
-  const regenerateOf = await deps.messages.lastQuestion(existing.id);
-  if (!regenerateOf) throw new AppError(ErrorCode.validation, validationMessage('regenerate', '该对话还没有问题'));
-  // The question asked again is checked here, once, as a new question is in `prepare`.
-  checkPrompt(regenerateOf.content);
-  return deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    await deps.usage.reserve(db, userId, module);
-    const title = existing.autoTitle ? titleFromPrompt(regenerateOf.content) : undefined;
-    const turn = { convId: existing.id, userId, ...settings };
-    await deps.messages.deleteAnswersAfter(db, existing.id, regenerateOf.seq);
-    const answer = await deps.messages.insertAnswerPlaceholder(db, turn);
-    await deps.usage.record(db, { userId, module, convId: existing.id, messageId: regenerateOf.id });
-    await deps.conversations.recordAsk(existing.id, { ...settings, title }, db);
+export async function prepareRegenerate(deps: RegenerateDeps, { ask, convId }: RegenerateInput): Promise<PreparedAsk> {
+  const { userId, module, choice, search, quota } = ask;
+  // The turns this process kept for the conversation's next question are no longer its turns.
+  if (convId) deps.recentTurns.forget(userId, module, convId);
+  const input: RegenerateStatementInput = {
+    userId,
+    module,
+    limit: quota.limit,
+    since: quota.window.start,
+    convId,
+    modelType: choice.modelType,
+    temperature: choice.temperature,
+    lang: search?.lang,
+    enableMix: search?.enableMix,
+    historyRows: HISTORY_ROWS,
+  };
+  for (let call = 0; call < CONFIRMATIONS; call++) {
+    const stored = await regenerateInOneStatement(deps.db, input);
+    if (stored.refused === 'unconfirmed') {
+      deps.admission.checkPrompt(stored.question.content);
+      input.confirmed = { questionId: stored.question.id, title: titleFromPrompt(stored.question.content) };
+      continue;
+    }
+    if (stored.refused === 'quota') throw deps.admission.refused(ask);
+    if (stored.refused === 'gone') throw resourceGone();
+    if (stored.refused) throw refusal(stored.refused);
+    // Counted, without the count coming back.
+    deps.admission.counted(ask);
     return {
       module,
       choice,
       search,
-      conversation: existing,
-      question: regenerateOf,
-      answer,
+      conversation: stored.conversation,
+      question: stored.question,
+      answer: stored.answer,
       newQuestion: false,
       newConversation: false,
-      title,
+      title: stored.titled ? stored.conversation.title : undefined,
+      history: stored.history,
       claimed: false,
     };
-  });
+  }
+  throw new AppError(ErrorCode.rateLimited, ErrorMessage.rateLimited);
 }

@@ -1,29 +1,19 @@
 import {
-  answerFollowRequestSchema,
-  answerStopRequestSchema,
-  askStreamRequestSchema,
-  chatTruncateRequestSchema,
   chatModels,
-  conversationCreateRequestSchema,
-  conversationDeleteRequestSchema,
-  conversationListQuerySchema,
-  conversationUpdateRequestSchema,
   ErrorCode,
-  messageCompletionQuerySchema,
-  messageListQuerySchema,
   ModuleType,
   validationMessage,
   type ChatMessageApi,
   type ChatModule,
   type ModelOption,
 } from '@portal/contract';
+import { chatConversationEndpoints, chatMessageEndpoints } from '@portal/contract/endpoints/chat';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors/app-error';
-import { ok } from '../../lib/envelope';
-import { parse } from '../../lib/validate';
+import { resourceGone } from '../../lib/resource-gone';
+import { serve } from '../../lib/serve-endpoint';
 import { requireUser } from '../../plugins/auth';
 import { LlmError } from '../../services/llm';
-import { resourceGone } from '../../lib/resource-gone';
 import { searchOptionsOf } from './prompts';
 import { toChatMessage, toConversation } from './serialize';
 
@@ -36,29 +26,29 @@ export function conversationRoutes(module: ChatModule): FastifyPluginAsync {
     const { llm } = app.services;
     const { chat } = app;
     const moduleType = ModuleType[module];
+    const e = chatConversationEndpoints(module);
 
     const checkType = (type: number) => {
       if (type !== moduleType) throw new AppError(ErrorCode.validation, validationMessage('type', '与当前模块不符'));
     };
 
-    app.get('/models', async () => ok({ list: llm.listModels(module) }));
+    serve(app, e.models, async () => ({ list: llm.listModels(module) }));
 
-    app.get('/conversation/list', async (request) => {
-      const { model_type, cursor, page_size } = parse(conversationListQuerySchema, request.query);
+    serve(app, e.conversationList, async ({ query, request }) => {
+      const { model_type, cursor, page_size } = query;
       const { rows, next } = await chat.conversations.page(requireUser(request).id, module, {
         modelType: model_type,
         cursor,
         size: page_size,
       });
-      return ok({
+      return {
         conv_list: rows.map(toConversation),
         has_more: next !== undefined,
         ...(next ? { next_cursor: next } : {}),
-      });
+      };
     });
 
-    app.post('/conversation/create', async (request) => {
-      const body = parse(conversationCreateRequestSchema, request.body);
+    serve(app, e.conversationCreate, async ({ body, request }) => {
       let valid;
       try {
         valid = llm.validateModelChoice(module, body);
@@ -72,24 +62,21 @@ export function conversationRoutes(module: ChatModule): FastifyPluginAsync {
         temperature: valid.temperature,
         ...searchOptionsOf(module, body),
       });
-      return ok(toConversation(row));
+      return toConversation(row);
     });
 
-    app.post('/conversation/update', async (request) => {
-      const body = parse(conversationUpdateRequestSchema, request.body);
+    serve(app, e.conversationUpdate, async ({ body, request }) => {
       checkType(body.type);
-      const row = await chat.conversations.rename(requireUser(request).id, module, body.conv_id, body.title);
-      return ok(toConversation(row));
+      return toConversation(await chat.conversations.rename(requireUser(request).id, module, body.conv_id, body.title));
     });
 
-    app.post('/conversation/delete', async (request) => {
-      const body = parse(conversationDeleteRequestSchema, request.body);
+    serve(app, e.conversationDelete, async ({ body, request }) => {
       checkType(body.type);
       await chat.conversations.remove(requireUser(request).id, module, body.conv_id);
-      return ok(null);
+      return null;
     });
 
-    app.get('/promptQueue/list', async (request) => ok(await chat.usage.status(requireUser(request).id, module)));
+    serve(app, e.promptQueue, async ({ request }) => chat.usage.status(requireUser(request).id, module));
   };
 }
 
@@ -104,46 +91,43 @@ export function messageRoutes(module: ChatModule, api: ChatMessageApi): FastifyP
     const { chat } = app;
     const models: readonly ModelOption[] = chatModels[module].models;
     const transport = models.find((m) => m.api === api)?.transport ?? 'stream';
-    const askPath = api === module ? '/message/askStream' : '/message/ask';
+    const e = chatMessageEndpoints(module, api);
 
-    app.get('/message/list', async (request) => {
-      const query = parse(messageListQuerySchema, request.query);
+    serve(app, e.messageList, async ({ query, request }) => {
       const user = requireUser(request);
       await chat.conversations.get(user.id, module, query.conv_id);
       const { rows, total } = await chat.messages.page(query.conv_id, user.id, query.page, query.page_size);
-      return ok({
+      return {
         list: rows.map((r) => toChatMessage(r.row, r.feedback)),
         page: query.page,
         page_size: query.page_size,
         total,
         has_more: query.page * query.page_size < total,
-      });
+      };
     });
 
-    app.get('/message/completion', async (request) => {
-      const { message_id } = parse(messageCompletionQuerySchema, request.query);
-      const found = await chat.messages.findOwned(requireUser(request).id, message_id, module);
+    serve(app, e.messageCompletion, async ({ query, request }) => {
+      const found = await chat.messages.findOwned(requireUser(request).id, query.message_id, module);
       if (!found) throw resourceGone();
-      return ok(toChatMessage(found.row, found.feedback));
+      return toChatMessage(found.row, found.feedback);
     });
 
     /** A page that came back to an answer being generated follows it to its end (contract: answer-follow.ts). */
-    app.post('/message/follow', async (request, reply) => {
-      const { message_id } = parse(answerFollowRequestSchema, request.body);
-      const found = await chat.messages.findOwned(requireUser(request).id, message_id, module);
-      if (!found || found.row.role !== 'assistant') throw resourceGone();
-      reply.hijack();
-      await app.services.answers.follow({
-        res: reply.raw,
+    serve(app, e.messageFollow, async ({ body, request, reply }) => {
+      await chat.asks.follow({
+        userId: requireUser(request).id,
+        module,
+        messageId: body.message_id,
+        open: () => {
+          reply.hijack();
+          return reply.raw;
+        },
         requestId: request.id,
         log: request.log,
-        messageId: message_id,
-        read: () => chat.messages.row(message_id),
       });
     });
 
-    app.post('/message/truncate', async (request) => {
-      const body = parse(chatTruncateRequestSchema, request.body);
+    serve(app, e.messageTruncate, async ({ body, request }) => {
       const user = requireUser(request);
       const found = await chat.messages.findOwned(user.id, body.message_id, module);
       if (!found || found.row.convId !== body.conv_id) throw resourceGone();
@@ -154,30 +138,28 @@ export function messageRoutes(module: ChatModule, api: ChatMessageApi): FastifyP
       if (removed === 'generating') throw new AppError(ErrorCode.validation, '回答生成中，请先停止再编辑提问');
       // The turns this process kept for the conversation's next question are no longer its turns.
       chat.recentTurns.forget(user.id, module, body.conv_id);
-      return ok({ removed });
+      return { removed };
     });
 
-    app.post('/message/stop', async (request) => {
-      const { message_id } = parse(answerStopRequestSchema, request.body);
-      const row = await chat.asks.stop(requireUser(request).id, module, message_id);
-      return ok(toChatMessage(row, null));
+    serve(app, e.messageStop, async ({ body, request }) => {
+      const row = await chat.asks.stop({ userId: requireUser(request).id, module, messageId: body.message_id });
+      return toChatMessage(row, null);
     });
 
     if (transport === 'poll') {
-      app.post(askPath, async (request) => {
-        const body = parse(askStreamRequestSchema, request.body);
-        const prepared = await chat.asks.prepare(requireUser(request).id, module, api, body);
-        return ok(await chat.asks.startAsync(prepared));
+      serve(app, e.ask, async ({ body, request }) => {
+        const prepared = await chat.asks.prepare({ userId: requireUser(request).id, module, api, body });
+        return chat.asks.startAsync(prepared);
       });
     } else {
-      app.post(askPath, async (request, reply) => {
-        const body = parse(askStreamRequestSchema, request.body);
-        const prepared = await chat.asks.prepare(requireUser(request).id, module, api, body, { streamHere: true });
+      serve(app, e.ask, async ({ body, request, reply }) => {
+        const userId = requireUser(request).id;
+        const prepared = await chat.asks.prepare({ userId, module, api, body, streamHere: true });
         reply.hijack();
         // The question is stored. The request lives as long as its stream, so it lets the text go,
         // and the handler returns rather than awaits the stream, so its own variables go too.
         request.body = undefined;
-        return chat.asks.stream(prepared, reply.raw, request.id, request.log);
+        return chat.asks.stream({ ask: prepared, res: reply.raw, requestId: request.id, log: request.log });
       });
     }
   };

@@ -39,7 +39,6 @@ export function createChatServices({ db, llm, answers, jobs, quotas, onlyProcess
   const asks = new AskService({
     db,
     llm,
-    conversations,
     messages,
     usage,
     answers,

@@ -1,18 +1,25 @@
-import { parseMarketingAnalysis, type MessageStatus } from '@portal/contract';
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { parseMarketingAnalysis } from '@portal/contract';
+import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { marketingMessages, type MarketingAttachmentRef, type MarketingMessageRow } from '../../db/schema';
-import type { AnswerState, StoppableStore } from '../../services/answers';
+import { AnswerTableStore } from '../../services/answers';
 import { newId } from '../../lib/ids';
 
 /** Earlier turns read to build a prompt; the gateway trims them by size. */
 const HISTORY_ROWS = 20;
 
-/** Descriptions and analyses; the answer runner writes analyses through it. */
-export class MarketingMessageStore implements StoppableStore<MarketingMessageRow> {
-  readonly kind = 'marketing';
-
-  constructor(private readonly db: Db) {}
+/** Descriptions and analyses; the answer runner writes analyses through the store built from their table. */
+export class MarketingMessageStore extends AnswerTableStore<typeof marketingMessages> {
+  constructor(db: Db) {
+    super(db, {
+      kind: 'marketing',
+      table: marketingMessages,
+      // A finished analysis is parsed into the frame's sections; a partial one keeps only its text.
+      final: (_id, status, state) => ({
+        sections: status === 'done' ? parseMarketingAnalysis(state.content).sections : null,
+      }),
+    });
+  }
 
   /** The description and its empty analysis in one statement; `seq` keeps them in this order. */
   async insertTurn(
@@ -70,48 +77,6 @@ export class MarketingMessageStore implements StoppableStore<MarketingMessageRow
         ),
       )
       .limit(1);
-    return row;
-  }
-
-  async saveProgress(id: string, state: AnswerState): Promise<void> {
-    await this.db
-      .update(marketingMessages)
-      .set({ content: state.content, updatedAt: new Date() })
-      .where(and(eq(marketingMessages.id, id), eq(marketingMessages.status, 'generating')));
-  }
-
-  /** A finished analysis is parsed into the frame's sections; a partial one keeps only its text. */
-  async finish(id: string, status: MessageStatus, state: AnswerState, finishReason?: string): Promise<void> {
-    await this.db
-      .update(marketingMessages)
-      .set({
-        status,
-        content: state.content,
-        sections: status === 'done' ? parseMarketingAnalysis(state.content).sections : null,
-        finishReason: finishReason ?? null,
-        updatedAt: new Date(),
-      })
-      .where(eq(marketingMessages.id, id));
-  }
-
-  /** Closes an analysis nobody generates (a stop that found no owner). */
-  async closeIfGenerating(id: string, status: Exclude<MessageStatus, 'generating'>): Promise<void> {
-    await this.db
-      .update(marketingMessages)
-      .set({ status, updatedAt: new Date() })
-      .where(and(eq(marketingMessages.id, id), eq(marketingMessages.status, 'generating')));
-  }
-
-  async markIncomplete(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db
-      .update(marketingMessages)
-      .set({ status: 'incomplete', updatedAt: new Date() })
-      .where(and(inArray(marketingMessages.id, ids), eq(marketingMessages.status, 'generating')));
-  }
-
-  async row(id: string): Promise<MarketingMessageRow | undefined> {
-    const [row] = await this.db.select().from(marketingMessages).where(eq(marketingMessages.id, id)).limit(1);
     return row;
   }
 }

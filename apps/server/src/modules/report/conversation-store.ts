@@ -1,12 +1,5 @@
-import type {
-  DocCitation,
-  IndustryBrief,
-  MessageStatus,
-  ReportComparison,
-  ReportMessage,
-  ReportMessageKind,
-} from '@portal/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DocCitation, IndustryBrief, ReportComparison, ReportMessage, ReportMessageKind } from '@portal/contract';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   reportConversations,
@@ -16,7 +9,7 @@ import {
 } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { resourceGone } from '../../lib/resource-gone';
-import type { AnswerState, StoppableStore } from '../../services/answers';
+import { AnswerTableStore } from '../../services/answers';
 import type { ChatTurn } from '../../services/llm';
 import type { UsageService } from '../../services/usage';
 
@@ -38,11 +31,11 @@ export function toReportMessage(row: ReportMessageRow): ReportMessage {
   };
 }
 
-/** Report conversations and their messages; the answer runner writes answers through it. */
-export class ReportConversationStore implements StoppableStore<ReportMessageRow> {
-  readonly kind = 'report';
-
-  constructor(private readonly db: Db) {}
+/** Report conversations and their messages; the answer runner writes answers through the store built from their table. */
+export class ReportConversationStore extends AnswerTableStore<typeof reportMessages> {
+  constructor(db: Db) {
+    super(db, { kind: 'report', table: reportMessages });
+  }
 
   async create(userId: number, title: string, reportIds: string[]): Promise<ReportConversationRow> {
     const [row] = await this.db
@@ -170,11 +163,6 @@ export class ReportConversationStore implements StoppableStore<ReportMessageRow>
       .map((r) => ({ role: r.role, content: r.content }));
   }
 
-  async row(id: string): Promise<ReportMessageRow | undefined> {
-    const [row] = await this.db.select().from(reportMessages).where(eq(reportMessages.id, id));
-    return row;
-  }
-
   /** Empties an answer to be written again (a brief whose first reply was malformed). */
   async restart(id: string): Promise<void> {
     await this.db
@@ -192,35 +180,5 @@ export class ReportConversationStore implements StoppableStore<ReportMessageRow>
       .update(reportMessages)
       .set({ status: 'done', ...change, updatedAt: new Date() })
       .where(eq(reportMessages.id, id));
-  }
-
-  async saveProgress(id: string, state: AnswerState): Promise<void> {
-    await this.db
-      .update(reportMessages)
-      .set({ content: state.content, updatedAt: new Date() })
-      .where(and(eq(reportMessages.id, id), eq(reportMessages.status, 'generating')));
-  }
-
-  async finish(id: string, status: MessageStatus, state: AnswerState, finishReason?: string): Promise<void> {
-    await this.db
-      .update(reportMessages)
-      .set({ status, content: state.content, finishReason: finishReason ?? null, updatedAt: new Date() })
-      .where(eq(reportMessages.id, id));
-  }
-
-  /** Closes an answer nobody generates (a stop that found no owner). */
-  async closeIfGenerating(id: string, status: Exclude<MessageStatus, 'generating'>): Promise<void> {
-    await this.db
-      .update(reportMessages)
-      .set({ status, updatedAt: new Date() })
-      .where(and(eq(reportMessages.id, id), eq(reportMessages.status, 'generating')));
-  }
-
-  async markIncomplete(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db
-      .update(reportMessages)
-      .set({ status: 'incomplete', updatedAt: new Date() })
-      .where(and(inArray(reportMessages.id, ids), eq(reportMessages.status, 'generating')));
   }
 }

@@ -9,10 +9,10 @@ import type {
   SessionMessageKind,
   SessionStreamPhase,
 } from '@portal/contract';
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { toolSessionMessages, toolSessions, type ToolSessionMessageRow } from '../../db/schema';
-import type { AnswerState, AnswerStore } from '../../services/answers';
+import { AnswerTableStore } from '../../services/answers';
 import type { ChatTurn } from '../../services/llm';
 import { newId } from '../../lib/ids';
 
@@ -22,17 +22,31 @@ export type Finalizer = (text: string) => { content: string; data: SessionMessag
 /** Turns of history a follow-up sees; the gateway trims them by size. */
 const HISTORY_ROWS = 20;
 
-/** Messages of the session tools; the answer runner writes answers through it. */
-export class SessionMessageStore implements AnswerStore {
-  readonly kind = 'sessions';
+/** What a final answer stores: a done one through its finalizer, if it has one; otherwise its text as it is. */
+function finalColumns(finalize: Finalizer | undefined, status: MessageStatus, text: string) {
+  const result = status === 'done' ? finalize?.(text) : null;
+  return result ? { content: result.content, data: result.data } : {};
+}
 
+/** Messages of the session tools; the answer runner writes answers through the store built from their table. */
+export class SessionMessageStore extends AnswerTableStore<typeof toolSessionMessages> {
   /**
    * How a finished reply becomes its stored result, per answer generated in this process: applied
    * in the same UPDATE that sets `done`, so a poller never sees a done answer without its data.
    */
-  private readonly finalizers = new Map<string, Finalizer>();
+  private readonly finalizers: Map<string, Finalizer>;
 
-  constructor(private readonly db: Db) {}
+  constructor(db: Db) {
+    const finalizers = new Map<string, Finalizer>();
+    super(db, {
+      kind: 'sessions',
+      table: toolSessionMessages,
+      // The repair phase ends with the answer, however it ends.
+      closed: { phase: null },
+      final: (id, status, state) => finalColumns(finalizers.get(id), status, state.content),
+    });
+    this.finalizers = finalizers;
+  }
 
   /** Registers the finalizer of an answer about to be generated here; call the returned function when done. */
   withFinalizer(id: string, finalize: Finalizer): () => void {
@@ -207,47 +221,5 @@ export class SessionMessageStore implements AnswerStore {
       .update(toolSessionMessages)
       .set({ phase, ...(content === undefined ? {} : { content }), updatedAt: new Date() })
       .where(and(eq(toolSessionMessages.id, id), eq(toolSessionMessages.status, 'generating')));
-  }
-
-  async saveProgress(id: string, state: AnswerState): Promise<void> {
-    await this.db
-      .update(toolSessionMessages)
-      .set({ content: state.content, updatedAt: new Date() })
-      .where(and(eq(toolSessionMessages.id, id), eq(toolSessionMessages.status, 'generating')));
-  }
-
-  async finish(id: string, status: MessageStatus, state: AnswerState, finishReason?: string): Promise<void> {
-    const result = status === 'done' ? this.finalizers.get(id)?.(state.content) : null;
-    await this.db
-      .update(toolSessionMessages)
-      .set({
-        status,
-        content: result?.content ?? state.content,
-        ...(result ? { data: result.data } : {}),
-        finishReason: finishReason ?? null,
-        phase: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(toolSessionMessages.id, id));
-  }
-
-  async row(id: string): Promise<ToolSessionMessageRow | undefined> {
-    const [row] = await this.db.select().from(toolSessionMessages).where(eq(toolSessionMessages.id, id)).limit(1);
-    return row;
-  }
-
-  async closeIfGenerating(id: string, status: Exclude<MessageStatus, 'generating'>): Promise<void> {
-    await this.db
-      .update(toolSessionMessages)
-      .set({ status, phase: null, updatedAt: new Date() })
-      .where(and(eq(toolSessionMessages.id, id), eq(toolSessionMessages.status, 'generating')));
-  }
-
-  async markIncomplete(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db
-      .update(toolSessionMessages)
-      .set({ status: 'incomplete', phase: null, updatedAt: new Date() })
-      .where(and(inArray(toolSessionMessages.id, ids), eq(toolSessionMessages.status, 'generating')));
   }
 }

@@ -12,6 +12,7 @@ import { stopAnswer, type StoppableStore } from './stop-answer';
 import type { AnswerStore } from './types';
 
 export { AnswerRunner, type AnswerOutcome, type RunAnswerInput } from './answer-runner';
+export { AnswerTableStore, type AnswerColumns, type AnswerTable, type AnswerTableSpec } from './answer-table-store';
 export { answerPersistConfig, answersConfigSchema, persistOf, type AnswersConfig } from './config';
 export { EarlyGeneration } from './early-generation';
 export { streamAnswer, type StreamAnswerInput } from './stream-transport';
