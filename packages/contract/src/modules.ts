@@ -29,6 +29,8 @@ export interface ModuleEntry {
   readonly appKey: string;
   /** Module title of section 2 (welcome page, document title when the catalogue has no name). */
   readonly title: string;
+  /** What the module does, in one line, for people who have not signed in yet (the public page). */
+  readonly summary?: string;
   /** Title of the session page when it differs from `title`. */
   readonly sessionTitle?: string;
   readonly kind: ModuleKind;
@@ -47,6 +49,7 @@ export const MODULES = {
     prefixes: ['chatgpt', 'ernie', 'zhipu'],
     appKey: 'chatgpt',
     title: 'ChatGPT',
+    summary: '写作、翻译、总结、编程的通用对话助手',
     kind: 'chat',
     family: 'chat',
     path: '/chatgpt',
@@ -57,6 +60,7 @@ export const MODULES = {
     prefixes: ['deepseek'],
     appKey: 'deepseek',
     title: 'DeepSeek',
+    summary: '擅长推理与中文写作的对话模型',
     kind: 'chat',
     family: 'chat',
     path: '/deepseek',
@@ -67,6 +71,7 @@ export const MODULES = {
     prefixes: ['metaso'],
     appKey: 'metaso',
     title: '智能搜索助手',
+    summary: '联网搜索，回答附带来源',
     kind: 'chat',
     family: 'chat',
     path: '/metaso',
@@ -89,6 +94,7 @@ export const MODULES = {
     prefixes: ['brainstorm'],
     appKey: 'brainstorm',
     title: '创意头脑风暴',
+    summary: '多种发散方法一起想点子，整理成思维导图',
     kind: 'session',
     family: 'sessions',
     path: '/brainstorm',
@@ -99,6 +105,7 @@ export const MODULES = {
     prefixes: ['insight'],
     appKey: 'insight',
     title: '用户感性洞察',
+    summary: '从用户原声中归纳情绪、痛点与需求',
     sessionTitle: '用户感性洞察',
     kind: 'session',
     family: 'sessions',
@@ -110,6 +117,7 @@ export const MODULES = {
     prefixes: ['pdf'],
     appKey: 'pdf',
     title: 'PDF文档分析',
+    summary: '对 PDF 提问，回答标注页码，点击即看原文',
     kind: 'session',
     family: 'sessions',
     path: '/pdf',
@@ -120,6 +128,7 @@ export const MODULES = {
     prefixes: ['report'],
     appKey: 'report',
     title: '行业分析报告',
+    summary: '基于行业报告原文问答、生成简报与对比',
     sessionTitle: '会话-行业分析报告',
     kind: 'session',
     family: 'report',
@@ -131,19 +140,36 @@ export const MODULES = {
     prefixes: ['marketing'],
     appKey: 'marketing',
     title: '案例分析',
+    summary: '按固定框架拆解营销案例，收藏与对比',
     kind: 'session',
     family: 'marketing',
     path: '/marketing',
     quotaKey: 'marketing',
   },
-  red: { prefixes: ['red'], appKey: 'red', title: '社媒洞察', kind: 'tool', path: '/red' },
-  addbg: { prefixes: ['addbg'], appKey: 'addbg', title: '图片设计', kind: 'tool', family: 'addbg', path: '/addbg' },
+  red: {
+    prefixes: ['red'],
+    appKey: 'red',
+    title: '社媒洞察',
+    summary: '社媒笔记的热点、情绪与话题洞察',
+    kind: 'tool',
+    path: '/red',
+  },
+  addbg: {
+    prefixes: ['addbg'],
+    appKey: 'addbg',
+    title: '图片设计',
+    summary: '商品抠图、换背景，生成商品图',
+    kind: 'tool',
+    family: 'addbg',
+    path: '/addbg',
+  },
   stablediffusion: {
     // The spec's designer calls live under the Stable Diffusion app; getSDWebUICode serves both
     // embedded tools and needs only the right of the one it is asked for (its route says so).
     prefixes: ['stablediffusion', 'designer'],
     appKey: 'stablediffusion',
     title: 'Stable Diffusion',
+    summary: '在门户内使用 Stable Diffusion 绘图',
     kind: 'embedded',
     family: 'embedded',
     path: '/stablediffusion',
@@ -152,6 +178,7 @@ export const MODULES = {
     prefixes: ['comfyui'],
     appKey: 'comfyui',
     title: 'ComfyUI',
+    summary: '在门户内使用 ComfyUI 工作流',
     kind: 'embedded',
     family: 'embedded',
     path: '/comfyui',
@@ -234,6 +261,8 @@ export interface ModuleRoute {
   family?: ModuleFamily;
   title: string;
   sessionTitle: string;
+  /** One line for the public page. */
+  summary?: string;
 }
 
 /** Top-level web routes of the modules that have a page. */
@@ -250,6 +279,7 @@ export const MODULE_ROUTES: readonly ModuleRoute[] = MODULE_NAMES.flatMap((name)
           ...(entry.family && { family: entry.family }),
           title: entry.title,
           sessionTitle: entry.sessionTitle ?? entry.title,
+          ...(entry.summary && { summary: entry.summary }),
         },
       ];
 });
