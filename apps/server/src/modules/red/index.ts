@@ -26,8 +26,14 @@ const red: ServerModule = {
       services.imports.register();
       services.seeder.register();
       services.pull.register();
+      services.aggregates.register();
+      services.reanalysis.register();
       // After the job queue started, so the sample job (if any) runs at once.
-      app.addHook('onReady', async () => services.seeder.queueIfEmpty());
+      app.addHook('onReady', async () => {
+        await services.aggregates.queueIfStale();
+        await services.reanalysis.queueIfStale();
+        await services.seeder.queueIfEmpty();
+      });
       await app.register(
         async (scope) => {
           await scope.register(insightRoutes);

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import type { JobQueue } from '../../services/jobs';
 import type { ObjectStore } from '../../services/storage/object-store';
 import type { RedConfig } from './config';
+import { DailyAggregates } from './daily-aggregates';
 import { DictionaryStore } from './dictionary-store';
 import { ImportService } from './import/import-service';
 import { InsightService } from './insight-service';
@@ -9,6 +10,7 @@ import { NoteService } from './note-service';
 import { ProjectService } from './project-service';
 import { PullService } from './pull-service';
 import { PushService } from './push-service';
+import { NoteReanalysis } from './reanalysis';
 import { RankService } from './rank-service';
 import { SampleSeeder } from './sample-seeder';
 
@@ -19,12 +21,15 @@ export function createRedServices(deps: { db: Db; jobs: JobQueue; store: ObjectS
   const dictionary = new DictionaryStore(db);
   const imports = new ImportService(db, store, jobs, dictionary);
   const seeder = new SampleSeeder(db, jobs, dictionary, config);
+  const aggregates = new DailyAggregates(db, jobs);
   return {
     config,
+    aggregates,
+    reanalysis: new NoteReanalysis(db, jobs, dictionary),
     dictionary,
     imports,
     seeder,
-    insight: new InsightService(db),
+    insight: new InsightService(db, aggregates),
     rank: new RankService(db),
     projects: new ProjectService(db),
     notes: new NoteService(db),

@@ -13,6 +13,12 @@ export interface NoteAnalysis {
   mentions: BrandMention[];
 }
 
+/**
+ * Raised whenever the offline analysis changes (lexicon, rules, scenes, keywords): the stored notes
+ * are then analysed again by a job (reanalysis.ts).
+ */
+export const ANALYSIS_VERSION = '1';
+
 /** Opinion sentences kept per note (the strongest first within reading order is not needed). */
 const SENTENCES_KEPT = 8;
 const KEYWORDS_KEPT = 8;
