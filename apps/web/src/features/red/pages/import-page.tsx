@@ -179,7 +179,7 @@ export default function ImportPage() {
             ) : (
               <Skeleton active paragraph={{ rows: 3 }} />
             )}
-            <div className="red-row red-import-actions">
+            <div className="red-row red-import-done">
               <Button onClick={() => setStage({ step: 'choose' })}>再导入一个文件</Button>
               {status.data?.status === 'done' ? (
                 <Button type="primary" onClick={() => void navigate('/red/overview/insight')}>
