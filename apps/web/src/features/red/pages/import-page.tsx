@@ -98,7 +98,7 @@ export default function ImportPage() {
         </header>
         {stage.step === 'choose' || stage.step === 'preview' ? (
           <>
-            <p className="red-muted">
+            <p className="red-import-intro">
               上传数据服务商导出的 CSV、JSONL 或 XLSX 文件（UTF-8 编码），核对每个字段对应的列后开始导入。
               笔记ID已存在的笔记不会重复导入。
             </p>
@@ -128,7 +128,7 @@ export default function ImportPage() {
         ) : null}
         {stage.step === 'map' ? (
           <>
-            <p className="red-muted">已按表头猜测每个字段对应的列，请核对；不需要的字段选“不导入”。</p>
+            <p className="red-import-intro">已按表头猜测每个字段对应的列，请核对；不需要的字段选“不导入”。</p>
             <ImportMapping preview={stage.preview} mapping={mapping} onChange={setMapping} />
             <div className="red-import-actions">
               <Input
