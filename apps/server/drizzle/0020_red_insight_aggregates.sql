@@ -71,5 +71,10 @@ DROP INDEX "red_notes_interactions_idx";
 --> statement-breakpoint
 CREATE INDEX "red_notes_interactions_idx" ON "red_notes" ("interactions", "published_at");
 --> statement-breakpoint
+-- What a configured model (providers.tasks.red) found in a note, once per note: {model,
+-- sentiment, aspects, scenes}, or {model, failed} after a reply that could not be read; null
+-- until asked.
+ALTER TABLE "red_notes" ADD COLUMN "model_analysis" jsonb;
+--> statement-breakpoint
 INSERT INTO "settings" ("key", "value") SELECT 'red.daily_aggregates', '1' WHERE NOT EXISTS (SELECT 1 FROM "red_notes")
 ON CONFLICT ("key") DO NOTHING;

@@ -281,6 +281,27 @@ export const redCollectionListSchema = z.object({
 });
 export type RedCollectionList = z.infer<typeof redCollectionListSchema>;
 
+/** One thing a note judges (保湿, 价格, 服务) with its polarity and the words that say so. */
+export const redAspectSchema = z.object({
+  aspect: z.string(),
+  polarity: z.enum(RED_SENTIMENTS),
+  text: z.string(),
+});
+export type RedAspect = z.infer<typeof redAspectSchema>;
+/**
+ * What a configured model found in a note, stored once per note: its verdict (which then is the
+ * note's sentiment), the aspects it judges and its scenes; `failed` when the model's reply could not
+ * be read (the note is not asked again).
+ */
+export const redModelAnalysisSchema = z.object({
+  model: z.string(),
+  sentiment: z.enum(RED_SENTIMENTS).optional(),
+  aspects: z.array(redAspectSchema).default([]),
+  scenes: z.array(z.string()).default([]),
+  failed: z.boolean().optional(),
+});
+export type RedModelAnalysis = z.infer<typeof redModelAnalysisSchema>;
+
 export const redNoteQuerySchema = z.object({ note_id: text(128, '笔记ID').min(1, '笔记ID不能为空') });
 export const redNoteDetailSchema = redArticleSchema.extend({
   content: z.string(),
@@ -290,6 +311,10 @@ export const redNoteDetailSchema = redArticleSchema.extend({
   keywords: z.array(z.string()),
   source: z.string(),
   mentions: z.array(z.object({ project: z.string(), brand: z.string(), product: z.string().nullable() })),
+  /** Aspects judged, as a configured model found them (empty without one). */
+  aspects: z.array(redAspectSchema),
+  /** The model whose verdict the sentiment is; null when it is the offline analysis'. */
+  analysed_by: z.string().nullable(),
 });
 export type RedNoteDetail = z.infer<typeof redNoteDetailSchema>;
 

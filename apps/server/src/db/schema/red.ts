@@ -1,4 +1,4 @@
-import type { RedSentence } from '@portal/contract';
+import type { RedModelAnalysis, RedSentence } from '@portal/contract';
 import {
   bigint,
   boolean,
@@ -83,6 +83,8 @@ export const redNotes = pgTable(
     contentLength: integer('content_length').notNull(),
     isSample: boolean('is_sample').notNull().default(false),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What a configured model found in the note (asked once); null until asked. */
+    modelAnalysis: jsonb('model_analysis').$type<RedModelAnalysis>(),
   },
   (t) => [
     index('red_notes_published_idx').on(t.publishedAt),

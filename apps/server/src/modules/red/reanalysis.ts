@@ -1,9 +1,12 @@
+import type { RedModelAnalysis } from '@portal/contract';
 import { asc, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { redNotes } from '../../db/schema';
 import { rows } from '../../lib/sql-rows';
 import type { JobQueue } from '../../services/jobs';
 import { ANALYSIS_VERSION, analyseNote } from './analysis/analyse-note';
+import { withModelVerdict } from './analysis/model-verdict';
+import { SCENE_GROUPS } from './analysis/scenes';
 import { countNotes } from './daily-aggregates';
 import type { DictionaryStore } from './dictionary-store';
 
@@ -15,8 +18,8 @@ const BATCH = 500;
  * Analyses the stored notes again when the offline analysis changed (a new ANALYSIS_VERSION: the
  * lexicon, its rules, the scenes): sentiment, sentences, scenes and keywords are replaced batch by
  * batch, each batch taken out of the daily aggregates and counted again in the same transaction,
- * so the insight never sees a note counted twice or not at all. Brand mentions are the re-matching
- * job's (the dictionary, not the analysis).
+ * so the insight never sees a note counted twice or not at all. A model's verdict stays the note's
+ * sentiment. Brand mentions are the re-matching job's (the dictionary, not the analysis).
  */
 export class NoteReanalysis {
   constructor(
@@ -52,19 +55,28 @@ export class NoteReanalysis {
         .limit(BATCH);
       if (notes.length === 0) break;
       after = notes.at(-1)!.id;
-      const analysed = notes.map((n) => {
-        const a = analyseNote(n.title, n.content, n.topics, matcher);
-        return {
-          id: n.id,
-          sentiment: a.sentiment,
-          score: a.sentimentScore,
-          sentences: a.sentences,
-          scenes: a.scenes,
-          keywords: a.keywords,
-        };
-      });
+      const offline = new Map(notes.map((n) => [n.id, analyseNote(n.title, n.content, n.topics, matcher)]));
       const ids = notes.map((n) => n.id);
       await this.db.transaction(async (tx) => {
+        // A model's verdict, read under the row lock, stays the note's sentiment (model-analysis.ts).
+        const locked = await rows<{ id: number; model_analysis: RedModelAnalysis | null }>(
+          tx,
+          sql`SELECT id::int AS id, model_analysis FROM red_notes WHERE id = ANY(${`{${ids.join(',')}}`}::int[]) FOR UPDATE`,
+        );
+        const analysed = locked.map(({ id, model_analysis: model }) => {
+          const a = offline.get(id)!;
+          return {
+            id,
+            score: a.sentimentScore,
+            sentences: a.sentences,
+            keywords: a.keywords,
+            ...withModelVerdict(
+              a,
+              model,
+              SCENE_GROUPS.map((g) => g.scene),
+            ),
+          };
+        });
         await countNotes(tx, ids, -1);
         await tx.execute(
           sql`UPDATE red_notes n SET sentiment = r.sentiment, sentiment_score = r.score, sentences = r.sentences,

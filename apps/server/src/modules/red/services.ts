@@ -1,11 +1,13 @@
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../services/jobs';
+import type { LlmGateway } from '../../services/llm';
 import type { ObjectStore } from '../../services/storage/object-store';
 import type { RedConfig } from './config';
 import { DailyAggregates } from './daily-aggregates';
 import { DictionaryStore } from './dictionary-store';
 import { ImportService } from './import/import-service';
 import { InsightService } from './insight-service';
+import { ModelAnalysis } from './model-analysis';
 import { NoteService } from './note-service';
 import { ProjectService } from './project-service';
 import { PullService } from './pull-service';
@@ -16,8 +18,11 @@ import { SampleSeeder } from './sample-seeder';
 
 export type RedServices = ReturnType<typeof createRedServices>;
 
-export function createRedServices(deps: { db: Db; jobs: JobQueue; store: ObjectStore }, config: RedConfig) {
-  const { db, jobs, store } = deps;
+export function createRedServices(
+  deps: { db: Db; jobs: JobQueue; store: ObjectStore; llm: LlmGateway },
+  config: RedConfig,
+) {
+  const { db, jobs, store, llm } = deps;
   const dictionary = new DictionaryStore(db);
   const imports = new ImportService(db, store, jobs, dictionary);
   const seeder = new SampleSeeder(db, jobs, dictionary, config);
@@ -26,6 +31,7 @@ export function createRedServices(deps: { db: Db; jobs: JobQueue; store: ObjectS
     config,
     aggregates,
     reanalysis: new NoteReanalysis(db, jobs, dictionary),
+    modelAnalysis: new ModelAnalysis(db, jobs, llm, config.model_analysis),
     dictionary,
     imports,
     seeder,
