@@ -5,7 +5,9 @@
  * PostgreSQL database at BENCH_DATABASE_URL). The sample dictionary is saved, `notes` generated
  * notes (the sample generator, spread over 60 days) are written to a CSV file and imported through
  * the module's own durable import job (parsing, analysis, writing), and then every insight query
- * runs `runs` times over the last 30 days of one category, one brand, and all notes.
+ * runs `runs` times over the last 30 days of one category and one brand; the scene, sentence and
+ * high-performing-note queries are also timed reading the notes themselves (as they did before their
+ * daily aggregates), and both answers compared.
  *
  * Run: node --import tsx bench/red-insight.ts [notes=100000] [runs=20]
  *      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench_red node --import tsx bench/red-insight.ts 1000000
@@ -19,10 +21,13 @@ import type { DbTarget } from '../apps/server/src/db/client';
 import { rows } from '../apps/server/src/lib/sql-rows';
 import { analyseSentiment } from '../apps/server/src/modules/red/analysis/sentiment';
 import { resolveFilter } from '../apps/server/src/modules/red/insight-filter';
+import { NoteInsight } from '../apps/server/src/modules/red/insight-from-notes';
 import { generateSampleNotes, SAMPLE_PROJECTS } from '../apps/server/src/modules/red/sample-data';
 
 const notesWanted = Number(process.argv[2] ?? 100_000);
 const runs = Number(process.argv[3] ?? 20);
+/** Runs of the slow way (reading the notes), for comparison. */
+const rawRuns = Math.min(runs, 5);
 const repoRoot = resolve(import.meta.dirname, '..');
 
 function sentimentAccuracy(file: string) {
@@ -77,9 +82,13 @@ function p(values: number[], q: number): number {
 }
 
 async function main() {
-  // The labelled set the lexicon was tuned on, then a held-out set it never saw.
+  // The sets the lexicon was tuned on (labelled sentences, development notes), then the two
+  // held-out sets it never was: sentences written after the first tuning, and clear-cut notes
+  // written for the second.
   sentimentAccuracy('sentiment-labelled.tsv');
+  sentimentAccuracy('sentiment-notes-dev.tsv');
   sentimentAccuracy('sentiment-heldout.tsv');
+  sentimentAccuracy('sentiment-notes-heldout.tsv');
   const url = process.env.BENCH_DATABASE_URL;
   const database: DbTarget = url ? { kind: 'postgres', url } : { kind: 'pglite' };
   const raw = JSON.parse(readFileSync(join(repoRoot, 'portal.config.example.json'), 'utf8')) as Record<string, unknown>;
@@ -89,7 +98,10 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     if (url) {
-      await app.db.execute(sql`TRUNCATE red_notes, red_projects, red_topics, red_imports CASCADE`);
+      await app.db.execute(
+        sql`TRUNCATE red_notes, red_projects, red_topics, red_imports, red_daily_counts, red_daily_scenes,
+              red_daily_keywords, red_daily_sentences, red_daily_quality, red_daily_quality_topics CASCADE`,
+      );
     }
     for (const project of SAMPLE_PROJECTS) {
       await app.red.dictionary.save({
@@ -122,6 +134,8 @@ async function main() {
       }
       await new Promise((r) => setTimeout(r, 500));
     }
+    // Fresh planner statistics, as autovacuum would have them a minute after a large import.
+    if (url) await app.db.execute(sql`ANALYZE`);
     const [project] = await rows<{ id: number }>(app.db, sql`SELECT id FROM red_projects ORDER BY id LIMIT 1`);
     const scopes = {
       category: { project_id: project!.id },
@@ -153,6 +167,30 @@ async function main() {
         }
         console.log(
           `  ${name.padEnd(30)} p50 ${p(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${p(times, 0.95).toFixed(1).padStart(7)} ms`,
+        );
+      }
+      // The same three queries read from the notes (as before the aggregates), fewer runs, and
+      // whether both ways answer alike.
+      const notes = new NoteInsight(app.db);
+      const fromNotes: Record<string, [() => Promise<unknown>, () => Promise<unknown>]> = {
+        sentiment_analysis_detail: [
+          () => notes.sentimentDetail(f, 'negative', 1, 20),
+          queries.sentiment_analysis_detail!,
+        ],
+        scene_insight: [() => notes.sceneInsight(f), queries.scene_insight!],
+        high_quality_note_analysis: [() => notes.highQuality(f), queries.high_quality_note_analysis!],
+      };
+      for (const [name, [run, daily]] of Object.entries(fromNotes)) {
+        const times: number[] = [];
+        let answer: unknown;
+        for (let i = 0; i < rawRuns; i++) {
+          const t = performance.now();
+          answer = await run();
+          times.push(performance.now() - t);
+        }
+        const same = JSON.stringify(answer) === JSON.stringify(await daily());
+        console.log(
+          `  ${`${name} (from notes)`.padEnd(30)} p50 ${p(times, 0.5).toFixed(1).padStart(7)} ms   p95 ${p(times, 0.95).toFixed(1).padStart(7)} ms   same answer: ${same ? 'yes' : 'NO'}`,
         );
       }
     }

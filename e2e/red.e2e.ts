@@ -7,7 +7,8 @@ import { launchBrowser, newPage, submitProviderLogin } from './browser';
 
 /**
  * 社媒洞察 end to end on the generated sample data: subscribe to a category and a brand, read the
- * insight, open a note, collect it, find it on the collection tab, export; on a desk and a phone.
+ * insight, open a note, collect it, find it on the collection tab, export; an administrator
+ * imports a vendor's file through the column mapping; on a desk and a phone.
  */
 
 const baseUrl = inject('baseUrl');
@@ -104,5 +105,43 @@ describe('社媒洞察', () => {
     await shoot('pdftest', 1280);
     const pdf = await page.pdf({ format: 'A4' });
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+  });
+
+  it('imports a vendor file through the preview and the column mapping', async () => {
+    const admin = (await newPage(browser, baseUrl)).page;
+    const shootAdmin = async (name: string, width: number) => {
+      await admin.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+      await admin.waitForTimeout(300);
+      await admin.screenshot({ path: join(shots, `red-${name}-${width}.png`), fullPage: true });
+    };
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await admin.goto('/red');
+    await submitProviderLogin(admin, 'admin', 'admin123');
+    await admin.waitForURL(/\/red\/overview\/insight/, { timeout: 60_000 });
+    await admin.getByRole('button', { name: '导入笔记' }).click();
+    await admin.waitForURL(/\/red\/import/);
+    const now = Date.now();
+    const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000).toISOString();
+    const csv = [
+      '笔记ID,笔记标题,正文,博主,发布时间,点赞数,收藏,话题标签',
+      `e2e-import-1,澄光小金瓶真的好用,保湿不油腻，会回购,阿云,${at(2)},1.2万,300,#护肤日常#`,
+      `e2e-import-2,咖啡记录,今天的拿铁,橘子,${at(3)},12,3,咖啡日记`,
+      `e2e-import-3,时间写错的一行,记录,小鹿,昨天,5,1,`,
+    ].join('\n');
+    await admin
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'vendor.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await admin.getByRole('combobox', { name: '笔记ID对应的列' }).waitFor();
+    await admin.getByText('文件预览（前 3 行）').waitFor();
+    await shootAdmin('import-mapping', 1280);
+    await shootAdmin('import-mapping', 390);
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await admin.getByRole('button', { name: /开始导入/ }).click();
+    await admin.getByText(/导入完成/).waitFor({ timeout: 60_000 });
+    await admin.getByText(/不是有效时间：昨天/).waitFor();
+    expect(await admin.locator('.red-import-counts').textContent()).toContain('导入 2 条');
+    await shootAdmin('import-done', 1280);
+    await shootAdmin('import-done', 390);
+    await admin.context().close();
   });
 });

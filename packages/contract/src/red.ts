@@ -281,6 +281,27 @@ export const redCollectionListSchema = z.object({
 });
 export type RedCollectionList = z.infer<typeof redCollectionListSchema>;
 
+/** One thing a note judges (保湿, 价格, 服务) with its polarity and the words that say so. */
+export const redAspectSchema = z.object({
+  aspect: z.string(),
+  polarity: z.enum(RED_SENTIMENTS),
+  text: z.string(),
+});
+export type RedAspect = z.infer<typeof redAspectSchema>;
+/**
+ * What a configured model found in a note, stored once per note: its verdict (which then is the
+ * note's sentiment), the aspects it judges and its scenes; `failed` when the model's reply could not
+ * be read (the note is not asked again).
+ */
+export const redModelAnalysisSchema = z.object({
+  model: z.string(),
+  sentiment: z.enum(RED_SENTIMENTS).optional(),
+  aspects: z.array(redAspectSchema).default([]),
+  scenes: z.array(z.string()).default([]),
+  failed: z.boolean().optional(),
+});
+export type RedModelAnalysis = z.infer<typeof redModelAnalysisSchema>;
+
 export const redNoteQuerySchema = z.object({ note_id: text(128, '笔记ID').min(1, '笔记ID不能为空') });
 export const redNoteDetailSchema = redArticleSchema.extend({
   content: z.string(),
@@ -290,6 +311,10 @@ export const redNoteDetailSchema = redArticleSchema.extend({
   keywords: z.array(z.string()),
   source: z.string(),
   mentions: z.array(z.object({ project: z.string(), brand: z.string(), product: z.string().nullable() })),
+  /** Aspects judged, as a configured model found them (empty without one). */
+  aspects: z.array(redAspectSchema),
+  /** The model whose verdict the sentiment is; null when it is the offline analysis'. */
+  analysed_by: z.string().nullable(),
 });
 export type RedNoteDetail = z.infer<typeof redNoteDetailSchema>;
 
@@ -333,8 +358,49 @@ export type RedTopicDetail = z.infer<typeof redTopicDetailSchema>;
 // ---- import ----
 
 export const RED_IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type RedImportColumn = (typeof RED_IMPORT_COLUMNS)[number];
+/** The fields of a note as the import screen names them. */
+export const RED_IMPORT_FIELD_LABELS: Readonly<Record<RedImportColumn, string>> = {
+  note_id: '笔记ID',
+  title: '标题',
+  content: '正文',
+  author: '作者',
+  published_at: '发布时间',
+  likes: '点赞数',
+  collects: '收藏数',
+  comments: '评论数',
+  shares: '分享数',
+  topics: '话题',
+  image_count: '图片数',
+  link: '链接',
+};
+/** Fields every row needs; the others may be left without a column. */
+export const RED_IMPORT_REQUIRED: readonly RedImportColumn[] = ['note_id', 'published_at'];
+/**
+ * Which column of the file holds each field (a header name, or a key of the JSON lines); null
+ * leaves the field empty. A field not listed is read from the column of its own name.
+ */
+export const redImportMappingSchema = z.partialRecord(
+  z.enum(RED_IMPORT_COLUMNS, '未知的字段'),
+  z.string().max(200, '列名不能超过200个字').nullable(),
+);
+export type RedImportMapping = z.infer<typeof redImportMappingSchema>;
 export const redImportStartSchema = z.object({ job_id: z.string() });
-export const redImportFieldsSchema = z.object({ source: text(50, '来源').optional() });
+export const redImportFieldsSchema = z.object({
+  source: text(50, '来源').optional(),
+  /** The column mapping as JSON text (redImportMappingSchema); columns by field name without it. */
+  mapping: z.string().max(20_000, '列映射过长').optional(),
+});
+/** `POST /api/red/admin/import/preview` (multipart `file`, a text file's first part is enough). */
+export const redImportPreviewSchema = z.object({
+  format: z.enum(['csv', 'jsonl', 'xlsx']),
+  columns: z.array(z.string()),
+  /** The first data rows, each cell as text, in the order of `columns`. */
+  rows: z.array(z.array(z.string())),
+  /** The columns the server would read each field from: its own name, or a name data vendors use. */
+  mapping: redImportMappingSchema,
+});
+export type RedImportPreview = z.infer<typeof redImportPreviewSchema>;
 export const redImportStatusQuerySchema = z.object({ job_id: text(64, '任务ID').min(1, '任务ID不能为空') });
 export const redImportStatusSchema = z.object({
   job_id: z.string(),

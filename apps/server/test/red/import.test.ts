@@ -1,9 +1,9 @@
-import type { RedArticleList, RedImportStatus } from '@portal/contract';
+import type { RedArticleList, RedImportPreview, RedImportStatus } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../chat/helpers';
-import type { TestApp } from '../helper';
-import { buildRedApp, getJson, importFile, waitImport } from './helpers';
+import { api, body, type TestApp } from '../helper';
+import { buildRedApp, getJson, importFile, multipart, waitImport } from './helpers';
 
 let t: TestApp;
 let admin: string;
@@ -127,6 +127,44 @@ describe('red import', () => {
       (await importFile(t, admin, 'n.xlsx', bytes)).data.job_id,
     );
     expect(last).toMatchObject({ status: 'done', imported: 1, failed: 1, errors: [{ row: 3 }] });
+  });
+
+  it("previews a vendor's file with its columns guessed, and imports it with the columns chosen", async () => {
+    const csv = [
+      '笔记ID,笔记标题,正文,博主,发布时间,点赞数,收藏,备注',
+      `v-1,面霜测评,保湿不油腻,阿云,${recent(3)},120,30,第一批`,
+      `v-2,咖啡记录,记录一下,橘子,${recent(4)},5,1,第二批`,
+    ].join('\n');
+    const upload = async (url: string, fields: Record<string, string> = {}) => {
+      const { payload, headers } = multipart('vendor.csv', csv, fields);
+      const res = await api(t, admin, { method: 'POST', url, payload, headers });
+      return { status: res.statusCode, ...body<unknown>(res) };
+    };
+    const preview = await upload('/api/red/admin/import/preview');
+    expect(preview.data as RedImportPreview).toMatchObject({
+      format: 'csv',
+      columns: ['笔记ID', '笔记标题', '正文', '博主', '发布时间', '点赞数', '收藏', '备注'],
+      mapping: { note_id: '笔记ID', title: '笔记标题', content: '正文', author: '博主', likes: '点赞数', topics: null },
+    });
+    expect((preview.data as RedImportPreview).rows[1]![0]).toBe('v-2');
+    // The administrator reads the remark as the topic, and the title from the body.
+    const mapping = { ...(preview.data as RedImportPreview).mapping, topics: '备注', title: '正文' };
+    const started = await upload('/api/red/admin/import', { mapping: JSON.stringify(mapping) });
+    const { last } = await waitImport<RedImportStatus>(t, admin, (started.data as { job_id: string }).job_id);
+    expect(last).toMatchObject({ status: 'done', imported: 2, errors: [] });
+    const detail = await getJson<{ title: string; topics: string[]; likes: number }>(
+      t,
+      admin,
+      '/api/red/insight/article_detail',
+      { note_id: 'v-1' },
+    );
+    expect(detail.data).toMatchObject({ title: '保湿不油腻', topics: ['第一批'], likes: 120 });
+    const unmapped = await upload('/api/red/admin/import', { mapping: JSON.stringify({ note_id: null }) });
+    expect(unmapped.status).toBe(400);
+    expect(unmapped.message).toContain('笔记ID');
+    const missing = await upload('/api/red/admin/import', { mapping: JSON.stringify({ note_id: '编号' }) });
+    const failed = await waitImport<RedImportStatus>(t, admin, (missing.data as { job_id: string }).job_id);
+    expect(failed.last).toMatchObject({ status: 'failed', message: '表头中没有这些列：“编号”' });
   });
 
   it('refuses staff, files that are not notes, and a missing header', async () => {

@@ -35,6 +35,17 @@ describe('red offline analysis', () => {
     expect(note.sentences.map((s) => s.cues).flat()).toEqual(expect.arrayContaining(['避雷', '卡粉', '脱妆']));
   });
 
+  it('reads complaints by their shape: services denied, claims broken, what cannot be done, the body', () => {
+    expect(analyseSentiment('客服一直不回复，也不给退').polarity).toBe('negative');
+    expect(analyseSentiment('用了五年都不换').polarity).not.toBe('negative');
+    expect(analyseSentiment('号称二十四小时持妆，结果中午就花了').polarity).toBe('negative');
+    expect(analyseSentiment('瓶盖怎么都拧不开').polarity).toBe('negative');
+    expect(analyseSentiment('味道重到头疼').polarity).toBe('negative');
+    // Relief and a worry that did not come true are praise.
+    expect(analyseSentiment('终于告别卡粉').polarity).toBe('positive');
+    expect(analyseSentiment('一直担心会过敏，用了一个月都没有泛红').polarity).toBe('positive');
+  });
+
   it('keeps platform words whole', () => {
     expect(cut('小红书上种草的平替')).toEqual(expect.arrayContaining(['小红书', '种草', '平替']));
   });

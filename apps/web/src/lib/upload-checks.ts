@@ -69,8 +69,8 @@ export function sniffKind(bytes: Uint8Array, name: string, kinds: readonly FileK
 const pdfFile = (): CheckedFile => ({ kind: 'pdf', mime: KIND_MIME_TYPES.pdf });
 
 /** The first bytes; FileReader where Blob.arrayBuffer is missing (older WebViews). */
-async function headBytes(file: Blob): Promise<Uint8Array> {
-  const head = file.slice(0, SNIFF_BYTES);
+export async function headBytes(file: Blob, size = SNIFF_BYTES): Promise<Uint8Array> {
+  const head = file.slice(0, size);
   if (typeof head.arrayBuffer === 'function') return new Uint8Array(await head.arrayBuffer());
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

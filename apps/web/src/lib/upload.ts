@@ -28,6 +28,8 @@ export interface UploadOptions<T = StoredFile> {
   schema?: Parser<T>;
   /** The module's rules; the common upload takes them from the server's upload configuration. */
   rules?: UploadRules;
+  /** Form fields sent with a module upload's file (say the column mapping of an import). */
+  fields?: Record<string, string>;
   signal?: AbortSignal;
   onProgress?: (progress: UploadProgress) => void;
 }
@@ -142,6 +144,8 @@ async function uploadThroughServer<T>(
 ): Promise<T> {
   const transport = formTransport(() => {
     const form = new FormData();
+    // Fields first: the server reads them before it stores the file.
+    for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
     form.append('file', file, file.name);
     return form;
   }, options.onProgress);

@@ -12,6 +12,7 @@ import {
   redCollectionListSchema,
   redHighQualitySchema,
   redImportFieldsSchema,
+  redImportPreviewSchema,
   redImportStartSchema,
   redImportStatusQuerySchema,
   redImportStatusSchema,
@@ -238,6 +239,15 @@ export const redEndpoints = {
     multipart: true,
     body: redImportFieldsSchema,
     data: redImportStartSchema,
+  }),
+  adminImportPreview: endpoint({
+    method: 'POST',
+    path: '/api/red/admin/import/preview',
+    summary: "A note file's columns, first rows and the column each field would be read from",
+    tag,
+    access: admin,
+    multipart: true,
+    data: redImportPreviewSchema,
   }),
   adminImportStatus: endpoint({
     method: 'GET',

@@ -1,4 +1,4 @@
-import type { RedSentence } from '@portal/contract';
+import type { RedModelAnalysis, RedSentence } from '@portal/contract';
 import {
   bigint,
   boolean,
@@ -83,8 +83,13 @@ export const redNotes = pgTable(
     contentLength: integer('content_length').notNull(),
     isSample: boolean('is_sample').notNull().default(false),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What a configured model found in the note (asked once); null until asked. */
+    modelAnalysis: jsonb('model_analysis').$type<RedModelAnalysis>(),
   },
-  (t) => [index('red_notes_published_idx').on(t.publishedAt), index('red_notes_interactions_idx').on(t.interactions)],
+  (t) => [
+    index('red_notes_published_idx').on(t.publishedAt),
+    index('red_notes_interactions_idx').on(t.interactions, t.publishedAt),
+  ],
 );
 export type RedNoteRow = typeof redNotes.$inferSelect;
 export type NewRedNote = typeof redNotes.$inferInsert;
@@ -147,6 +152,92 @@ export const redDailyCounts = pgTable(
     shares: bigint('shares', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.day, t.sentiment] })],
+);
+
+/**
+ * The scene insight's daily aggregates, per scope (as red_daily_counts) and note sentiment:
+ * notes per scene, and notes per keyword.
+ */
+export const redDailyScenes = pgTable(
+  'red_daily_scenes',
+  {
+    projectId: integer('project_id').notNull(),
+    brandId: integer('brand_id').notNull(),
+    day: text('day').notNull(),
+    sentiment: text('sentiment').notNull(),
+    scene: text('scene').notNull(),
+    notes: integer('notes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.day, t.sentiment, t.scene] })],
+);
+
+export const redDailyKeywords = pgTable(
+  'red_daily_keywords',
+  {
+    projectId: integer('project_id').notNull(),
+    brandId: integer('brand_id').notNull(),
+    day: text('day').notNull(),
+    sentiment: text('sentiment').notNull(),
+    word: text('word').notNull(),
+    notes: integer('notes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.day, t.sentiment, t.word] })],
+);
+
+/**
+ * Opinion sentences per scope, day, note sentiment, sentence polarity and absolute score (in
+ * hundredths): the sentence list's total, and which days hold a page of the strongest sentences.
+ */
+export const redDailySentences = pgTable(
+  'red_daily_sentences',
+  {
+    projectId: integer('project_id').notNull(),
+    brandId: integer('brand_id').notNull(),
+    day: text('day').notNull(),
+    sentiment: text('sentiment').notNull(),
+    polarity: text('polarity').notNull(),
+    score: integer('score').notNull(),
+    sentences: integer('sentences').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.day, t.sentiment, t.polarity, t.score] })],
+);
+
+/**
+ * What the high-performing-note analysis sums, per scope, day, note sentiment and interaction
+ * bucket (interaction-buckets.ts): notes, title/content length and images summed, notes per title
+ * pattern (in TITLE_PATTERNS order) and per China hour (0–23).
+ */
+export const redDailyQuality = pgTable(
+  'red_daily_quality',
+  {
+    projectId: integer('project_id').notNull(),
+    brandId: integer('brand_id').notNull(),
+    day: text('day').notNull(),
+    sentiment: text('sentiment').notNull(),
+    bucket: integer('bucket').notNull(),
+    notes: integer('notes').notNull(),
+    titleLength: bigint('title_length', { mode: 'number' }).notNull(),
+    contentLength: bigint('content_length', { mode: 'number' }).notNull(),
+    imageCount: bigint('image_count', { mode: 'number' }).notNull(),
+    patterns: integer('patterns').array().notNull(),
+    hours: integer('hours').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.day, t.sentiment, t.bucket] })],
+);
+
+/** Notes per topic and interaction bucket, for the topics high-performing notes share. */
+export const redDailyQualityTopics = pgTable(
+  'red_daily_quality_topics',
+  {
+    projectId: integer('project_id').notNull(),
+    brandId: integer('brand_id').notNull(),
+    day: text('day').notNull(),
+    sentiment: text('sentiment').notNull(),
+    bucket: integer('bucket').notNull(),
+    topic: text('topic').notNull(),
+    notes: integer('notes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.day, t.sentiment, t.bucket, t.topic] })],
 );
 
 /** When a topic was first seen (its earliest note), for the newest tab. */

@@ -1,4 +1,11 @@
-import { ErrorCode, redImportFieldsSchema } from '@portal/contract';
+import {
+  ErrorCode,
+  RED_IMPORT_FIELD_LABELS,
+  RED_IMPORT_REQUIRED,
+  redImportFieldsSchema,
+  redImportMappingSchema,
+  type RedImportMapping,
+} from '@portal/contract';
 import { redEndpoints as e } from '@portal/contract/endpoints/red';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors/app-error';
@@ -8,7 +15,28 @@ import { parse } from '../../lib/validate';
 import { requireUser } from '../../plugins/auth';
 import { registerMultipart } from '../../routes/api/file/transfer';
 import { invalid } from './errors';
+import { guessMapping, previewRows, UnreadableFile, type ImportFormat } from './import/readers';
 import { importFormatOf } from './import/upload-check';
+
+/** Rows the import screen previews. */
+const PREVIEW_ROWS = 10;
+
+/** The mapping sent as JSON text with an import, checked; a required field needs a column. */
+function mappingOf(text: string | undefined): RedImportMapping | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalid('mapping', '列映射不是有效的 JSON');
+  }
+  const mapping = parse(redImportMappingSchema, value);
+  const unmapped = RED_IMPORT_REQUIRED.filter((field) => mapping[field] === null);
+  if (unmapped.length > 0) {
+    throw invalid('mapping', `${unmapped.map((f) => RED_IMPORT_FIELD_LABELS[f]).join('、')}必须对应到文件中的一列`);
+  }
+  return mapping;
+}
 
 /**
  * /api/red/admin: the dictionary and file imports. The auth gate refuses `/admin/` paths to
@@ -25,8 +53,8 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     return { project_id: projectId };
   });
 
-  serve(app, e.adminImport, async ({ request }) => {
-    const user = requireUser(request);
+  /** The multipart body of an import or a preview: its fields and its file, checked by content. */
+  async function uploaded(request: Parameters<typeof requireUser>[0]) {
     if (!request.isMultipart()) throw invalid('file', '请以 multipart/form-data 上传文件');
     const maxBytes = red.config.max_import_mb * 1_000_000;
     let fields: Record<string, string> = {};
@@ -42,19 +70,39 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       } else part.file.resume();
     }
     if (!file) throw invalid('file', '请选择要导入的文件');
-    const { source } = parse(redImportFieldsSchema, fields);
     const format = await importFormatOf(file.bytes, file.name);
     if (format !== 'csv' && format !== 'jsonl' && format !== 'xlsx') {
       throw new AppError(ErrorCode.unsupportedMediaType, format);
     }
+    return { fields, file, format: format as ImportFormat };
+  }
+
+  serve(app, e.adminImport, async ({ request }) => {
+    const user = requireUser(request);
+    const { fields, file, format } = await uploaded(request);
+    const { source, mapping } = parse(redImportFieldsSchema, fields);
     const jobId = await red.imports.start({
       userId: user.id,
       source: source || '文件导入',
       fileName: file.name.slice(0, 120),
       format,
       bytes: file.bytes,
+      mapping: mappingOf(mapping),
     });
     return { job_id: jobId };
+  });
+
+  serve(app, e.adminImportPreview, async ({ request }) => {
+    requireUser(request);
+    const { file, format } = await uploaded(request);
+    try {
+      const { columns, rows } = await previewRows(format, file.bytes, PREVIEW_ROWS);
+      if (columns.length === 0) throw new UnreadableFile('文件里没有表头');
+      return { format, columns, rows, mapping: guessMapping(columns) };
+    } catch (error) {
+      if (error instanceof UnreadableFile) throw invalid('file', error.message);
+      throw invalid('file', '文件无法读取，请检查格式');
+    }
   });
 
   serve(app, e.adminImportStatus, async ({ query }) => {

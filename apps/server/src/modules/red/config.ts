@@ -45,6 +45,23 @@ export const redConfigSchema = z
     pull_allow_loopback_for_tests: z.boolean().default(false),
     /** Rows one export may hold. */
     export_max_rows: z.number().int().min(1).max(1_000_000).default(100_000),
+    /**
+     * With a model configured for the task `red` (providers.tasks.red), aspect-level sentiment and
+     * scenes by the model, asked once per note, newest notes first, within these bounds.
+     */
+    model_analysis: z
+      .object({
+        /** Notes in one request. */
+        batch_notes: z.number().int().min(1).max(50).default(10),
+        /** Notes asked about per run at most: the cost of a run. */
+        max_notes_per_run: z.number().int().min(0).max(100_000).default(200),
+        /** Minutes between runs. */
+        every_minutes: z.number().int().min(5).max(10_080).default(60),
+        /** Characters of a note's title and body sent. */
+        max_chars: z.number().int().min(100).max(5000).default(600),
+      })
+      .strict()
+      .default({ batch_notes: 10, max_notes_per_run: 200, every_minutes: 60, max_chars: 600 }),
   })
   .strict();
 export type RedConfig = z.infer<typeof redConfigSchema>;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { redBrands, redNoteBrands, redNotes, redProducts, redProjects } from '../../db/schema';
 import { BrandMatcher, type DictionaryBrand } from './analysis/brand-matcher';
 import { addWords } from './analysis/segmenter';
+import { rebuildAggregates } from './daily-aggregates';
 
 type SaveInput = {
   project_id?: number;
@@ -118,7 +119,8 @@ export class DictionaryStore {
         .orderBy(asc(redNotes.id))
         .limit(REMATCH_BATCH);
       if (notes.length === 0) {
-        await this.rebuildDailyCounts();
+        // The category and brand aggregates again from the new mentions.
+        await rebuildAggregates(this.db, 'dictionary');
         return done;
       }
       after = notes.at(-1)!.id;
@@ -142,26 +144,6 @@ export class DictionaryStore {
       });
       done += notes.length;
     }
-  }
-
-  /** The category and brand daily counts again from the mentions (after the dictionary changed). */
-  async rebuildDailyCounts(): Promise<void> {
-    const day = sql`to_char((n.published_at AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
-    const sums = sql`count(*)::int, sum(n.interactions), sum(n.likes), sum(n.collects), sum(n.comments), sum(n.shares)`;
-    await this.db.transaction(async (tx) => {
-      await tx.execute(sql`DELETE FROM red_daily_counts WHERE project_id <> 0`);
-      await tx.execute(
-        sql`INSERT INTO red_daily_counts (project_id, brand_id, day, sentiment, notes, interactions, likes, collects, comments, shares)
-            SELECT nb.project_id, nb.brand_id, ${day}, n.sentiment, ${sums}
-            FROM red_note_brands nb JOIN red_notes n ON n.id = nb.note_pk GROUP BY 1, 2, 3, 4`,
-      );
-      await tx.execute(
-        sql`INSERT INTO red_daily_counts (project_id, brand_id, day, sentiment, notes, interactions, likes, collects, comments, shares)
-            SELECT p.project_id, 0, ${day}, n.sentiment, ${sums}
-            FROM (SELECT DISTINCT project_id, note_pk FROM red_note_brands) p JOIN red_notes n ON n.id = p.note_pk
-            GROUP BY 1, 2, 3, 4`,
-      );
-    });
   }
 
   async isEmpty(): Promise<boolean> {

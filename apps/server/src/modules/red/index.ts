@@ -18,14 +18,21 @@ const red: ServerModule = {
   name: 'red',
   plugin: fp(
     async (app) => {
-      const { jobs, files } = app.services;
-      const services = createRedServices({ db: app.db, jobs, store: files.service.store }, app.portalConfig.red);
+      const { jobs, files, llm } = app.services;
+      const services = createRedServices({ db: app.db, jobs, store: files.service.store, llm }, app.portalConfig.red);
       app.decorate('red', services);
       services.imports.register();
       services.seeder.register();
       services.pull.register();
+      services.aggregates.register();
+      services.reanalysis.register();
+      services.modelAnalysis.register();
       // After the job queue started, so the sample job (if any) runs at once.
-      app.addHook('onReady', async () => services.seeder.queueIfEmpty());
+      app.addHook('onReady', async () => {
+        await services.aggregates.queueIfStale();
+        await services.reanalysis.queueIfStale();
+        await services.seeder.queueIfEmpty();
+      });
       await app.register(
         async (scope) => {
           await scope.register(insightRoutes);

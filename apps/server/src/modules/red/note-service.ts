@@ -1,4 +1,4 @@
-import type { RedCollectionList, RedNoteDetail } from '@portal/contract';
+import type { RedCollectionList, RedModelAnalysis, RedNoteDetail } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { redCollections, redNotes } from '../../db/schema';
@@ -16,11 +16,14 @@ export class NoteService {
 
   async detail(userId: number, noteId: string): Promise<RedNoteDetail | null> {
     const [row] = await rows<
-      ArticleRow & Pick<RedNoteDetail, 'content' | 'sentiment_score' | 'sentences' | 'scenes' | 'keywords' | 'source'>
+      ArticleRow &
+        Pick<RedNoteDetail, 'content' | 'sentiment_score' | 'sentences' | 'scenes' | 'keywords' | 'source'> & {
+          model_analysis: RedModelAnalysis | null;
+        }
     >(
       this.db,
       sql`SELECT ${articleColumns(userId)}, n.content, n.sentiment_score::float8 AS sentiment_score, n.sentences,
-            n.scenes, n.keywords, n.source
+            n.scenes, n.keywords, n.source, n.model_analysis
           FROM red_notes n WHERE n.note_id = ${noteId}`,
     );
     if (!row) return null;
@@ -40,6 +43,8 @@ export class NoteService {
       keywords: row.keywords,
       source: row.source,
       mentions,
+      aspects: row.model_analysis?.aspects ?? [],
+      analysed_by: row.model_analysis && !row.model_analysis.failed ? row.model_analysis.model : null,
     };
   }
 

@@ -5,6 +5,7 @@ import type { NewRedNote } from '../../db/schema';
 import { rows } from '../../lib/sql-rows';
 import { analyseNote } from './analysis/analyse-note';
 import type { BrandMatcher } from './analysis/brand-matcher';
+import { countNotes } from './daily-aggregates';
 import type { NoteInput } from './import/note-row';
 
 export interface WriteResult {
@@ -17,48 +18,10 @@ export function weightedOf(n: Pick<NoteInput, 'likes' | 'collects' | 'comments' 
   return n.likes * w.likes + n.collects * w.collects + n.comments * w.comments + n.shares * w.shares;
 }
 
-interface DailyRow {
-  p: number;
-  b: number;
-  d: string;
-  s: string;
-  n: number;
-  i: number;
-  l: number;
-  c: number;
-  m: number;
-  h: number;
-}
-
-/** The daily-count increments of newly stored notes: every note, each category once, each brand. */
-function dailyRowsOf(
-  stored: { note: NoteInput; analysis: { sentiment: string; mentions: { projectId: number; brandId: number }[] } }[],
-) {
-  const rows = new Map<string, DailyRow>();
-  const add = (p: number, b: number, note: NoteInput, sentiment: string) => {
-    const d = new Date(note.publishedAt.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const key = `${p}|${b}|${d}|${sentiment}`;
-    const row = rows.get(key) ?? { p, b, d, s: sentiment, n: 0, i: 0, l: 0, c: 0, m: 0, h: 0 };
-    row.n++;
-    row.i += note.likes + note.collects + note.comments + note.shares;
-    row.l += note.likes;
-    row.c += note.collects;
-    row.m += note.comments;
-    row.h += note.shares;
-    rows.set(key, row);
-  };
-  for (const { note, analysis } of stored) {
-    add(0, 0, note, analysis.sentiment);
-    for (const project of new Set(analysis.mentions.map((m) => m.projectId))) add(project, 0, note, analysis.sentiment);
-    for (const m of analysis.mentions) add(m.projectId, m.brandId, note, analysis.sentiment);
-  }
-  return [...rows.values()];
-}
-
 /**
- * Stores checked notes with their analysis, one transaction per batch. A note id already stored
- * (or twice in the batch) is a duplicate and changes nothing, so a file imported twice, or a job
- * retried after a crash, doubles nothing.
+ * Stores checked notes with their analysis, one transaction per batch, and counts them in the
+ * daily aggregates. A note id already stored (or twice in the batch) is a duplicate and changes
+ * nothing, so a file imported twice, or a job retried after a crash, doubles nothing.
  */
 export async function writeNotes(
   db: Db,
@@ -160,23 +123,10 @@ export async function writeNotes(
             ON CONFLICT (topic) DO UPDATE SET first_seen = least(red_topics.first_seen, excluded.first_seen)`,
       );
     }
-    const daily = dailyRowsOf(inserted.map((r) => byNoteId.get(r.note_id)!));
-    if (daily.length > 0) {
-      await tx.execute(
-        sql`INSERT INTO red_daily_counts (project_id, brand_id, day, sentiment, notes, interactions, likes, collects,
-              comments, shares)
-            SELECT r.p, r.b, r.d, r.s, r.n, r.i, r.l, r.c, r.m, r.h
-            FROM jsonb_to_recordset(${JSON.stringify(daily)}::jsonb)
-              AS r(p int, b int, d text, s text, n int, i bigint, l bigint, c bigint, m bigint, h bigint)
-            ON CONFLICT (project_id, brand_id, day, sentiment) DO UPDATE SET
-              notes = red_daily_counts.notes + excluded.notes,
-              interactions = red_daily_counts.interactions + excluded.interactions,
-              likes = red_daily_counts.likes + excluded.likes,
-              collects = red_daily_counts.collects + excluded.collects,
-              comments = red_daily_counts.comments + excluded.comments,
-              shares = red_daily_counts.shares + excluded.shares`,
-      );
-    }
+    await countNotes(
+      tx,
+      inserted.map((r) => r.id),
+    );
     return { imported: inserted.length, duplicates: notes.length - inserted.length };
   });
 }

@@ -19,6 +19,7 @@ const collection = page(() => import('./pages/collection-page'));
 const topics = page(() => import('./pages/topics-page'));
 const detail = page(() => import('./pages/detail-page'));
 const pdftest = page(() => import('./pages/report-page'));
+const importNotes = page(() => import('./pages/import-page'));
 
 /** 社媒洞察 (red): its tabs and pages, as the spec routes them; every page a lazy chunk. */
 export const redRoutes = (): RouteObject => ({
@@ -58,6 +59,11 @@ export const redRoutes = (): RouteObject => ({
       ],
     },
     { path: 'pdftest', handle: { name: 'red-pdftest', title: '洞察报告' } satisfies RedRouteHandle, lazy: pdftest },
+    {
+      path: 'import',
+      handle: { name: 'red-import', title: '导入笔记' } satisfies RedRouteHandle,
+      lazy: importNotes,
+    },
     {
       path: 'detail',
       handle: { name: 'red-detail', title: '笔记详情', hideTabs: true } satisfies RedRouteHandle,

@@ -13,6 +13,13 @@ export interface NoteAnalysis {
   mentions: BrandMention[];
 }
 
+/**
+ * Raised whenever the offline analysis changes (lexicon, rules, scenes, keywords): the stored notes
+ * are then analysed again by a job (reanalysis.ts). 2: complaint and praise words by kind, denied
+ * services, broken claims, what cannot be done, the body's complaints, relief, worries.
+ */
+export const ANALYSIS_VERSION = '2';
+
 /** Opinion sentences kept per note (the strongest first within reading order is not needed). */
 const SENTENCES_KEPT = 8;
 const KEYWORDS_KEPT = 8;

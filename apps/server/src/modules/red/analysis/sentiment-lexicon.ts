@@ -10,6 +10,15 @@ const words = (text: string, weight: number): [string, number][] =>
     .filter(Boolean)
     .map((w) => [w, weight]);
 
+/** Parts of the body and what they complain of; their compounds are negative words. */
+const BODY_PARTS = `头 脸 眼 眼睛 嗓子 喉咙 牙 牙龈 脖子 肩 肩膀 胳膊 手 手指 手腕 腰 背 肚子 胃 腿 膝盖 脚 脚踝 头皮 皮肤 嘴唇 耳朵`;
+const BODY_COMPLAINTS_OF = `疼 痛 痒 晕 酸 胀 麻 肿`;
+/** Compounds that name something else: 胃酸 is a fluid, 头晕 stays, 眼酸 stays. */
+const NOT_COMPLAINTS = new Set(['胃酸', '头胀']);
+const BODY_COMPLAINTS = BODY_PARTS.split(/\s+/)
+  .flatMap((part) => BODY_COMPLAINTS_OF.split(/\s+/).map((c) => part + c))
+  .filter((w) => !NOT_COMPLAINTS.has(w));
+
 export const POSITIVE_WORDS: ReadonlyMap<string, number> = new Map([
   ...words(
     `好 好用 好看 好喝 好吃 好闻 喜欢 爱了 满意 推荐 值得 值 划算 实惠 便宜 优秀 不错 很棒 棒 赞 点赞 惊喜 舒服 舒适
@@ -24,6 +33,20 @@ export const POSITIVE_WORDS: ReadonlyMap<string, number> = new Map([
     `回购 无限回购 必回购 已回购 安利 强推 强烈推荐 闭眼入 闭眼买 真香 yyds 绝绝子 爱死 太爱 本命 天花板 封神 神器 必买
      必入 冲 值得买 值得入手 入手不亏 不后悔 好用哭 救星 白月光 宝藏单品 yyds 超爱 很爱 空瓶 回血 后悔没早点买 相见恨晚`,
     2,
+  ),
+  // Praise of everyday consumer notes by kind: recommending, loving, value, ease, comfort,
+  // taste, places, service, looks and skin.
+  ...words(
+    `有型 热乎 热乎乎 跟新的一样 像新的一样 和新的一样 崭新
+     抗风 抗摔 防摔 耐摔 防漏 秒开 满格 信号好 操作简单 设置简单 安装简单 上手简单 防泼水 防刮
+     q弹 上瘾 下饭 不油 不翻车 不脱妆 不贵 不费劲 不闷痘 亲切 价廉物美 便捷 傻瓜式 光泽 入味 入股不亏 冲冲冲
+     利器 利索 厚道 友善 口碑好 可以冲 合脚 地道 墙裂推荐 天选 好吸收 好帮手 好拍 好操作 好气色 好爱 好评如潮
+     嫩滑 安稳 宝藏好物 客气 帅 开胃 得力 心头好 心水 快乐 念念不忘 惊为天人 惬意 抗造 挚爱 提气色 放心买
+     敞亮 整洁 无刺激 无脑入 无脑冲 无限吹 明亮 易上手 显腿长 暖心 暖暖的 有格调 有氛围 有质感 正宗 清甜 温馨
+     爱不释手 爽滑 版型好 牢固 物美价廉 狂吹 白菜价 皮实 直接冲 省力 真棒 真爱 神仙好物 私藏 简单易用 绝美
+     美哭 美炸 耐磨 自在 舒坦 良心推荐 诚心推荐 负责 超出预期 超棒 超预期 踏实 酷 醇香 闭眼冲 雅致 零差评
+     零踩雷 顶呱呱 香喷喷 高级感 鲜嫩 鲜甜 鲜美 麻利`,
+    1,
   ),
 ]);
 
@@ -41,17 +64,72 @@ export const NEGATIVE_WORDS: ReadonlyMap<string, number> = new Map([
     `大失所望 后悔死了 避雷 踩雷 拔草 排雷 大雷 雷品 千万别买 别买 不会回购 再也不买 不回购 劝退 烂脸 智商税 交智商税 割韭菜 天坑 巨坑`,
     2,
   ),
+  // Complaints of everyday consumer notes by kind: fakes and fraud, service, the body's reactions,
+  // food gone wrong, things broken, fit, make-up failing, feelings, money lost, verdicts.
+  ...words(
+    `形同虚设 冤 心慌 磨损 嘎吱 有虫 虫子 色素 洒了 松松垮垮 量少
+     一塌糊涂 不会再买 不会再去 不会再来 不会再点 不值当 不充电 不好使 不灵 不管用 不透气 不顶用 丑 串色 乱加价
+     二手货 亏了 亏大了 以次充好 俗气 信号差 假冒 假面 偷工减料 充不进电 冒牌 冒痘 冤枉钱 冷脸 别扭 刺疼 勒手
+     勒脚 卡死 卡纹 反胃 发柴 发炎 发臭 发苦 发酸 变质 吃不消 咬不动 喉咙痛 嗓子疼 图文不符 土气 坑爹 坑钱
+     垃圾货 太干 失真 失联 头疼 头痛 夸大宣传 夹脚 实物不符 宰客 尴尬 差差差 干巴巴 延迟高 强买强卖 强制消费
+     得不偿失 心塞 忍不了 忽悠人 怼人 恼火 想吐 憋屈 扎人 扛不住 扫兴 扯皮 拖延 拖拖拉拉 挤脚 捆绑销售 掉漆
+     接受不了 推脱 推诿 搪塞 断了 断断续续 显老 显胖 显脸大 晕妆 杂音 柴 死甜 残次品 毫无效果 没作用 没区别
+     没变化 没味道 油光 漏电 漏风 火大 灼热 灼痛 烧焦 烫焦 焦糊 爆皮 爱答不理 牙疼 犯恶心 瑕疵 瑕疵品 用不了
+     用不惯 甩脸色 甩锅 画饼 疹子 白用 白等 白花钱 白跑 白跑一趟 盗版 眩光 眼睛疼 眼睛痛 短路 硌 硌脚 稀烂
+     稀碎 窝火 粗制滥造 糊味 紧绷感 红肿 绝望 续航差 翻新机 老气 肚子痛 肩膀疼 胃疼 胃痛 胃胀 脏脏的 脖子疼
+     脚疼 脚痛 脱皮 脱胶 脸痒 腥 腥味 腰痛 腿疼 膈应 膻味 自动关机 花屏 虚假宣传 蜕皮 被拉黑 裂了 裂开 诈骗
+     负分 败兴 货不对板 货不对版 起毛 起疹子 起痘 起静电 跑绒 跑路 辣眼睛 辣鸡 过敏反应 郁闷 酸臭 钱白花 钻毛
+     锈迹 闷脚 闹心 难以下咽 难看死了 零分 频闪 馊了 骗子 骗局 黑屏 黑店 齁咸`,
+    1,
+  ),
+  // The body's complaints, whichever part: 头疼, 腰酸, 脸肿 (jieba keeps them whole once listed).
+  ...BODY_COMPLAINTS.map((w): [string, number] => [w, 1]),
 ]);
 
 /** Words that flip what follows them in the clause. */
 export const NEGATORS: ReadonlySet<string> = new Set(
-  `不 没 没有 无 未 别 莫 非 并不 并没有 从不 从没 从来不 绝不 毫不 不是 不太 不怎么 不算 不够 不再 不会 没什么 毫无 一点也不 一点都不 根本不 完全不`.split(
+  `不 没 没有 无 未 别 莫 非 并不 并没有 从不 从没 从来不 从来没 从来没有 从未 几乎没 几乎没有 绝不 毫不 不是 不太 不怎么 不算 不够 不再 不会 没什么 毫无 一点也不 一点都不 根本不 完全不`.split(
     /\s+/,
   ),
 );
 
 /** Words that weaken a negation's flip: "不太好" is milder than "不好". */
 export const SOFT_NEGATORS: ReadonlySet<string> = new Set(['不太', '不怎么', '不算', '不够', '没什么']);
+
+/**
+ * What a buyer expects a shop or service to do. Denied ("不给退", "一直不回复", "问题没解决") it is a
+ * complaint; said plainly it is no opinion ("申请退款" is neither praise nor blame).
+ */
+export const EXPECTED_ACTIONS: ReadonlySet<string> = new Set(
+  `退 退款 退钱 退费 退货 退押金 赔 赔偿 修 维修 回复 回应 处理 解决 道歉 发货 补发 到账 负责 理睬 搭理 送到 到货 换 换货 管 回 理 来`.split(
+    /\s+/,
+  ),
+);
+/** Actions that only a refusal, not a plain 不, denies: "用了五年都不换" is loyalty, "不给换" a complaint. */
+export const REFUSAL_ONLY_ACTIONS: ReadonlySet<string> = new Set(['换', '换货', '管', '回', '理', '来']);
+/** Refusals, nobody and delay: they deny an expected action ("没人理", "拒绝退款", "迟迟不发货"). */
+export const REFUSALS: ReadonlySet<string> = new Set(
+  `没人 无人 没有人 不给 不肯 拒绝 拒不 不予 迟迟不 迟迟没 一直不 一直没 始终不 始终没 还没`.split(/\s+/),
+);
+/**
+ * Clauses that report what someone claimed ("号称持妆二十四小时", "写着防水"): their opinion words
+ * are the claim, not the writer's; a later clause that turns on it (结果, 其实) is a broken promise.
+ */
+export const CLAIM_MARKERS = /(号称|说是|写着|宣称|宣传|标榜|说好|承诺|标着|标注|吹得|介绍说|商家说|客服说)/;
+/** Clauses of worry or a wrong guess ("担心会过敏", "本以为会踩雷"): what they fear is no verdict. */
+export const SUPPOSITION_MARKERS = /(担心|害怕|生怕|以为|怕会|怕它|纠结)/;
+/** Things that cannot be done ("拉不上", "打不开", "咬不动", "洗不干净"): a complaint, whoever says it. */
+export const CANNOT =
+  /(拉|打|关|扣|拧|穿|对|合|塞|盖|插|咬|嚼|推|拖|洗|擦|吸|粘|挂|睡|充|连|刷|蹭|按|转)不(上|开|动|住|着|掉|干净|进|通|了)/;
+/** Waiting before something came ("等了一个小时才送到"). */
+export const LATE = /(小时|分钟|天|周|个月)(才|都还|还)(送到|到|来|上|上菜|发货|回复|处理|拿到|排到|轮到|出餐|到账)/;
+/** Saying one will not come back ("不会再光顾", "再也不去"), where no complaint word follows to be denied. */
+export const NOT_AGAIN = /(不会再|再也不会?|再也不想|以后不|绝不再)(来|去|买|点|光顾|回购|选|住|吃|喝|信|相信|踏入|找)/;
+
+/** Verbs that take a complaint away: a negative word after them is relief ("告别卡粉", "改善暗沉"). */
+export const REMEDIES: ReadonlySet<string> = new Set(
+  `告别 改善 缓解 淡化 消除 去除 祛 预防 防止 减少 抑制 远离 解决`.split(/\s+/),
+);
 
 /** Degree adverbs and their multipliers. */
 export const DEGREE_WORDS: ReadonlyMap<string, number> = new Map([
@@ -93,4 +171,4 @@ export const QUESTION_CUES = ['有没有', '求推荐', '求问', '吗', '呢', 
 export const PLATFORM_WORDS = `小红书 种草 拔草 避雷 踩雷 排雷 平替 回购 无限回购 闭眼入 真香 智商税 绝绝子 yyds 安利 劝退 翻车 踩坑
   空瓶 宝藏 天花板 封神 割韭菜 好用 难用 不好用 不好 不值 不满意 不推荐 不划算 不后悔 不刺激 不油腻 不粘腻 不卡粉 不拔干
   不假白 不踩雷 卡粉 浮粉 脱妆 搓泥 拔干 假白 烂脸 闷痘 爆痘 显白 持妆 服帖 性价比 性价比高 吸收快 入手不亏 千万别买 再也不买
-  不会回购 后悔没早点买 相见恨晚 大失所望 差远了 替不了 通勤 早八 打工人 伴手礼 下午茶 油皮 干皮 敏感肌 混油皮 黄黑皮 素颜 妆前 熬夜 带娃 露营`;
+  不会回购 没人 无人 不给 不肯 拒不 迟迟 后悔没早点买 相见恨晚 大失所望 差远了 替不了 通勤 早八 打工人 伴手礼 下午茶 油皮 干皮 敏感肌 混油皮 黄黑皮 素颜 妆前 熬夜 带娃 露营`;

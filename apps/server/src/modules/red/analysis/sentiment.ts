@@ -1,15 +1,24 @@
 import type { RedSentence, RedSentiment } from '@portal/contract';
 import { cut } from './segmenter';
 import {
+  CANNOT,
+  CLAIM_MARKERS,
   CONTRAST_WORDS,
   DEGREE_WORDS,
   EXCESS_MARKERS,
   EXCESS_WORDS,
+  EXPECTED_ACTIONS,
+  LATE,
   NEGATIVE_WORDS,
   NEGATORS,
+  NOT_AGAIN,
   POSITIVE_WORDS,
   QUESTION_CUES,
+  REFUSAL_ONLY_ACTIONS,
+  REFUSALS,
+  REMEDIES,
   SOFT_NEGATORS,
+  SUPPOSITION_MARKERS,
 } from './sentiment-lexicon';
 
 export interface SentimentResult {
@@ -64,6 +73,21 @@ function splitPrefixes(words: string[]): string[] {
   return out;
 }
 
+/**
+ * The refusal before an expected action ("不给退", "没人理", "一直没回复"), within two words, if
+ * any. A plain 不 or 没 denies most actions, but not those a loyal buyer also declines (不换).
+ */
+function deniedBy(words: string[], at: number): string | null {
+  const action = words[at]!;
+  for (let j = at - 1; j >= Math.max(0, at - 2); j--) {
+    const before = words[j]!;
+    if (REFUSALS.has(before)) return words.slice(j, at).join('');
+    if (NEGATORS.has(before) && !REFUSAL_ONLY_ACTIONS.has(action)) return words.slice(j, at).join('');
+    if (polarityOf(before) !== 0) return null;
+  }
+  return null;
+}
+
 /** Scores one clause: opinion words, flipped by negators and scaled by degree words before them. */
 function scoreClause(words: string[]): { score: number; cues: string[] } {
   let score = 0;
@@ -72,6 +96,14 @@ function scoreClause(words: string[]): { score: number; cues: string[] } {
     const word = words[i]!;
     let base = polarityOf(word);
     if (base === 0 && EXCESS_WORDS.has(word) && i > 0 && EXCESS_MARKERS.has(words[i - 1]!)) base = -NEGATIVE_BIAS;
+    if (base === 0 && EXPECTED_ACTIONS.has(word)) {
+      const denial = deniedBy(words, i);
+      if (denial) {
+        score -= NEGATIVE_BIAS;
+        cues.push(denial + word);
+      }
+      continue;
+    }
     if (base === 0) continue;
     // "好喜欢": 好 is a degree word here, not an opinion of its own.
     if (DEGREE_WORDS.has(word) && i + 1 < words.length && polarityOf(words[i + 1]!) !== 0) continue;
@@ -88,6 +120,11 @@ function scoreClause(words: string[]): { score: number; cues: string[] } {
       } else if (DEGREE_WORDS.has(before)) {
         multiplier *= DEGREE_WORDS.get(before)!;
         prefix.unshift(before);
+      } else if (base < 0 && REMEDIES.has(before)) {
+        // "告别卡粉": the complaint is what the product took away.
+        negations++;
+        prefix.unshift(before);
+        break;
       } else if (polarityOf(before) !== 0) break;
     }
     if (
@@ -130,17 +167,38 @@ function sentencesOf(text: string): string[] {
   return (text.match(/[^。！？!?；;\n]+[。！？!?；;\n]*/g) ?? []).map((s) => s.trim()).filter(Boolean);
 }
 
-function analyseSentence(sentence: string): RedSentence {
+/** Complaints a clause makes by its shape rather than its words: cannot, late, not again. */
+function shapeCues(clause: string): string[] {
+  return [CANNOT, LATE, NOT_AGAIN].map((pattern) => clause.match(pattern)?.[0]).filter((m): m is string => !!m);
+}
+
+function analyseSentence(sentence: string, claimBefore = false): RedSentence & { claim: boolean } {
   const clauses = sentence.split(/[，,、~～]+/).filter((c) => c.trim());
   let total = 0;
   const cues: string[] = [];
+  let claim = claimBefore;
   for (const clause of clauses) {
     const words = splitPrefixes(cut(clause.toLowerCase()).filter((w) => w.trim()));
     let { score } = scoreClause(words);
     const clauseCues = scoreClause(words).cues;
-    // A question asks for opinions rather than giving one.
-    if (isQuestion(clause) || isQuestion(sentence)) score = 0;
-    if (words[0] && CONTRAST_WORDS.has(words[0])) {
+    for (const shape of shapeCues(clause)) {
+      score -= NEGATIVE_BIAS;
+      clauseCues.push(shape);
+    }
+    // A question asks for opinions rather than giving one; a claim or a worry is someone else's
+    // opinion, or one the writer no longer holds.
+    if (isQuestion(clause) || isQuestion(sentence) || SUPPOSITION_MARKERS.test(clause)) score = 0;
+    const turns = (words[0] && CONTRAST_WORDS.has(words[0])) || /^(其实|实际|却)/.test(clause.trim());
+    if (claim && turns) {
+      // "号称防水，结果进水了": the promise was broken.
+      score -= NEGATIVE_BIAS;
+      clauseCues.push('说是…结果');
+      claim = false;
+    } else if (CLAIM_MARKERS.test(clause)) {
+      score = 0;
+      claim = true;
+    }
+    if (turns) {
       // What comes after 但是 is the verdict; what came before is the concession.
       total = total * 0.5;
       score *= 1.5;
@@ -150,7 +208,7 @@ function analyseSentence(sentence: string): RedSentence {
   }
   const polarity: RedSentiment =
     total > SENTENCE_THRESHOLD ? 'positive' : total < -SENTENCE_THRESHOLD ? 'negative' : 'neutral';
-  return { text: sentence.slice(0, 200), polarity, score: Math.round(total * 100) / 100, cues };
+  return { text: sentence.slice(0, 200), polarity, score: Math.round(total * 100) / 100, cues, claim };
 }
 
 /**
@@ -162,8 +220,10 @@ export function analyseSentiment(title: string, content = ''): SentimentResult {
   let score = 0;
   const titled = sentencesOf(title).map((s) => ({ s, weight: 1.5 }));
   const body = sentencesOf(content).map((s) => ({ s, weight: 1 }));
+  let claim = false;
   for (const { s, weight } of [...titled, ...body]) {
-    const result = analyseSentence(s);
+    const { claim: open, ...result } = analyseSentence(s, claim);
+    claim = open;
     score += result.score * weight;
     if (result.polarity !== 'neutral') sentences.push(result);
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { RED_IMPORT_ERRORS_KEPT, type RedImportStatus } from '@portal/contract';
+import { RED_IMPORT_ERRORS_KEPT, type RedImportMapping, type RedImportStatus } from '@portal/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { redImportErrors, redImports } from '../../../db/schema';
@@ -16,6 +16,8 @@ const BATCH = 1000;
 
 interface ImportJob {
   importId: string;
+  /** The columns chosen on the import screen; by header name without it. */
+  mapping?: RedImportMapping;
 }
 
 /**
@@ -35,7 +37,14 @@ export class ImportService {
     this.jobs.register<ImportJob>(RED_IMPORT_JOB, (job) => this.run(job), { concurrency: 1, maxAttempts: 3 });
   }
 
-  async start(input: { userId: number | null; source: string; fileName: string; format: ImportFormat; bytes: Buffer }) {
+  async start(input: {
+    userId: number | null;
+    source: string;
+    fileName: string;
+    format: ImportFormat;
+    bytes: Buffer;
+    mapping?: RedImportMapping;
+  }) {
     const id = randomUUID();
     const objectKey = `red-imports/${id}`;
     await this.store.put(objectKey, Readable.from([input.bytes]), 'application/octet-stream');
@@ -47,7 +56,7 @@ export class ImportService {
       format: input.format,
       objectKey,
     });
-    await this.jobs.send(RED_IMPORT_JOB, { importId: id } satisfies ImportJob);
+    await this.jobs.send(RED_IMPORT_JOB, { importId: id, mapping: input.mapping } satisfies ImportJob);
     return id;
   }
 
@@ -115,7 +124,7 @@ export class ImportService {
         batch = [];
         errors = [];
       };
-      for await (const row of readRows(record.format, await open())) {
+      for await (const row of readRows(record.format, await open(), job.data.mapping)) {
         seen++;
         if (seen <= skip) continue;
         if (job.signal.aborted) throw new Error('aborted');

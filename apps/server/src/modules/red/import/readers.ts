@@ -1,7 +1,7 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import ExcelJS from 'exceljs';
-import { RED_IMPORT_COLUMNS } from '@portal/contract';
+import { RED_IMPORT_COLUMNS, RED_IMPORT_FIELD_LABELS, type RedImportMapping } from '@portal/contract';
 
 export type ImportFormat = 'csv' | 'jsonl' | 'xlsx';
 
@@ -64,13 +64,38 @@ async function* csvRecords(body: Readable): AsyncGenerator<string[]> {
   }
 }
 
-function headerIndex(header: string[]): Map<string, number> | string {
+/**
+ * Where each field is in a row: the mapped column, else the column of the field's own name
+ * (either case-insensitive, spaces around ignored). A message when a required field or a mapped
+ * column is missing.
+ */
+function headerIndex(header: string[], mapping: RedImportMapping = {}): Map<string, number> | string {
   const names = header.map((h) => h.trim().toLowerCase());
-  const missing = ['note_id', 'published_at'].filter((c) => !names.includes(c));
+  const columns = new Map<string, number>();
+  const unknown: string[] = [];
+  for (const field of RED_IMPORT_COLUMNS) {
+    const mapped = mapping[field];
+    if (mapped === null) continue;
+    const at = names.indexOf((mapped ?? field).trim().toLowerCase());
+    if (at >= 0) columns.set(field, at);
+    else if (mapped !== undefined) unknown.push(`“${mapped}”`);
+  }
+  if (unknown.length > 0) return `表头中没有这些列：${unknown.join('、')}`;
+  const missing = ['note_id', 'published_at'].filter((c) => !columns.has(c));
   if (missing.length > 0) return `表头缺少列：${missing.join('、')}（需要 ${RED_IMPORT_COLUMNS.join(', ')}）`;
-  return new Map(
-    names.map((n, i) => [n, i] as const).filter(([n]) => (RED_IMPORT_COLUMNS as readonly string[]).includes(n)),
-  );
+  return columns;
+}
+
+/** A JSON line's keys renamed to the fields the mapping reads them into. */
+function mappedRecord(value: Record<string, unknown>, mapping: RedImportMapping): Record<string, unknown> {
+  if (Object.keys(mapping).length === 0) return value;
+  const record: Record<string, unknown> = {};
+  for (const field of RED_IMPORT_COLUMNS) {
+    const mapped = mapping[field];
+    if (mapped === null) continue;
+    record[field] = value[mapped ?? field];
+  }
+  return record;
 }
 
 function recordOf(columns: Map<string, number>, cells: unknown[]): Record<string, unknown> {
@@ -82,13 +107,13 @@ function recordOf(columns: Map<string, number>, cells: unknown[]): Record<string
 /** Thrown when a file cannot be read at all (no header, not the format it claims). */
 export class UnreadableFile extends Error {}
 
-async function* csvRows(body: Readable): AsyncGenerator<FileRow> {
+async function* csvRows(body: Readable, mapping: RedImportMapping): AsyncGenerator<FileRow> {
   let columns: Map<string, number> | undefined;
   let row = 0;
   for await (const cells of csvRecords(body)) {
     row++;
     if (!columns) {
-      const found = headerIndex(cells);
+      const found = headerIndex(cells, mapping);
       if (typeof found === 'string') throw new UnreadableFile(found);
       columns = found;
       continue;
@@ -99,7 +124,7 @@ async function* csvRows(body: Readable): AsyncGenerator<FileRow> {
   if (!columns) throw new UnreadableFile('文件是空的');
 }
 
-async function* jsonlRows(body: Readable): AsyncGenerator<FileRow> {
+async function* jsonlRows(body: Readable, mapping: RedImportMapping): AsyncGenerator<FileRow> {
   let row = 0;
   let rest = '';
   const parse = (line: string): FileRow | null => {
@@ -108,7 +133,7 @@ async function* jsonlRows(body: Readable): AsyncGenerator<FileRow> {
     try {
       const value: unknown = JSON.parse(line);
       if (!value || typeof value !== 'object' || Array.isArray(value)) return { row, error: '这一行不是 JSON 对象' };
-      return { row, record: value as Record<string, unknown> };
+      return { row, record: mappedRecord(value as Record<string, unknown>, mapping) };
     } catch {
       return { row, error: '这一行不是有效的 JSON' };
     }
@@ -134,8 +159,8 @@ function cellValue(value: ExcelJS.CellValue): unknown {
   return value;
 }
 
-/** The first worksheet, streamed (a 100,000-row sheet is never held whole). */
-async function* xlsxRows(body: Readable): AsyncGenerator<FileRow> {
+/** Rows of the first worksheet as cell values, streamed (a 100,000-row sheet is never held whole). */
+async function* sheetRows(body: Readable): AsyncGenerator<{ row: number; values: unknown[] }> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(body, {
     entries: 'emit',
     sharedStrings: 'cache',
@@ -144,30 +169,123 @@ async function* xlsxRows(body: Readable): AsyncGenerator<FileRow> {
     worksheets: 'emit',
   });
   for await (const sheet of reader) {
-    let columns: Map<string, number> | undefined;
+    let any = false;
     for await (const r of sheet) {
       const excelRow = r as ExcelJS.Row;
-      const values = (excelRow.values as ExcelJS.CellValue[]).slice(1).map(cellValue);
-      if (!columns) {
-        const found = headerIndex(values.map((v) => String(v ?? '')));
-        if (typeof found === 'string') throw new UnreadableFile(found);
-        columns = found;
-        continue;
-      }
-      if (values.every((v) => v === null || v === undefined || String(v).trim() === '')) continue;
-      yield { row: excelRow.number, record: recordOf(columns, values) };
+      any = true;
+      yield { row: excelRow.number, values: (excelRow.values as ExcelJS.CellValue[]).slice(1).map(cellValue) };
     }
-    if (!columns) throw new UnreadableFile('工作表是空的');
+    if (!any) throw new UnreadableFile('工作表是空的');
     // Only the first worksheet is read.
     return;
   }
   throw new UnreadableFile('工作簿里没有工作表');
 }
 
-export function readRows(format: ImportFormat, body: Readable): AsyncGenerator<FileRow> {
-  if (format === 'csv') return csvRows(body);
-  if (format === 'jsonl') return jsonlRows(body);
-  return xlsxRows(body);
+async function* xlsxRows(body: Readable, mapping: RedImportMapping): AsyncGenerator<FileRow> {
+  let columns: Map<string, number> | undefined;
+  for await (const { row, values } of sheetRows(body)) {
+    if (!columns) {
+      const found = headerIndex(
+        values.map((v) => String(v ?? '')),
+        mapping,
+      );
+      if (typeof found === 'string') throw new UnreadableFile(found);
+      columns = found;
+      continue;
+    }
+    if (values.every((v) => v === null || v === undefined || String(v).trim() === '')) continue;
+    yield { row, record: recordOf(columns, values) };
+  }
+}
+
+export function readRows(
+  format: ImportFormat,
+  body: Readable,
+  mapping: RedImportMapping = {},
+): AsyncGenerator<FileRow> {
+  if (format === 'csv') return csvRows(body, mapping);
+  if (format === 'jsonl') return jsonlRows(body, mapping);
+  return xlsxRows(body, mapping);
+}
+
+/** A cell as the preview shows it. */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * The columns and first rows of a file for the import screen. A text file may be its first whole
+ * lines only (the screen sends no more). Rows that cannot be read are left out.
+ */
+export async function previewRows(
+  format: ImportFormat,
+  bytes: Buffer,
+  limit: number,
+): Promise<{ columns: string[]; rows: string[][] }> {
+  if (format === 'xlsx') {
+    let columns: string[] | undefined;
+    const rows: string[][] = [];
+    for await (const { values } of sheetRows(Readable.from([bytes]))) {
+      if (!columns) columns = values.map(cellText);
+      else if (values.some((v) => cellText(v).trim() !== '')) rows.push(columns.map((_, i) => cellText(values[i])));
+      if (rows.length >= limit) break;
+    }
+    return { columns: columns ?? [], rows };
+  }
+  if (format === 'csv') {
+    let columns: string[] | undefined;
+    const rows: string[][] = [];
+    for await (const cells of csvRecords(Readable.from([bytes]))) {
+      if (!columns) columns = cells.map((c) => c.trim());
+      else if (cells.some((c) => c.trim() !== '')) rows.push(columns.map((_, i) => cells[i] ?? ''));
+      if (rows.length >= limit) break;
+    }
+    return { columns: columns ?? [], rows };
+  }
+  const records: Record<string, unknown>[] = [];
+  for await (const row of jsonlRows(Readable.from([bytes]), {})) {
+    if ('record' in row) records.push(row.record);
+    if (records.length >= limit) break;
+  }
+  const columns = [...new Set(records.flatMap((r) => Object.keys(r)))];
+  return { columns, rows: records.map((r) => columns.map((c) => cellText(r[c]))) };
+}
+
+/**
+ * Names data vendors give each field, besides the field's own: the preview's first guess of the
+ * column mapping.
+ */
+const VENDOR_NAMES: Record<string, readonly string[]> = {
+  note_id: ['笔记id', '笔记编号', 'id', 'noteid', '作品id'],
+  title: ['笔记标题', '标题', 'title'],
+  content: ['笔记内容', '正文', '内容', '笔记正文', '描述', 'desc'],
+  author: ['作者', '博主', '达人', '达人昵称', '作者昵称', '昵称', '用户名', 'nickname'],
+  published_at: ['发布时间', '发布日期', '发文时间', '时间', '日期', 'publish_time', 'time'],
+  likes: ['点赞', '点赞数', '点赞量', '赞', 'liked_count'],
+  collects: ['收藏', '收藏数', '收藏量', 'collected_count'],
+  comments: ['评论', '评论数', '评论量', 'comment_count'],
+  shares: ['分享', '分享数', '分享量', '转发', '转发数', 'share_count'],
+  topics: ['话题', '话题标签', '标签', 'tags'],
+  image_count: ['图片数', '图片数量', '图数', 'images'],
+  link: ['链接', '笔记链接', 'url', '地址'],
+};
+
+/** The column each field would be read from: its own name first, then a vendor's name, else none. */
+export function guessMapping(columns: string[]): RedImportMapping {
+  const names = columns.map((c) => c.trim().toLowerCase());
+  const mapping: RedImportMapping = {};
+  const used = new Set<number>();
+  for (const field of RED_IMPORT_COLUMNS) {
+    const candidates = [field, RED_IMPORT_FIELD_LABELS[field].toLowerCase(), ...(VENDOR_NAMES[field] ?? [])];
+    const at = candidates.map((c) => names.indexOf(c)).find((i) => i >= 0 && !used.has(i));
+    if (at !== undefined) used.add(at);
+    mapping[field] = at === undefined ? null : columns[at]!;
+  }
+  return mapping;
 }
 
 /** Data rows of a text file, for the progress bar (lines minus the header); null for workbooks. */

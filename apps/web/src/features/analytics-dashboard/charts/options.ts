@@ -1,5 +1,5 @@
 import { formatCount } from '../utils/format';
-import type { EChartsCoreOption } from './echarts';
+import type { EChartsCoreOption } from '../../../components/chart';
 
 const grid = { left: 48, right: 24, top: 32, bottom: 40 };
 const countAxis = { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => formatCount(v) } };

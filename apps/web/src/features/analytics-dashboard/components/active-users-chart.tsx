@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { AnalyticsOverview } from '@portal/contract';
-import { EChart } from '../charts/echart';
+import { EChart } from '../../../components/chart';
 import { lineOption } from '../charts/options';
 import { Panel } from './panel';
 

@@ -3,7 +3,7 @@ import type { AnalyticsApi } from '@portal/contract';
 import Flex from 'antd/es/flex';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
-import { EChart } from '../charts/echart';
+import { EChart } from '../../../components/chart';
 import { rateOption } from '../charts/options';
 import { formatCount, formatDuration, formatRate } from '../utils/format';
 import { Panel } from './panel';

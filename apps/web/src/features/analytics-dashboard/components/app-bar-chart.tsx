@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { EChart } from '../charts/echart';
+import { EChart } from '../../../components/chart';
 import { barOption } from '../charts/options';
 import { Panel } from './panel';
 

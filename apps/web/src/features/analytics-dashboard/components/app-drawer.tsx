@@ -8,7 +8,7 @@ import Row from 'antd/es/row';
 import Spin from 'antd/es/spin';
 import Statistic from 'antd/es/statistic';
 import { useAppDetail } from '../api/get-app-detail';
-import { EChart } from '../charts/echart';
+import { EChart } from '../../../components/chart';
 import { lineOption } from '../charts/options';
 import { formatCount, formatDuration, formatRate } from '../utils/format';
 import { ApiPanel } from './api-panel';

@@ -9,4 +9,5 @@ export const redKeys = {
   note: (noteId: string) => ['red', 'note', noteId] as const,
   collections: (query: unknown) => ['red', 'collections', query] as const,
   rank: (name: string, query?: unknown) => ['red', 'rank', name, query] as const,
+  importStatus: (jobId: string) => ['red', 'import', jobId] as const,
 };

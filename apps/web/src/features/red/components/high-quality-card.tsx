@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useHighQuality } from '../api/insight';
 import { formatCount } from '../format';
 import { CardFrame } from './card-frame';
-import { Chart } from './chart';
+import { EChart } from '../../../components/chart';
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
 
@@ -79,7 +79,7 @@ export function HighQualityCard({ filter }: { filter: RedInsightFilter }) {
                 ))}
             </tbody>
           </table>
-          {hours ? <Chart option={hours} height={200} label="发布时段分布" /> : null}
+          {hours ? <EChart still option={hours} height={200} label="发布时段分布" /> : null}
           <div className="red-keywords" aria-label="爆文话题">
             {d.topics.map((t) => (
               <Tag key={t.topic} color="red">

@@ -1,5 +1,7 @@
+import Button from 'antd/es/button';
 import Tabs from 'antd/es/tabs';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { authStorage } from '../../../lib/auth-storage';
 import './red.css';
 
 const tabs = [
@@ -7,7 +9,7 @@ const tabs = [
   { key: '/red/top', label: '平台热点话题' },
 ];
 
-/** The red module's tab list; the detail page hides it. */
+/** The red module's tab list (with 导入笔记 for administrators); the detail and import pages hide it. */
 export default function RedLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -16,7 +18,19 @@ export default function RedLayout() {
   return (
     <div className="red-module">
       {hideTabs ? null : (
-        <Tabs className="red-tabs" activeKey={active} items={tabs} onChange={(key) => void navigate(key)} />
+        <Tabs
+          className="red-tabs"
+          activeKey={active}
+          items={tabs}
+          onChange={(key) => void navigate(key)}
+          tabBarExtraContent={
+            authStorage.read()?.account_info.is_admin ? (
+              <Button size="small" onClick={() => void navigate('/red/import')}>
+                导入笔记
+              </Button>
+            ) : null
+          }
+        />
       )}
       <Outlet />
     </div>

@@ -3,7 +3,7 @@ import Tag from 'antd/es/tag';
 import { useMemo } from 'react';
 import { useSceneInsight } from '../api/insight';
 import { CardFrame } from './card-frame';
-import { Chart } from './chart';
+import { EChart } from '../../../components/chart';
 
 /** 场景: when and where the product is used, with each scene's sentiment, and the selection's keywords. */
 export function SceneCard({ filter }: { filter: RedInsightFilter }) {
@@ -52,7 +52,7 @@ export function SceneCard({ filter }: { filter: RedInsightFilter }) {
       onRetry={() => void scenes.refetch()}
     >
       {option && d && d.scenes.length > 0 ? (
-        <Chart option={option} height={Math.max(160, d.scenes.length * 30 + 60)} label="使用场景与情感" />
+        <EChart still option={option} height={Math.max(160, d.scenes.length * 30 + 60)} label="使用场景与情感" />
       ) : null}
       <div className="red-keywords" aria-label="高频关键词">
         {d?.keywords.map((k) => (

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useSentimentAnalysis, useSentimentDetail } from '../api/insight';
 import { percent, redSentimentLabels, sentimentColors } from '../format';
 import { CardFrame } from './card-frame';
-import { Chart } from './chart';
+import { EChart } from '../../../components/chart';
 
 const PAGE_SIZE = 5;
 
@@ -76,8 +76,8 @@ export function SentimentCard({ filter }: { filter: RedInsightFilter }) {
       }
     >
       <div className="red-split">
-        {pie ? <Chart option={pie} height={220} label="情感占比" /> : null}
-        {trend ? <Chart option={trend} height={220} label="每日情感趋势" /> : null}
+        {pie ? <EChart still option={pie} height={220} label="情感占比" /> : null}
+        {trend ? <EChart still option={trend} height={220} label="每日情感趋势" /> : null}
       </div>
       <div className="red-row">
         <h4>观点原句</h4>

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useArticleTotal } from '../api/insight';
 import { formatCount } from '../format';
 import { CardFrame } from './card-frame';
-import { Chart } from './chart';
+import { EChart } from '../../../components/chart';
 
 /** 声量: notes and interactions of the selection, against the period before, with the daily trend. */
 export function VolumeCard({ filter }: { filter: RedInsightFilter }) {
@@ -64,7 +64,7 @@ export function VolumeCard({ filter }: { filter: RedInsightFilter }) {
               <dd>{formatCount(d.shares)}</dd>
             </div>
           </dl>
-          {option ? <Chart option={option} label="每日笔记数与互动量" /> : null}
+          {option ? <EChart still option={option} height={260} label="每日笔记数与互动量" /> : null}
         </>
       ) : null}
     </CardFrame>

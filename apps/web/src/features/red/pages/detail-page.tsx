@@ -35,7 +35,8 @@ export default function DetailPage() {
           </header>
           <div className="red-article-meta">
             <Tag color={sentimentTagColor[note.data.sentiment]}>
-              {redSentimentLabels[note.data.sentiment]}（{note.data.sentiment_score}）
+              {redSentimentLabels[note.data.sentiment]}（
+              {note.data.analysed_by ? `模型 ${note.data.analysed_by}` : note.data.sentiment_score}）
             </Tag>
             {note.data.is_sample ? <Tag color="orange">示例数据</Tag> : null}
             <span>{note.data.author}</span>
@@ -77,6 +78,23 @@ export default function DetailPage() {
               </li>
             ))}
           </ul>
+          {note.data.aspects.length > 0 ? (
+            <>
+              <h4>方面情感{note.data.analysed_by ? `（由模型 ${note.data.analysed_by} 分析）` : ''}</h4>
+              <ul className="red-sentences">
+                {note.data.aspects.map((a, i) => (
+                  <li key={i} className={`red-sentence ${a.polarity}`}>
+                    <p>
+                      <Tag color={sentimentTagColor[a.polarity]}>
+                        {a.aspect} · {redSentimentLabels[a.polarity]}
+                      </Tag>
+                      {a.text}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
           <h4>品牌提及</h4>
           {note.data.mentions.length === 0 ? <p className="red-muted">没有匹配到词典中的品牌</p> : null}
           <div className="red-keywords">

@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTimeWindows, useTopicDetail, useTopicList, useTopicTypes } from '../api/rank';
 import { ArticleList } from '../components/article-list';
-import { Chart } from '../components/chart';
+import { EChart } from '../../../components/chart';
 import { formatCount, formatTime } from '../format';
 
 const PAGE_SIZE = 20;
@@ -142,7 +142,7 @@ function TopicDrawer({ topic, time, onClose }: { topic?: RedTopic; time: RedRank
     <Drawer open={Boolean(topic)} onClose={onClose} title={topic ? `#${topic.topic}` : ''} size="large" destroyOnHidden>
       {detail.isPending ? <Skeleton active /> : null}
       {detail.isError ? <Alert type="error" message="话题详情加载失败" /> : null}
-      {option ? <Chart option={option} height={220} label="话题互动趋势" /> : null}
+      {option ? <EChart still option={option} height={220} label="话题互动趋势" /> : null}
       {detail.data ? (
         <>
           <h4>热门笔记</h4>

@@ -3,7 +3,8 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 
-// Only what the insight pages draw, so the lazy chunk stays small.
+// Only what the portal draws (the analytics dashboard, the social-note insight), so the lazy
+// chunk stays small. Imported only by lazily loaded pages: echarts is never in the first chunk.
 echarts.use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
 
 export { echarts };

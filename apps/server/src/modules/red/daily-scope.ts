@@ -1,0 +1,48 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ResolvedFilter } from './insight-filter';
+
+/**
+ * The scope of a filter in the daily aggregates (alias `d`), when they can answer it: no keyword,
+ * and one brand, one category or every note (several subscribed categories could count a note
+ * twice). A brand's rows are found by its category and id, both leading the tables' keys.
+ */
+export function dailyScope(f: ResolvedFilter): SQL | null {
+  if (f.keyword) return null;
+  let scope: SQL;
+  if (f.brandIds) {
+    if (f.brandIds.length !== 1) return null;
+    const brand = f.brandIds[0]!;
+    scope = sql`d.project_id = (SELECT b.project_id FROM red_brands b WHERE b.id = ${brand}) AND d.brand_id = ${brand}`;
+  } else if (f.projectIds) {
+    if (f.projectIds.length !== 1) return null;
+    scope = sql`d.project_id = ${f.projectIds[0]!} AND d.brand_id = 0`;
+  } else scope = sql`d.project_id = 0 AND d.brand_id = 0`;
+  return f.sentiment ? sql`${scope} AND d.sentiment = ${f.sentiment}` : scope;
+}
+
+/** The China days of a filter in the aggregates (alias `d`). */
+export const dailyRange = (f: ResolvedFilter, start = f.start): SQL => sql`d.day >= ${start} AND d.day <= ${f.end}`;
+
+/**
+ * The notes of a scope the aggregates answer (alias `n`) whose interactions lie in [lo, hi): the
+ * few notes of one interaction bucket, found through the interactions index and checked against
+ * the brand mentions one by one (by category or brand, date and note: one index entry), instead
+ * of reading the range's mentions all at once.
+ */
+export function notesInBucket(f: ResolvedFilter, lo: number, hi: number): SQL {
+  const parts = [
+    sql`n.interactions >= ${lo} AND n.interactions < ${hi}`,
+    sql`n.published_at >= ${f.from.toISOString()} AND n.published_at < ${f.to.toISOString()}`,
+  ];
+  if (f.brandIds) {
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM red_note_brands nb WHERE nb.brand_id = ${f.brandIds[0]!} AND nb.published_at = n.published_at AND nb.note_pk = n.id)`,
+    );
+  } else if (f.projectIds) {
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM red_note_brands nb WHERE nb.project_id = ${f.projectIds[0]!} AND nb.published_at = n.published_at AND nb.note_pk = n.id)`,
+    );
+  }
+  if (f.sentiment) parts.push(sql`n.sentiment = ${f.sentiment}`);
+  return sql.join(parts, sql` AND `);
+}

@@ -1,0 +1,191 @@
+import type { RedHighQuality, RedSceneInsight, RedSentimentDetail } from '@portal/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rows } from '../../lib/sql-rows';
+import { dailyRange, notesInBucket } from './daily-scope';
+import { chinaStart, whereOf, type ResolvedFilter } from './insight-filter';
+import { sceneAnswer, SENTENCE_ORDER, sentenceColumns, type SentenceRow } from './insight-from-notes';
+import { bucketRange } from './interaction-buckets';
+import {
+  addHourRows,
+  addSums,
+  emptySums,
+  NOTE_HOUR,
+  noQuality,
+  noteSumColumns,
+  qualityAnswer,
+  type QualitySums,
+} from './quality-sums';
+import { TITLE_PATTERNS } from './title-patterns';
+
+const DAY_MS = 86_400_000;
+const SCORE_KEY = sql`round(abs((s.sentence->>'score')::numeric) * 100)::int`;
+
+type BucketRow = Record<string, number> & { bucket: number; notes: number };
+
+/**
+ * The scene, sentence and high-performing-note queries from the daily aggregates
+ * (daily-aggregates.ts), for a filter `dailyScope` accepts (`scope`). The answers are those of
+ * NoteInsight; where an answer depends on single notes (the 90th percentile, a page of sentences)
+ * the aggregates say which few notes to read.
+ */
+export class DailyInsight {
+  constructor(private readonly db: Db) {}
+
+  async sceneInsight(f: ResolvedFilter, scope: SQL): Promise<RedSceneInsight> {
+    const where = sql`${scope} AND ${dailyRange(f)}`;
+    const [count] = await rows<{ total: number }>(
+      this.db,
+      sql`SELECT coalesce(sum(d.notes), 0)::int AS total FROM red_daily_counts d WHERE ${where}`,
+    );
+    const scenes = await rows<{ scene: string; note_count: number; positive: number; negative: number }>(
+      this.db,
+      sql`SELECT d.scene, sum(d.notes)::int AS note_count,
+            coalesce(sum(d.notes) FILTER (WHERE d.sentiment = 'positive'), 0)::int AS positive,
+            coalesce(sum(d.notes) FILTER (WHERE d.sentiment = 'negative'), 0)::int AS negative
+          FROM red_daily_scenes d WHERE ${where} GROUP BY 1 HAVING sum(d.notes) > 0 ORDER BY 2 DESC, 1`,
+    );
+    const keywords = await rows<{ word: string; weight: number }>(
+      this.db,
+      sql`SELECT d.word, sum(d.notes)::int AS weight FROM red_daily_keywords d WHERE ${where}
+          GROUP BY 1 HAVING sum(d.notes) > 0 ORDER BY 2 DESC, 1 LIMIT 40`,
+    );
+    return sceneAnswer(count?.total ?? 0, scenes, keywords);
+  }
+
+  /**
+   * Sentences per (strength, day) from the aggregates give the total and the cells a page falls
+   * in (strongest first, then newest day, as the list is ordered); only those days' notes are
+   * read, for only those strengths.
+   */
+  async sentimentDetail(
+    f: ResolvedFilter,
+    scope: SQL,
+    polarity: 'positive' | 'negative',
+    page: number,
+    pageSize: number,
+  ): Promise<RedSentimentDetail> {
+    const cells = await rows<{ score: number; day: string; count: number }>(
+      this.db,
+      sql`SELECT d.score, d.day, sum(d.sentences)::int AS count FROM red_daily_sentences d
+          WHERE ${scope} AND ${dailyRange(f)} AND d.polarity = ${polarity}
+          GROUP BY 1, 2 HAVING sum(d.sentences) > 0 ORDER BY 1 DESC, 2 DESC`,
+    );
+    const total = cells.reduce((sum, c) => sum + c.count, 0);
+    const first = (page - 1) * pageSize;
+    const last = first + pageSize;
+    const wanted = new Map<string, number[]>();
+    let before = 0;
+    let skip = -1;
+    for (const cell of cells) {
+      if (before >= last) break;
+      if (before + cell.count > first) {
+        if (skip < 0) skip = first - before;
+        wanted.set(cell.day, [...(wanted.get(cell.day) ?? []), cell.score]);
+      }
+      before += cell.count;
+    }
+    if (wanted.size === 0) return { list: [], total };
+    const perDay = [...wanted].map(([day, scores]) => {
+      const from = chinaStart(day);
+      const oneDay = { from, to: new Date(from.getTime() + DAY_MS) };
+      return sql`SELECT n.id, s.sentence, s.i
+        FROM red_notes n CROSS JOIN LATERAL jsonb_array_elements(n.sentences) WITH ORDINALITY s(sentence, i)
+        WHERE ${whereOf(f, oneDay)} AND s.sentence->>'polarity' = ${polarity}
+          AND ${SCORE_KEY} IN (${sql.join(
+            scores.map((v) => sql`${v}`),
+            sql`, `,
+          )})`;
+    });
+    const found = await rows<SentenceRow>(
+      this.db,
+      sql`SELECT ${sentenceColumns}
+          FROM (${sql.join(perDay, sql` UNION ALL `)}) s JOIN red_notes n ON n.id = s.id
+          ORDER BY ${SENTENCE_ORDER} LIMIT ${pageSize} OFFSET ${skip}`,
+    );
+    return { total, list: found.map((r) => ({ ...r, brands: r.brands ?? [] })) };
+  }
+
+  /**
+   * Notes per interaction bucket from the aggregates place the 90th percentile in one bucket; that
+   * bucket's notes give its exact value and, when it splits the bucket, the share of the bucket's
+   * high-performing notes. Everything else is summed from the aggregates.
+   */
+  async highQuality(f: ResolvedFilter, scope: SQL): Promise<RedHighQuality> {
+    const patterns = TITLE_PATTERNS.map((_, i) => sql.raw(`sum(d.patterns[${i + 1}])::int AS p${i}`));
+    const hours = Array.from({ length: 24 }, (_, h) => sql.raw(`sum(d.hours[${h + 1}])::int AS h${h}`));
+    const buckets = await rows<BucketRow>(
+      this.db,
+      sql`SELECT d.bucket, sum(d.notes)::int AS notes, sum(d.title_length)::float8 AS tl,
+            sum(d.content_length)::float8 AS cl, sum(d.image_count)::float8 AS ic,
+            ${sql.join([...patterns, ...hours], sql`, `)}
+          FROM red_daily_quality d WHERE ${scope} AND ${dailyRange(f)}
+          GROUP BY 1 HAVING sum(d.notes) > 0 ORDER BY 1`,
+    );
+    const total = buckets.reduce((sum, b) => sum + b.notes, 0);
+    if (total === 0) return noQuality();
+    // percentile_disc(0.9): the value of the ceil(0.9 n)-th note in interaction order.
+    const rank = Math.max(1, Math.ceil(0.9 * total));
+    let below = 0;
+    const at = buckets.find((b) => {
+      if (below + b.notes >= rank) return true;
+      below += b.notes;
+      return false;
+    })!;
+    const { lo, hi } = bucketRange(at.bucket);
+    let threshold = lo;
+    if (hi - lo > 1) {
+      const [nth] = await rows<{ value: number }>(
+        this.db,
+        sql`SELECT n.interactions::int AS value FROM red_notes n WHERE ${notesInBucket(f, lo, hi)}
+            ORDER BY n.interactions LIMIT 1 OFFSET ${rank - below - 1}`,
+      );
+      threshold = nth?.value ?? lo;
+    }
+    // The threshold's bucket counts whole when the threshold is its lowest value; else its notes
+    // at or above the threshold are read.
+    const split = threshold > lo;
+    const all = emptySums();
+    const high = emptySums();
+    for (const b of buckets) {
+      const sums = sumsOfBucket(b);
+      addSums(all, sums);
+      if (b.bucket > at.bucket || (b.bucket === at.bucket && !split)) addSums(high, sums);
+    }
+    if (split) {
+      const part = await rows<Record<string, number>>(
+        this.db,
+        sql`SELECT ${NOTE_HOUR} AS hour, ${noteSumColumns('h')} FROM red_notes n
+            WHERE ${notesInBucket(f, threshold, hi)} GROUP BY 1`,
+      );
+      addHourRows(high, part, 'h');
+    }
+    const fromBucket = split ? at.bucket + 1 : at.bucket;
+    const topics = await rows<{ topic: string; count: number }>(
+      this.db,
+      sql`SELECT t.topic, sum(t.count)::int AS count FROM (
+            SELECT d.topic, sum(d.notes) AS count FROM red_daily_quality_topics d
+              WHERE ${scope} AND ${dailyRange(f)} AND d.bucket >= ${fromBucket} GROUP BY 1
+            ${
+              split
+                ? sql`UNION ALL SELECT x.topic, count(*) AS count
+                    FROM red_notes n CROSS JOIN LATERAL jsonb_array_elements_text(n.topics) x(topic)
+                    WHERE ${notesInBucket(f, threshold, hi)} GROUP BY 1`
+                : sql``
+            }
+          ) t GROUP BY 1 HAVING sum(t.count) > 0 ORDER BY 2 DESC, 1 LIMIT 15`,
+    );
+    return qualityAnswer(threshold, all, high, topics);
+  }
+}
+
+function sumsOfBucket(b: BucketRow): QualitySums {
+  return {
+    notes: b.notes,
+    titleLength: b.tl ?? 0,
+    contentLength: b.cl ?? 0,
+    imageCount: b.ic ?? 0,
+    patterns: TITLE_PATTERNS.map((_, i) => b[`p${i}`] ?? 0),
+    hours: Array.from({ length: 24 }, (_, h) => b[`h${h}`] ?? 0),
+  };
+}

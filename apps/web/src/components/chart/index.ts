@@ -1,0 +1,2 @@
+export { EChart, type EChartProps } from './echart';
+export type { EChartsCoreOption } from './echarts';
