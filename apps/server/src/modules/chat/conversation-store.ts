@@ -121,25 +121,6 @@ export class ConversationStore {
     this.recentTurns?.forget(userId, module, convId);
     if (deleted.length === 0) throw resourceGone();
   }
-
-  /** After a question: the settings it was asked with, and a title if the conversation had none. */
-  async recordAsk(
-    convId: string,
-    settings: { modelType: number; temperature: number; lang?: 0 | 1; enableMix?: boolean; title?: string },
-    db: Db = this.db,
-  ): Promise<void> {
-    await db
-      .update(conversations)
-      .set({
-        modelType: settings.modelType,
-        lastPromptTemperature: settings.temperature,
-        ...(settings.lang !== undefined ? { lang: settings.lang } : {}),
-        ...(settings.enableMix !== undefined ? { enableMix: settings.enableMix } : {}),
-        ...(settings.title ? { title: settings.title, autoTitle: false } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(conversations.id, convId));
-  }
 }
 
 /** A timestamp as ISO 8601 text in UTC with microseconds: exact, and read back as the same instant. */

@@ -1,5 +1,5 @@
 import type { ChatModule } from '@portal/contract';
-import { and, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   chatMessages,
@@ -11,7 +11,6 @@ import {
 import { AnswerTableStore } from '../../services/answers';
 import type { ChatTurn } from '../../services/llm';
 import { rows } from '../../lib/sql-rows';
-import { newId } from '../../lib/ids';
 import { turnsDigest } from './turns-digest';
 
 export interface MessagePage {
@@ -70,59 +69,6 @@ export class MessageStore extends AnswerTableStore<typeof chatMessages> {
     return found ? { row: found.row, type: found.type, feedback: found.feedback ?? null } : undefined;
   }
 
-  async lastQuestion(convId: string): Promise<ChatMessageRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(chatMessages)
-      .where(and(eq(chatMessages.convId, convId), eq(chatMessages.role, 'user')))
-      .orderBy(desc(chatMessages.seq))
-      .limit(1);
-    return row;
-  }
-
-  /** The question and its empty answer in one statement; `seq` keeps them in this order. */
-  async insertTurn(
-    db: Db,
-    input: { convId: string; userId: number; prompt: string; modelType: number; temperature: number },
-  ): Promise<[ChatMessageRow, ChatMessageRow]> {
-    const common = {
-      convId: input.convId,
-      userId: input.userId,
-      modelType: input.modelType,
-      temperature: input.temperature,
-    };
-    const questionId = newId();
-    const rows = await db
-      .insert(chatMessages)
-      .values([
-        { ...common, id: questionId, role: 'user', content: input.prompt, status: 'done' },
-        { ...common, id: newId(), role: 'assistant', status: 'generating' },
-      ])
-      .returning();
-    const question = rows.find((r) => r.id === questionId)!;
-    const answer = rows.find((r) => r.id !== questionId)!;
-    return [question, answer];
-  }
-
-  async insertAnswerPlaceholder(
-    db: Db,
-    input: { convId: string; userId: number; modelType: number; temperature: number },
-  ): Promise<ChatMessageRow> {
-    const [row] = await db
-      .insert(chatMessages)
-      .values({
-        id: newId(),
-        convId: input.convId,
-        userId: input.userId,
-        role: 'assistant',
-        status: 'generating',
-        modelType: input.modelType,
-        temperature: input.temperature,
-      })
-      .returning();
-    return row!;
-  }
-
   /**
    * Removes a question and every later message of its conversation (the turns an edited question
    * replaces); nothing while an answer of the conversation is being written.
@@ -141,13 +87,6 @@ export class MessageStore extends AnswerTableStore<typeof chatMessages> {
         .returning({ id: chatMessages.id });
       return gone.length;
     });
-  }
-
-  /** Regenerating replaces the answers that followed the question. */
-  async deleteAnswersAfter(db: Db, convId: string, seq: number): Promise<void> {
-    await db
-      .delete(chatMessages)
-      .where(and(eq(chatMessages.convId, convId), eq(chatMessages.role, 'assistant'), gt(chatMessages.seq, seq)));
   }
 
   /**
@@ -172,17 +111,15 @@ export class MessageStore extends AnswerTableStore<typeof chatMessages> {
     return turns ?? undefined;
   }
 
-  /** The conversation up to (and including) `uptoSeq`, as turns for the gateway. */
+  /**
+   * The conversation up to (and including) `uptoSeq`, as turns for the gateway: read by the
+   * function the ask's statement reads them with (db/functions/chat-ask.sql).
+   */
   async history(convId: string, uptoSeq: number): Promise<ChatTurn[]> {
-    const rows = await this.db
-      .select({ role: chatMessages.role, content: chatMessages.content })
-      .from(chatMessages)
-      .where(and(eq(chatMessages.convId, convId), sql`${chatMessages.seq} <= ${uptoSeq}`))
-      .orderBy(desc(chatMessages.seq))
-      .limit(HISTORY_ROWS);
-    return rows
-      .reverse()
-      .filter((r) => r.content.length > 0)
-      .map((r) => ({ role: r.role, content: r.content }));
+    const [found] = await rows<{ turns: ChatTurn[] }>(
+      this.db,
+      sql`select portal_chat_history(${convId}::text, ${uptoSeq}::bigint, ${HISTORY_ROWS}::integer) as turns`,
+    );
+    return found?.turns ?? [];
   }
 }
