@@ -6,22 +6,22 @@ import { dailyRange, notesInBucket } from './daily-scope';
 import { chinaStart, whereOf, type ResolvedFilter } from './insight-filter';
 import { sceneAnswer, SENTENCE_ORDER, sentenceColumns, type SentenceRow } from './insight-from-notes';
 import { bucketRange } from './interaction-buckets';
-import {
-  addHourRows,
-  addSums,
-  emptySums,
-  NOTE_HOUR,
-  noQuality,
-  noteSumColumns,
-  qualityAnswer,
-  type QualitySums,
-} from './quality-sums';
+import { addSums, emptySums, NOTE_HOUR, noQuality, qualityAnswer, type QualitySums } from './quality-sums';
 import { TITLE_PATTERNS } from './title-patterns';
 
 const DAY_MS = 86_400_000;
 const SCORE_KEY = sql`round(abs((s.sentence->>'score')::numeric) * 100)::int`;
 
 type BucketRow = Record<string, number> & { bucket: number; notes: number };
+/** One note of the threshold's bucket: interactions, China hour, lengths, images, topics, p0… title patterns. */
+type BucketNote = Record<string, unknown> & {
+  v: number;
+  hour: number;
+  tl: number;
+  cl: number;
+  ic: number;
+  topics: string[];
+};
 
 /**
  * The scene, sentence and high-performing-note queries from the daily aggregates
@@ -55,8 +55,9 @@ export class DailyInsight {
 
   /**
    * Sentences per (strength, day) from the aggregates give the total and the cells a page falls
-   * in (strongest first, then newest day, as the list is ordered); only those days' notes are
-   * read, for only those strengths.
+   * in (strongest first, then newest day, as the list is ordered). Each cell's sentences are read
+   * from its day's notes newest first, only as many as the page needs: the date index walked
+   * backwards, stopping early.
    */
   async sentimentDetail(
     f: ResolvedFilter,
@@ -74,33 +75,32 @@ export class DailyInsight {
     const total = cells.reduce((sum, c) => sum + c.count, 0);
     const first = (page - 1) * pageSize;
     const last = first + pageSize;
-    const wanted = new Map<string, number[]>();
+    const wanted: { score: number; day: string; need: number }[] = [];
     let before = 0;
     let skip = -1;
     for (const cell of cells) {
       if (before >= last) break;
       if (before + cell.count > first) {
         if (skip < 0) skip = first - before;
-        wanted.set(cell.day, [...(wanted.get(cell.day) ?? []), cell.score]);
+        // The cell's sentences up to the page's end (the first cell's before the page included).
+        wanted.push({ score: cell.score, day: cell.day, need: Math.min(cell.count, last - before) });
       }
       before += cell.count;
     }
-    if (wanted.size === 0) return { list: [], total };
-    const perDay = [...wanted].map(([day, scores]) => {
+    if (wanted.length === 0) return { list: [], total };
+    const perCell = wanted.map(({ score, day, need }) => {
       const from = chinaStart(day);
       const oneDay = { from, to: new Date(from.getTime() + DAY_MS) };
-      return sql`SELECT n.id, s.sentence, s.i
+      // Within a cell every sentence has the same strength: the list's order is the date's.
+      return sql`(SELECT n.id, s.sentence, s.i
         FROM red_notes n CROSS JOIN LATERAL jsonb_array_elements(n.sentences) WITH ORDINALITY s(sentence, i)
-        WHERE ${whereOf(f, oneDay)} AND s.sentence->>'polarity' = ${polarity}
-          AND ${SCORE_KEY} IN (${sql.join(
-            scores.map((v) => sql`${v}`),
-            sql`, `,
-          )})`;
+        WHERE ${whereOf(f, oneDay)} AND s.sentence->>'polarity' = ${polarity} AND ${SCORE_KEY} = ${score}
+        ORDER BY n.published_at DESC, n.id, s.i LIMIT ${need})`;
     });
     const found = await rows<SentenceRow>(
       this.db,
       sql`SELECT ${sentenceColumns}
-          FROM (${sql.join(perDay, sql` UNION ALL `)}) s JOIN red_notes n ON n.id = s.id
+          FROM (${sql.join(perCell, sql` UNION ALL `)}) s JOIN red_notes n ON n.id = s.id
           ORDER BY ${SENTENCE_ORDER} LIMIT ${pageSize} OFFSET ${skip}`,
     );
     return { total, list: found.map((r) => ({ ...r, brands: r.brands ?? [] })) };
@@ -133,17 +133,25 @@ export class DailyInsight {
       return false;
     })!;
     const { lo, hi } = bucketRange(at.bucket);
-    let threshold = lo;
-    if (hi - lo > 1) {
-      const [nth] = await rows<{ value: number }>(
-        this.db,
-        sql`SELECT n.interactions::int AS value FROM red_notes n WHERE ${notesInBucket(f, lo, hi)}
-            ORDER BY n.interactions LIMIT 1 OFFSET ${rank - below - 1}`,
-      );
-      threshold = nth?.value ?? lo;
-    }
-    // The threshold's bucket counts whole when the threshold is its lowest value; else its notes
-    // at or above the threshold are read.
+    // The threshold's bucket, read note by note when it holds more than one value: its exact 90th
+    // percentile, and what its notes at or above it add to the high-performing side.
+    const inBucket =
+      hi - lo > 1
+        ? await rows<BucketNote>(
+            this.db,
+            sql`SELECT n.interactions::int AS v, ${NOTE_HOUR} AS hour, n.title_length::float8 AS tl,
+                  n.content_length::float8 AS cl, n.image_count::float8 AS ic, n.topics,
+                  ${sql.join(
+                    TITLE_PATTERNS.map((p, i) => sql`(n.title ~ ${p.regex})::int AS ${sql.raw(`p${i}`)}`),
+                    sql`, `,
+                  )}
+                FROM red_notes n WHERE ${notesInBucket(f, lo, hi)}`,
+          )
+        : [];
+    inBucket.sort((x, y) => x.v - y.v);
+    const threshold = inBucket[rank - below - 1]?.v ?? lo;
+    // The bucket counts whole when the threshold is its lowest value; else its notes at or above
+    // the threshold are added one by one.
     const split = threshold > lo;
     const all = emptySums();
     const high = emptySums();
@@ -152,27 +160,29 @@ export class DailyInsight {
       addSums(all, sums);
       if (b.bucket > at.bucket || (b.bucket === at.bucket && !split)) addSums(high, sums);
     }
+    const partialTopics = new Map<string, number>();
     if (split) {
-      const part = await rows<Record<string, number>>(
-        this.db,
-        sql`SELECT ${NOTE_HOUR} AS hour, ${noteSumColumns('h')} FROM red_notes n
-            WHERE ${notesInBucket(f, threshold, hi)} GROUP BY 1`,
-      );
-      addHourRows(high, part, 'h');
+      for (const note of inBucket.filter((n) => n.v >= threshold)) {
+        addSums(high, {
+          notes: 1,
+          titleLength: note.tl,
+          contentLength: note.cl,
+          imageCount: note.ic,
+          patterns: TITLE_PATTERNS.map((_, i) => note[`p${i}`] as number),
+          hours: Array.from({ length: 24 }, (_, h) => (h === note.hour ? 1 : 0)),
+        });
+        for (const topic of note.topics) partialTopics.set(topic, (partialTopics.get(topic) ?? 0) + 1);
+      }
     }
     const fromBucket = split ? at.bucket + 1 : at.bucket;
+    const partial = JSON.stringify([...partialTopics].map(([topic, count]) => ({ topic, count })));
+    // Ranked in the database, as the notes query ranks them (its collation orders equal counts).
     const topics = await rows<{ topic: string; count: number }>(
       this.db,
       sql`SELECT t.topic, sum(t.count)::int AS count FROM (
             SELECT d.topic, sum(d.notes) AS count FROM red_daily_quality_topics d
               WHERE ${scope} AND ${dailyRange(f)} AND d.bucket >= ${fromBucket} GROUP BY 1
-            ${
-              split
-                ? sql`UNION ALL SELECT x.topic, count(*) AS count
-                    FROM red_notes n CROSS JOIN LATERAL jsonb_array_elements_text(n.topics) x(topic)
-                    WHERE ${notesInBucket(f, threshold, hi)} GROUP BY 1`
-                : sql``
-            }
+            UNION ALL SELECT r.topic, r.count FROM jsonb_to_recordset(${partial}::jsonb) AS r(topic text, count int)
           ) t GROUP BY 1 HAVING sum(t.count) > 0 ORDER BY 2 DESC, 1 LIMIT 15`,
     );
     return qualityAnswer(threshold, all, high, topics);
