@@ -72,7 +72,6 @@ export function ReportWelcomePage() {
       void message.error(error instanceof Error ? error.message : '上传失败，请稍后重试');
     } finally {
       setUploading(false);
-      if (fileInput.current) fileInput.current.value = '';
     }
   };
 
@@ -144,7 +143,13 @@ export function ReportWelcomePage() {
           type="file"
           accept="application/pdf,.pdf"
           hidden
-          onChange={(e) => void upload(e.target.files?.[0])}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            // Emptied at once, so that picking the same file again is a change even while this
+            // upload is still running (the browser fires no change for an unchanged selection).
+            e.target.value = '';
+            void upload(file);
+          }}
         />
       </div>
       {canManage ? (
