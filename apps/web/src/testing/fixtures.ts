@@ -1,7 +1,11 @@
-import type { AccountInfo, AppListEntry, StoredUserInfo } from '@portal/contract';
+import { CHAT_MODULES, type AccountInfo, type AppListEntry, type StoredUserInfo } from '@portal/contract';
+
+/** Two apps of the module table for catalogue data: the first granted, the second not. */
+const grantedApp: string = CHAT_MODULES[0]!;
+const refusedApp: string = CHAT_MODULES[1]!;
 
 export function appEntry(overrides: Partial<AppListEntry> = {}): AppListEntry {
-  const key = overrides.app_key ?? 'chatgpt';
+  const key = overrides.app_key ?? grantedApp;
   return {
     id: 1,
     app_key: key,
@@ -25,7 +29,7 @@ export function accountInfo(overrides: Partial<AccountInfo> = {}): AccountInfo {
     email: 'zhangsan@example.com',
     avatar: '',
     is_admin: false,
-    app_list: [appEntry({ app_key: 'chatgpt' }), appEntry({ app_key: 'deepseek', be_authorized: false })],
+    app_list: [appEntry({ app_key: grantedApp }), appEntry({ app_key: refusedApp, be_authorized: false })],
     ...overrides,
   };
 }
