@@ -219,4 +219,32 @@ describe('job queue', () => {
     expect(ran.filter((n) => n !== 9)).toHaveLength(2);
     await workers[0]!.stop();
   });
+
+  it('queues one more run behind a running holder when asked to, so a change made meanwhile is not lost', async () => {
+    const worker = queue(t.app.db);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const ran: number[] = [];
+    worker.register<{ n: number }>(
+      'rerun',
+      async (job) => {
+        ran.push(job.data.n);
+        if (job.data.n === 1) await gate;
+      },
+      { concurrency: 1 },
+    );
+    const first = await worker.send('rerun', { n: 1 }, { singletonKey: 'rerun:a', rerunIfActive: true });
+    // Still queued: joined, as without the option.
+    expect(await worker.send('rerun', { n: 0 }, { singletonKey: 'rerun:a', rerunIfActive: true })).toBe(first);
+    await worker.start();
+    await eventually(async () => (await worker.get(first))?.state === 'active', 30_000);
+    const again = await worker.send('rerun', { n: 2 }, { singletonKey: 'rerun:a', rerunIfActive: true });
+    expect(again).not.toBe(first);
+    // The follow-up is itself held once.
+    expect(await worker.send('rerun', { n: 3 }, { singletonKey: 'rerun:a', rerunIfActive: true })).toBe(again);
+    release();
+    await eventually(async () => (await worker.get(again))?.state === 'done', 30_000);
+    expect(ran).toEqual([1, 2]);
+    await worker.stop();
+  });
 });

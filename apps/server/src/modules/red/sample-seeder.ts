@@ -33,7 +33,8 @@ export class SampleSeeder {
   }
 
   async queueRematch(): Promise<void> {
-    await this.jobs.send(RED_REMATCH_JOB, {}, { singletonKey: RED_REMATCH_JOB, delayMs: 200 });
+    // A run under way read the dictionary before this change: one more run follows it.
+    await this.jobs.send(RED_REMATCH_JOB, {}, { singletonKey: RED_REMATCH_JOB, delayMs: 200, rerunIfActive: true });
   }
 
   async seed(now = new Date()): Promise<void> {

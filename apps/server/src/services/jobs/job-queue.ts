@@ -79,6 +79,12 @@ export interface SendOptions {
    * answers the existing job's id (a "sync now" pressed twice, or on two replicas, runs once).
    */
   singletonKey?: string;
+  /**
+   * With `singletonKey`: when the holder is already running, queue one more run behind it (under
+   * the key plus `:rerun`, itself held once). For jobs that read their input when they start, such
+   * as matching every note against a dictionary that has just changed again.
+   */
+  rerunIfActive?: boolean;
 }
 
 export interface Schedule {
@@ -152,10 +158,13 @@ export class JobQueue {
         if (this.handlers.has(name)) this.wake();
         return Number(row.id);
       }
-      const [holder] = await rows<{ id: string }>(
+      const [holder] = await rows<{ id: string; state: JobState }>(
         db,
-        sql`select id::text as id from jobs where singleton_key = ${key} and state in ('queued', 'active')`,
+        sql`select id::text as id, state from jobs where singleton_key = ${key} and state in ('queued', 'active')`,
       );
+      if (holder?.state === 'active' && options.rerunIfActive) {
+        return this.send(name, data, { ...options, singletonKey: `${key}:rerun`, rerunIfActive: false }, db);
+      }
       // The holder may have finished between the two statements; then the insert goes through.
       if (holder) return Number(holder.id);
     }
