@@ -101,15 +101,21 @@ function renderPeople(handler: FakeHandler, people: object[] = [person]) {
   return fake;
 }
 
+/** The button whose label is `label`. Found by text: role queries walk antd's whole tree and take seconds each in jsdom. */
+async function findButton(label: string | RegExp, index = 0): Promise<HTMLElement> {
+  const labels = await screen.findAllByText(label);
+  return labels[index]!.closest('button')!;
+}
+
 async function openPerson() {
-  fireEvent.click(await screen.findByRole('button', { name: '权限与用量' }));
+  fireEvent.click(await findButton('权限与用量'));
 }
 
 describe('people tab usage section', { timeout: 60_000 }, () => {
   it('shows each module’s use, limit, deciding rule and the days with asks', async () => {
     const fake = renderPeople((req) => (req.path === '/api/admin/users/usage' ? ok(usage) : ok(null)));
     await openPerson();
-    const list = await screen.findByRole('list', { name: '各模块用量' });
+    const list = await screen.findByLabelText('各模块用量');
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(3);
     expect(rows[0]!.textContent).toContain('已用 3 / 上限 10');
@@ -142,8 +148,8 @@ describe('people tab usage section', { timeout: 60_000 }, () => {
     await openPerson();
     expect(await screen.findByText('用量加载失败')).toBeTruthy();
     failing = false;
-    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
-    expect(await screen.findByRole('list', { name: '各模块用量' })).toBeTruthy();
+    fireEvent.click(await findButton(/^重\s*试$/));
+    expect(await screen.findByLabelText('各模块用量')).toBeTruthy();
     await waitFor(() => expect(fake.calls('/api/admin/users/usage').length).toBeGreaterThanOrEqual(2));
   });
 });
@@ -180,12 +186,12 @@ describe('people tab accounts', { timeout: 60_000 }, () => {
         { ...person, id: 3, subject: 'staff', departments: [], provider: 'oidc', identity: 'oidc:staff' },
       ],
     );
-    fireEvent.click((await screen.findAllByRole('button', { name: '权限与用量' }))[0]!);
+    fireEvent.click(await findButton('权限与用量'));
     expect(await screen.findByText('未关联其他账号')).toBeTruthy();
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: '同一人的其他账号' }));
+    fireEvent.mouseDown(screen.getByLabelText('同一人的其他账号'));
     fireEvent.click(await screen.findByText('oidc:staff（张三）', { selector: '.ant-select-item-option-content' }));
-    fireEvent.click(screen.getByRole('button', { name: /关\s*联/ }));
-    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    fireEvent.click(await findButton(/^关\s*联$/));
+    fireEvent.click(await findButton(/^(确\s*定|OK)$/));
     await waitFor(() => expect(fake.calls('/api/admin/users/link')).toHaveLength(1));
     expect(fake.calls('/api/admin/users/link')[0]?.body).toEqual({ user_id: 2, other_user_id: 3 });
   });
