@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AccessRequestPanel } from '../../src/features/access-requests';
 import { AdminConsolePage } from '../../src/features/admin-console';
+import { findButton, getButton } from '../../src/testing/find-button';
 import { installDomPolyfills } from '../../src/testing/dom-polyfills';
 import { createFakeFetch, ok, type FakeHandler } from '../../src/testing/fake-fetch';
 import { installFakeXhr } from '../../src/testing/fake-xhr';
@@ -54,7 +55,7 @@ describe('admin console', { timeout: 60_000 }, () => {
       return ok(null);
     });
     expect(await screen.findByText('张三（staff）')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /通\s*过/ }));
+    fireEvent.click(getButton(/^通\s*过$/));
     await waitFor(() => expect(fake.calls('/api/admin/access-requests/approve')).toHaveLength(1));
     expect(fake.calls('/api/admin/access-requests/approve')[0]?.body).toEqual({ id: 7 });
   });
@@ -127,8 +128,8 @@ describe('admin console quotas and directory sync', { timeout: 60_000 }, () => {
     expect(screen.getByText('每周 20 次')).toBeTruthy();
     expect(screen.getByText('不限次数', { selector: '.ant-tag' })).toBeTruthy();
     expect(screen.getByText(/DeepSeek 100 次/)).toBeTruthy();
-    fireEvent.click(screen.getAllByRole('button', { name: /删\s*除/ })[0]!);
-    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    fireEvent.click(getButton(/^删\s*除$/));
+    fireEvent.click(await findButton(/^(确\s*定|OK)$/));
     await waitFor(() => expect(fake.calls('/api/admin/quotas/delete')).toHaveLength(1));
     expect(fake.calls('/api/admin/quotas/delete')[0]?.body).toEqual({ id: 3 });
   });
@@ -153,7 +154,7 @@ describe('admin console quotas and directory sync', { timeout: 60_000 }, () => {
       if (req.path === '/api/admin/departments') return ok({ list: [] });
       return ok(null);
     });
-    fireEvent.click(await screen.findByRole('button', { name: /立即同步企业微信通讯录/ }));
+    fireEvent.click(await findButton('立即同步企业微信通讯录'));
     await waitFor(() => expect(fake.calls('/api/admin/directory/sync')[0]?.body).toEqual({ provider: 'wecom' }));
     expect(await screen.findByText('已同步 4 个部门、3 名成员，1 人部门有变化', {}, { timeout: 15_000 })).toBeTruthy();
     expect(fake.calls('/api/admin/directory/sync/status')[0]?.url.searchParams.get('job_id')).toBe('12');
@@ -181,7 +182,7 @@ describe('admin console app icon', { timeout: 60_000 }, () => {
       renderAt('/admin?tab=apps', <AdminConsolePage analytics={null} />, (req) =>
         req.path === '/api/admin/apps' ? ok({ list: [] }) : ok(null),
       );
-      fireEvent.click(await screen.findByRole('button', { name: '新建应用' }));
+      fireEvent.click(await findButton('新建应用'));
       const input = (await screen.findByTestId('file-upload-input')) as HTMLInputElement;
       const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
       await act(async () => void fireEvent.change(input, { target: { files: [new File([png], 'logo.png')] } }));
@@ -212,9 +213,9 @@ describe('access request panel', { timeout: 60_000 }, () => {
         return ok(null);
       },
     );
-    fireEvent.click(await screen.findByRole('button', { name: '申请权限' }));
+    fireEvent.click(await findButton('申请权限'));
     fireEvent.change(screen.getByLabelText('申请理由'), { target: { value: '写周报' } });
-    fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
+    fireEvent.click(getButton('提交申请'));
     expect(await screen.findByText('已申请「DeepSeek」，等待管理员处理')).toBeTruthy();
     expect(fake.calls('/api/app/access-request')[0]?.body).toEqual({ app_key: 'deepseek', reason: '写周报' });
   });
@@ -224,7 +225,7 @@ describe('access request panel', { timeout: 60_000 }, () => {
       ok({ list: [{ ...request, status: 'denied', decision_reason: '仅限研发部' }] }),
     );
     expect(await screen.findByText('原因：仅限研发部')).toBeTruthy();
-    expect(screen.getByRole('button', { name: '重新申请' })).toBeTruthy();
+    expect(getButton('重新申请')).toBeTruthy();
   });
 
   it('an approval the page saw arrive asks for the new rights; one older than the page offers to ask again', async () => {
@@ -241,6 +242,6 @@ describe('access request panel', { timeout: 60_000 }, () => {
     renderAt('/landing', <AccessRequestPanel appKey="deepseek" appName="DeepSeek" onGranted={onGranted} />, () =>
       ok({ list: [{ ...request, status: 'approved' }] }),
     );
-    expect(await screen.findByRole('button', { name: '申请权限' })).toBeTruthy();
+    expect(await findButton('申请权限')).toBeTruthy();
   });
 });

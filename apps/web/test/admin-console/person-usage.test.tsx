@@ -4,6 +4,7 @@ import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AdminConsolePage } from '../../src/features/admin-console';
+import { findButton } from '../../src/testing/find-button';
 import { installDomPolyfills } from '../../src/testing/dom-polyfills';
 import { createFakeFetch, fail, ok, type FakeHandler } from '../../src/testing/fake-fetch';
 import { installTestClient } from '../../src/testing/install-test-client';
@@ -99,12 +100,6 @@ function renderPeople(handler: FakeHandler, people: object[] = [person]) {
     </AntApp>,
   );
   return fake;
-}
-
-/** The button whose label is `label`. Found by text: role queries walk antd's whole tree and take seconds each in jsdom. */
-async function findButton(label: string | RegExp, index = 0): Promise<HTMLElement> {
-  const labels = await screen.findAllByText(label);
-  return labels[index]!.closest('button')!;
 }
 
 async function openPerson() {
