@@ -102,13 +102,14 @@ export type AddbgImage = z.infer<typeof addbgImageSchema>;
 
 export const ADDBG_WORK_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type AddbgWorkStatus = (typeof ADDBG_WORK_STATUSES)[number];
-export const ADDBG_WORK_KINDS = ['cutout', 'product', 'logo', 'style'] as const;
+export const ADDBG_WORK_KINDS = ['cutout', 'product', 'logo', 'style', 'portrait'] as const;
 export type AddbgWorkKind = (typeof ADDBG_WORK_KINDS)[number];
 export const addbgWorkKindNames: Readonly<Record<AddbgWorkKind, string>> = {
   cutout: '抠图',
   product: '商品换背景',
   logo: 'Logo',
   style: '风格迁移',
+  portrait: '人像写真',
 };
 
 /** `GET works/getGenerateImageProcess?work_id=` */
@@ -255,31 +256,80 @@ export const facechainCanCreateSchema = z.object({
   /** The engines that can train and generate portraits. */
   engines: z.array(z.enum(ADDBG_ENGINES)),
 });
+export type FacechainCanCreate = z.infer<typeof facechainCanCreateSchema>;
+
+/** Photos a set needs before training, and the most it may hold. */
+export const FACECHAIN_MIN_PHOTOS = 3;
+export const FACECHAIN_MAX_PHOTOS = 20;
+/** The face photos a set accepts (checked by content on upload and again when the set is made). */
+export const FACECHAIN_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** `untrained`: photos stored, no model yet; `queued`/`running`: training; `done`: the personal model exists. */
+export const FACECHAIN_SET_STATUSES = ['untrained', 'queued', 'running', 'done', 'failed'] as const;
+export type FacechainSetStatus = (typeof FACECHAIN_SET_STATUSES)[number];
+export const facechainSetStatusNames: Readonly<Record<FacechainSetStatus, string>> = {
+  untrained: '未训练',
+  queued: '排队训练',
+  running: '训练中',
+  done: '可生成',
+  failed: '训练失败',
+};
+
 export const facechainPhotoSetSchema = z.object({
   photos_id: addbgIdSchema,
   name: z.string(),
-  status: z.string(),
+  status: z.enum(FACECHAIN_SET_STATUSES),
+  /** Training percent (0–100). */
+  progress: z.number().int(),
+  /** What the training is doing, or why it failed, in Chinese. */
+  message: z.string(),
   photo_count: z.number().int(),
+  /** The first photo, for the list (owner only). */
+  cover_url: z.string().nullable(),
+  /** When the owner agreed to the use of their face photos (epoch ms). */
+  consent_time: z.number().int(),
   create_time: z.number().int(),
 });
+export type FacechainPhotoSet = z.infer<typeof facechainPhotoSetSchema>;
+export const facechainPhotoSchema = z.object({ photo_id: addbgIdSchema, file_id: fileIdSchema, url: z.string() });
+export const facechainPhotoSetDetailSchema = facechainPhotoSetSchema.extend({ photos: z.array(facechainPhotoSchema) });
+export type FacechainPhotoSetDetail = z.infer<typeof facechainPhotoSetDetailSchema>;
 export const facechainPhotosListSchema = z.object({ list: z.array(facechainPhotoSetSchema) });
 export const facechainPhotosIdQuerySchema = z.object({ photos_id: addbgIdSchema });
 export const facechainAddPhotosBodySchema = z.object({
   name: text(60).pipe(z.string().min(1, '请输入名称')),
-  file_ids: z.array(fileIdSchema).min(1).max(20),
-  /** The person agreed that their face photos are stored and used to train a personal model. */
-  consent: z.literal(true, { message: '请先同意人脸照片的使用说明' }),
+  /** Face photos uploaded through `file/upload` (JPEG, PNG or WebP). */
+  file_ids: z
+    .array(fileIdSchema)
+    .min(FACECHAIN_MIN_PHOTOS, `请至少上传 ${FACECHAIN_MIN_PHOTOS} 张照片`)
+    .max(FACECHAIN_MAX_PHOTOS, `最多上传 ${FACECHAIN_MAX_PHOTOS} 张照片`),
+  /**
+   * The person agreed that their face photos are stored and used to train a personal model. Not
+   * in the spec's shape, so optional here; the server refuses the call unless it is `true`.
+   */
+  consent: z.boolean().optional(),
 });
+export type FacechainAddPhotosBody = z.infer<typeof facechainAddPhotosBodySchema>;
 export const facechainEditPhotosBodySchema = z.object({
   photos_id: addbgIdSchema,
   name: text(60).pipe(z.string().min(1, '请输入名称')),
 });
 export const facechainGenerateBodySchema = z.object({
   photos_id: addbgIdSchema,
+  /** A style of `styleTypeList`. */
   style_id: z.string().max(64),
+  /** A base model of `styleModelList`; the first when left out. */
+  model_id: z.string().max(64).optional(),
   count: z.number().int().min(1).max(ADDBG_MAX_VARIANTS).default(1),
+  ...projectField,
 });
-export const facechainTrainProcessSchema = z.object({ status: z.string(), progress: z.number().int() });
+export type FacechainGenerateBody = z.infer<typeof facechainGenerateBodySchema>;
+export const facechainTrainProcessSchema = z.object({
+  status: z.enum(FACECHAIN_SET_STATUSES),
+  progress: z.number().int(),
+  message: z.string(),
+});
+export type FacechainTrainProcess = z.infer<typeof facechainTrainProcessSchema>;
 
 export const addbgMessages = {
   engineNeeded: (feature: string, engines: string) => `${feature}需要${engines}，管理员尚未配置`,
@@ -294,8 +344,20 @@ export const addbgMessages = {
   done: '已完成',
   failed: '生成失败，已退还次数',
   cutoutFailed: '抠图失败，已退还次数',
-  facechainNeedsGpu:
-    '人像写真需要在 GPU 引擎（ComfyUI 或 SD WebUI 训练工作流）上训练个人模型，管理员尚未配置，暂不能创建',
+  facechainNeedsGpu: '人像写真需要在 GPU 引擎（ComfyUI 训练工作流）上训练个人模型，管理员尚未配置，暂不能创建',
+  facechainSdwebuiOnly:
+    '人像写真目前只在 ComfyUI 上训练个人模型：已配置的 Stable Diffusion WebUI 只能从它自己磁盘上的目录读取训练照片，无法通过接口训练，请管理员配置 ComfyUI',
+  facechainConsent: '上传人脸照片前请先阅读并同意使用说明（照片仅本人可见，用于训练个人模型，可随时删除）',
+  facechainPhotoType: '人像照片只支持 JPEG、PNG、WebP 格式',
+  facechainTooFew: (min: number) => `照片太少，至少需要 ${min} 张才能训练`,
+  facechainDuplicatePhoto: '同一张照片不能重复添加',
+  facechainNotTrained: '个人模型还没有训练完成，训练完成后才能生成写真',
+  facechainTraining: '个人模型正在训练，完成后才能修改照片集',
+  facechainTrainQueued: '排队训练中',
+  facechainTrainRunning: '训练中',
+  facechainTrainDone: '训练完成，可以生成写真',
+  facechainTrainFailed: '训练失败，可重新开始训练',
+  facechainUntrained: '照片已保存，尚未训练',
 } as const;
 
 const tag = 'addbg';
@@ -411,9 +473,9 @@ export const addbgEndpoints = {
   facechainPhotosList: get('facechain/photosList', "The user's photo sets", emptyQuery, facechainPhotosListSchema),
   facechainPhotosDetail: get(
     'facechain/photosDetail',
-    'A photo set',
+    'A photo set with its photos',
     facechainPhotosIdQuerySchema,
-    facechainPhotoSetSchema,
+    facechainPhotoSetDetailSchema,
   ),
   facechainAddPhotos: post(
     'facechain/addPhotos',
@@ -435,7 +497,7 @@ export const addbgEndpoints = {
   ),
   facechainTrainPhotos: post(
     'facechain/trainPhotos',
-    'Trains the personal model',
+    'Trains the personal model (durable job)',
     facechainPhotosIdQuerySchema,
     facechainTrainProcessSchema,
   ),
@@ -453,5 +515,10 @@ export const addbgEndpoints = {
     emptyQuery,
     facechainCanCreateSchema,
   ),
-  facechainGenerate: post('facechain/generate', 'Generates portraits', facechainGenerateBodySchema, workCreatedSchema),
+  facechainGenerate: post(
+    'facechain/generate',
+    'Generates portraits with the personal model (durable job, a work of kind portrait)',
+    facechainGenerateBodySchema,
+    workCreatedSchema,
+  ),
 };

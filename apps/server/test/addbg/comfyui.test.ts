@@ -44,10 +44,10 @@ describe('ComfyUI engine', () => {
     expect(styles.every((s) => s.available && s.engine === 'comfyui')).toBe(true);
     const logos = (await getJson<{ list: AddbgOption[] }>(t, token, '/api/addbg/logo/modelList')).data.list;
     expect(logos.find((m) => m.id === 'ai')).toMatchObject({ available: true, engine: 'comfyui' });
-    // Portrait training is not driven on any engine: still unavailable, saying so.
+    // Portraits are trained and drawn on ComfyUI.
     const portraits = (await getJson<{ list: AddbgOption[] }>(t, token, '/api/addbg/facechain/styleTypeList')).data
       .list;
-    expect(portraits.every((p) => !p.available && p.reason?.includes('尚未接入'))).toBe(true);
+    expect(portraits.every((p) => p.available && p.engine === 'comfyui')).toBe(true);
   });
 
   it('queues the scene workflow, follows its progress over the WebSocket and puts the product on the result', async () => {

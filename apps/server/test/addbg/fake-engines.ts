@@ -62,7 +62,7 @@ abstract class FakeServer {
   protected abstract handle(req: IncomingMessage, res: ServerResponse, received: Received): Promise<void>;
 }
 
-export type ComfyMode = 'ok' | 'hold' | 'fail' | 'wrong';
+export type ComfyMode = 'ok' | 'hold' | 'fail' | 'wrong' | 'nolora';
 
 /**
  * A fake ComfyUI (server.py's shapes): `/prompt` queues, progress and completion go to the socket
@@ -70,11 +70,20 @@ export type ComfyMode = 'ok' | 'hold' | 'fail' | 'wrong';
  * `hold` sends half the progress and waits for `release()`; `fail` reports an execution error;
  * `wrong` serves an HTML page from `/view` labelled as PNG. With `sockets` off the upgrade is
  * refused, as behind a proxy without WebSocket, so only polling can see the result.
+ *
+ * Training (a workflow with `TrainLoraNode`, as ComfyUI's native nodes): the photos uploaded into
+ * an input subfolder are kept in `uploads`; a finished training has no output image, and its
+ * SaveLoRA file shows up in `/models/loras` (as when the output folder is one of the LoRA paths),
+ * except in `nolora` mode. `POST /history` and `/queue` with `delete` are recorded in `deleted`.
  */
 export class FakeComfyEngine extends FakeServer {
   mode: ComfyMode = 'ok';
   sockets = true;
   output: Buffer = Buffer.alloc(0);
+  /** LoRA names `/models/loras` lists. */
+  readonly loras: string[] = [];
+  readonly uploads: Array<{ subfolder: string; name: string; data: Buffer; overwrite: boolean }> = [];
+  readonly deleted: string[] = [];
   readonly prompts: Array<{
     id: string;
     clientId: string;
@@ -104,7 +113,7 @@ export class FakeComfyEngine extends FakeServer {
     this.clients.get(clientId)?.send(JSON.stringify({ type, data }));
   }
 
-  protected async handle(_req: IncomingMessage, res: ServerResponse, r: Received): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse, r: Received): Promise<void> {
     if (r.method === 'POST' && r.path === '/prompt') {
       const parsed = JSON.parse(r.body.toString()) as {
         client_id: string;
@@ -127,7 +136,32 @@ export class FakeComfyEngine extends FakeServer {
       return;
     }
     if (r.method === 'POST' && r.path === '/upload/image') {
+      const form = await new Response(new Uint8Array(r.body), {
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+      }).formData();
+      const subfolder = form.get('subfolder');
+      if (typeof subfolder === 'string') {
+        const file = form.get('image') as File;
+        const name = file.name;
+        this.uploads.push({
+          subfolder,
+          name,
+          data: Buffer.from(await file.arrayBuffer()),
+          overwrite: form.get('overwrite') === 'true',
+        });
+        this.json(res, 200, { name, subfolder, type: 'input' });
+        return;
+      }
       this.json(res, 200, { name: `upload-${this.received.length}.png`, subfolder: 'portal', type: 'input' });
+      return;
+    }
+    if (r.method === 'GET' && r.path === '/models/loras') {
+      this.json(res, 200, this.loras);
+      return;
+    }
+    if (r.method === 'POST' && (r.path === '/history' || r.path === '/queue')) {
+      this.deleted.push(...((JSON.parse(r.body.toString()) as { delete?: string[] }).delete ?? []));
+      this.json(res, 200, {});
       return;
     }
     this.json(res, 404, { error: 'not found' });
@@ -144,6 +178,16 @@ export class FakeComfyEngine extends FakeServer {
       return;
     }
     this.send(clientId, 'progress', { value: 2, max: 2, prompt_id: id, node: '3' });
+    const workflow = this.prompts.find((p) => p.id === id)!.workflow;
+    const save = Object.values(workflow).find((n) => (n as { class_type?: string }).class_type === 'SaveLoRA');
+    if (save) {
+      // SaveLoRA writes `<prefix>_00001_.safetensors` under the output folder.
+      const prefix = String(save.inputs.prefix).replace(/^loras\//, '');
+      if (mode !== 'nolora') this.loras.push(`${prefix}_00001_.safetensors`);
+      this.history.set(id, { outputs: {}, status: { status_str: 'success', completed: true, messages: [] } });
+      this.send(clientId, 'executing', { node: null, prompt_id: id });
+      return;
+    }
     const output = { images: [{ filename: `out-${id}.png`, subfolder: '', type: 'output' }] };
     this.history.set(id, {
       outputs: { '9': output },

@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { addbgPhotoSets } from './addbg-facechain';
 import { files } from './files';
 import { users } from './users';
 
@@ -36,6 +37,8 @@ export const addbgWorks = pgTable(
     engine: text('engine').notNull(),
     sourceFileId: text('source_file_id').references(() => files.id, { onDelete: 'set null' }),
     params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    /** A portrait's photo set: deleting the set deletes its portraits (their files first, by the service). */
+    photoSetId: text('photo_set_id').references(() => addbgPhotoSets.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
     message: text('message').notNull().default(''),
@@ -46,7 +49,11 @@ export const addbgWorks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('addbg_works_owner_idx').on(t.ownerId, t.createdAt), index('addbg_works_project_idx').on(t.projectId)],
+  (t) => [
+    index('addbg_works_owner_idx').on(t.ownerId, t.createdAt),
+    index('addbg_works_project_idx').on(t.projectId),
+    index('addbg_works_photo_set_idx').on(t.photoSetId),
+  ],
 );
 export type AddbgWorkRow = typeof addbgWorks.$inferSelect;
 

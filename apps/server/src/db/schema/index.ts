@@ -43,5 +43,6 @@ export * from './identity-links';
 export * from './embedded';
 export * from './search';
 export * from './addbg';
+export * from './addbg-facechain';
 export * from './red';
 export * from './mj';

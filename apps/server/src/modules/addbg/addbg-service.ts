@@ -34,6 +34,8 @@ export interface NewWork {
   params: Record<string, unknown>;
   /** Images the work will make: taken from the usage now, given back if it fails. */
   images: number;
+  /** A portrait's photo set. */
+  photoSetId?: string;
 }
 
 /** Generated images are stored like uploads but are made by the server: any size it makes is fine. */
@@ -52,6 +54,11 @@ export class AddbgService {
   readonly works: WorkStore;
   readonly projects: ProjectStore;
   readonly usage: UsageStore;
+
+  /** The module's database, for its other stores (portraits). */
+  get db(): Db {
+    return this.deps.db;
+  }
 
   constructor(private readonly deps: AddbgServiceDeps) {
     this.works = new WorkStore(deps.db);
@@ -79,6 +86,7 @@ export class AddbgService {
           engine: work.engine,
           sourceFileId: work.sourceFileId,
           params: work.params,
+          photoSetId: work.photoSetId ?? null,
           charged: work.images,
           message: addbgMessages.queued,
         },
@@ -150,7 +158,8 @@ export class AddbgService {
     return (await this.views(ownerId, [row]))[0]!;
   }
 
-  private async jobEnded(jobId: number | null): Promise<boolean> {
+  /** Whether a work's (or a training's) job gave up or was cancelled without finishing it. */
+  async jobEnded(jobId: number | null): Promise<boolean> {
     if (jobId === null) return false;
     const job = await this.deps.jobs.get(jobId);
     return !job || job.state === 'failed' || job.state === 'cancelled';

@@ -24,7 +24,15 @@ const comfyEngine = remoteEngine
      * `{{height}}`, `{{seed}}`, `{{checkpoint}}`, `{{image}}` for style transfer).
      */
     workflows: z
-      .object({ scene: z.string().optional(), style: z.string().optional(), logo: z.string().optional() })
+      .object({
+        scene: z.string().optional(),
+        style: z.string().optional(),
+        logo: z.string().optional(),
+        /** Portrait training: `{{images_folder}}`, `{{lora_prefix}}`, `{{trigger}}`, `{{steps}}` too. */
+        portrait_train: z.string().optional(),
+        /** A portrait with the personal model: `{{lora}}` too. */
+        portrait: z.string().optional(),
+      })
       .strict()
       .prefault({}),
   })
@@ -44,6 +52,37 @@ const openaiImageEngine = remoteEngine
   })
   .strict();
 export type OpenaiImageEngineConfig = z.infer<typeof openaiImageEngine>;
+
+/** A portrait style of `facechain/styleTypeList`: the words the engine is asked for. */
+const portraitStyle = z
+  .object({ id: z.string().min(1).max(64), name: z.string().min(1), prompt: z.string().min(1) })
+  .strict();
+/** A base model of `facechain/styleModelList`: a checkpoint installed on the engine. */
+const portraitModel = z
+  .object({ id: z.string().min(1).max(64), name: z.string().min(1), checkpoint: z.string().min(1) })
+  .strict();
+
+/**
+ * Portraits (人像写真): trained and drawn on ComfyUI only (SD WebUI trains embeddings from a folder
+ * on its own disk, which this server cannot fill through its API). Styles and base models are
+ * the company's to choose; the defaults use the engine's configured checkpoint.
+ */
+const facechainConfig = z
+  .object({
+    /** Training steps of the shipped workflow (`{{steps}}`). */
+    train_steps: z.number().int().min(1).max(100_000).default(600),
+    /** Training (one call, queue wait included) fails after this long. */
+    train_timeout_seconds: z
+      .number()
+      .int()
+      .min(60)
+      .default(3 * 3600),
+    styles: z.array(portraitStyle).min(1).optional(),
+    models: z.array(portraitModel).min(1).optional(),
+  })
+  .strict()
+  .prefault({});
+export type FacechainConfig = z.infer<typeof facechainConfig>;
 
 /**
  * A vision-capable chat model that describes an image for `image/interrogate`: `provider` names an
@@ -92,6 +131,7 @@ export const addbgConfigSchema = z
      */
     ai_engine: z.enum(['sdwebui', 'comfyui', 'openai']).optional(),
     vision: visionModel.optional(),
+    facechain: facechainConfig,
   })
   .strict()
   .superRefine((config, ctx) => {

@@ -32,14 +32,6 @@ export function aiOption(config: AddbgConfig, id: string, name: string, feature:
   return { id, name, engine: 'sdwebui', available: false, reason: engineNeeded(config, feature) };
 }
 
-/**
- * An option of a feature this version does not drive on any engine (portraits): listed, never
- * available, naming what it needs.
- */
-export function undrivenOption(config: AddbgConfig, id: string, name: string, need: string): AddbgOption {
-  return { id, name, engine: aiEngineId(config) ?? 'comfyui', available: false, reason: need };
-}
-
 export function builtinOption(id: string, name: string): AddbgOption {
   return { id, name, engine: 'builtin', available: true, reason: null };
 }

@@ -1,49 +1,41 @@
-import { ErrorCode, addbgEndpoints as e, addbgEngineNames, addbgMessages } from '@portal/contract';
+import { addbgEndpoints as e } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../errors/app-error';
 import { serve } from '../../lib/serve-endpoint';
+import { requireUser } from '../../plugins/auth';
 import type { AddbgConfig } from './config';
-import { aiEngineId, aiOption, undrivenOption } from './engines';
-import { notFound } from './work-store';
+import { canCreate, portraitModels, portraitOption, portraitStyles } from './facechain-catalog';
+import type { FacechainService } from './facechain-service';
 
 /**
- * Portraits (facechain) need a personal model trained on a GPU engine, which this version does not
- * drive: the lists say so, `projectCanCreate` says why, and nothing that would store face photos
- * is accepted (so no personal data is kept for a feature that cannot run). A photo set id can
- * never be found.
+ * Portraits (facechain): photo sets (owner only; another user's id answers like an unknown one),
+ * their training (a durable job) and portraits in a style (works of kind `portrait`). Without a
+ * portrait engine, `projectCanCreate` and the lists say why, and no face photo is accepted.
  */
-export function facechainRoutes(config: AddbgConfig): FastifyPluginAsync {
+export function facechainRoutes(config: AddbgConfig, service: FacechainService): FastifyPluginAsync {
   return async (app) => {
-    const refuse = async () => {
-      throw new AppError(ErrorCode.validation, addbgMessages.facechainNeedsGpu);
-    };
-    const unknown = async () => {
-      throw notFound();
-    };
-    // Scenes, styles and logos run on a configured engine; portrait training is not driven on any.
-    const engine = aiEngineId(config);
-    const option = (id: string, name: string) =>
-      engine
-        ? undrivenOption(config, id, name, `${addbgEngineNames[engine]}已配置，但本版本尚未接入人像训练工作流`)
-        : aiOption(config, id, name, '人像写真');
-    serve(app, e.facechainProjectCanCreate, async () => ({
-      can_create: false,
-      reason: addbgMessages.facechainNeedsGpu,
-      engines: ['comfyui' as const, 'sdwebui' as const],
-    }));
-    serve(app, e.facechainPhotosList, async () => ({ list: [] }));
+    const owner = (request: Parameters<typeof requireUser>[0]) => requireUser(request).id;
+
+    serve(app, e.facechainProjectCanCreate, async () => canCreate(config));
     serve(app, e.facechainStyleTypeList, async () => ({
-      list: [option('idphoto', '证件照'), option('business', '商务形象照')],
+      list: portraitStyles(config).map((s) => portraitOption(config, s.id, s.name)),
     }));
     serve(app, e.facechainStyleModelList, async () => ({
-      list: [option('default', '默认写真模型')],
+      list: portraitModels(config).map((m) => portraitOption(config, m.id, m.name)),
     }));
-    serve(app, e.facechainAddPhotos, refuse);
-    serve(app, e.facechainTrainPhotos, unknown);
-    serve(app, e.facechainGenerate, unknown);
-    serve(app, e.facechainPhotosDetail, unknown);
-    serve(app, e.facechainEditPhotos, unknown);
-    serve(app, e.facechainDeletePhotos, unknown);
-    serve(app, e.facechainTrainProcess, unknown);
+    serve(app, e.facechainPhotosList, async ({ request }) => ({ list: await service.list(owner(request)) }));
+    serve(app, e.facechainPhotosDetail, async ({ query, request }) => service.detail(owner(request), query.photos_id));
+    serve(app, e.facechainAddPhotos, async ({ body, request }) => service.add(owner(request), body));
+    serve(app, e.facechainEditPhotos, async ({ body, request }) =>
+      service.rename(owner(request), body.photos_id, body.name),
+    );
+    serve(app, e.facechainDeletePhotos, async ({ body, request }) => {
+      await service.delete(owner(request), body.photos_id);
+      return null;
+    });
+    serve(app, e.facechainTrainPhotos, async ({ body, request }) => service.train(owner(request), body.photos_id));
+    serve(app, e.facechainTrainProcess, async ({ query, request }) => service.process(owner(request), query.photos_id));
+    serve(app, e.facechainGenerate, async ({ body, request }) => ({
+      work_id: await service.generate(owner(request), body),
+    }));
   };
 }

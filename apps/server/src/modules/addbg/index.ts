@@ -3,10 +3,14 @@ import type { ServerModule } from '../module';
 import { AddbgService, ADDBG_WORK_JOB, type AddbgWorkJob } from './addbg-service';
 import { CutoutPool } from './cutout-pool';
 import { createAiEngine } from './engines';
+import { createPortraitEngine } from './facechain-catalog';
 import { facechainRoutes } from './facechain-routes';
+import { FACECHAIN_TRAIN_JOB, FacechainService, type FacechainTrainJob } from './facechain-service';
+import { FacechainTrainer } from './facechain-trainer';
 import { fileRoutes } from './file-routes';
 import { listRoutes } from './list-routes';
 import { ImageProxy } from '../../services/image-proxy';
+import { PortraitWorks } from './portrait-works';
 import { projectRoutes } from './project-routes';
 import { VisionDescriber } from './vision-describe';
 import { workRoutes } from './work-routes';
@@ -21,7 +25,8 @@ declare module 'fastify' {
 
 /**
  * 图片设计: cutout, product scenes and logos on the built-in CPU engine; scenes from a prompt, style
- * transfer and AI logos on the configured AI engine; every work a durable job.
+ * transfer and AI logos on the configured AI engine; portraits trained and drawn on ComfyUI; every
+ * work a durable job.
  */
 const addbg: ServerModule = {
   name: 'addbg',
@@ -46,7 +51,18 @@ const addbg: ServerModule = {
         allowed_hosts: config.openai?.result_hosts ?? [],
       });
       const ai = createAiEngine(config, async (url) => (await resultFetcher.fetch(url)).body);
-      const runner = new WorkRunner(service, pool, ai, app.log);
+      const portraitEngine = createPortraitEngine(config);
+      const facechain = new FacechainService({
+        addbg: service,
+        files: files.service,
+        jobs,
+        config,
+        engine: portraitEngine,
+        log: app.log,
+      });
+      const portraits = portraitEngine ? new PortraitWorks(facechain.store, service, portraitEngine) : null;
+      const runner = new WorkRunner(service, pool, ai, app.log, portraits);
+      const trainer = new FacechainTrainer(facechain.store, service, portraitEngine, config, app.log);
       const visionEndpoint = config.vision && app.portalConfig.providers.endpoints[config.vision.provider];
       if (config.vision && !visionEndpoint) {
         throw new Error(`addbg.vision.provider "${config.vision.provider}" is not defined under providers.endpoints`);
@@ -57,11 +73,16 @@ const addbg: ServerModule = {
         concurrency: config.job_concurrency,
         maxAttempts: 3,
       });
+      // Training holds the GPU for minutes to hours: one at a time per process.
+      jobs.register<FacechainTrainJob>(FACECHAIN_TRAIN_JOB, (job) => trainer.run(job), {
+        concurrency: 1,
+        maxAttempts: 2,
+      });
       app.addHook('onClose', async () => pool.close());
       await app.register(listRoutes(config), { prefix: '/api/addbg' });
       await app.register(workRoutes(service, config, vision), { prefix: '/api/addbg' });
       await app.register(projectRoutes(service), { prefix: '/api/addbg' });
-      await app.register(facechainRoutes(config), { prefix: '/api/addbg' });
+      await app.register(facechainRoutes(config, facechain), { prefix: '/api/addbg' });
       await app.register(fileRoutes(config), { prefix: '/api/addbg' });
     },
     { name: 'addbg-module', dependencies: ['services'], fastify: '5.x' },

@@ -1,4 +1,4 @@
-import { ErrorCode, addbgEndpoints as e, addbgWorkKindNames } from '@portal/contract';
+import { ErrorCode, addbgEndpoints as e, addbgWorkKindNames, type AddbgWorkKind } from '@portal/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import sharp from 'sharp';
 import { AppError } from '../../errors/app-error';
@@ -8,6 +8,7 @@ import { contentDisposition } from '../../routes/api/file/transfer';
 import type { AddbgService } from './addbg-service';
 import type { AddbgConfig } from './config';
 import { aiEngineId, engineNeeded } from './engines';
+import { portraitEngineId, portraitUnavailable } from './facechain-catalog';
 import { describeImage } from './interrogate';
 import { logoSvg } from './logo';
 import type { VisionDescriber } from './vision-describe';
@@ -46,18 +47,25 @@ export function workRoutes(
       const ownerId = owner(request);
       const work = await service.works.find(ownerId, body.work_id);
       const count = typeof work.params.count === 'number' ? work.params.count : 1;
-      // A work drawn by an AI engine runs again on the one configured now, if any.
-      const engine = work.engine === 'builtin' ? 'builtin' : aiEngineId(config);
-      if (!engine)
-        throw new AppError(ErrorCode.validation, engineNeeded(config, addbgWorkKindNames[work.kind as 'style']));
+      const kind = work.kind as AddbgWorkKind;
+      // A work drawn by an AI engine runs again on the one configured now, if any; a portrait on
+      // the portrait engine (its set must still be trained, or the work fails and is refunded).
+      if (kind === 'portrait') {
+        const reason = portraitUnavailable(config);
+        if (reason) throw new AppError(ErrorCode.validation, reason);
+      }
+      const engine =
+        kind === 'portrait' ? portraitEngineId(config) : work.engine === 'builtin' ? 'builtin' : aiEngineId(config);
+      if (!engine) throw new AppError(ErrorCode.validation, engineNeeded(config, addbgWorkKindNames[kind]));
       return {
         work_id: await service.create(ownerId, {
-          kind: work.kind as 'cutout' | 'product' | 'logo' | 'style',
+          kind,
           engine,
           sourceFileId: work.sourceFileId,
           projectId: work.projectId ?? undefined,
           params: work.params,
           images: count,
+          photoSetId: work.photoSetId ?? undefined,
         }),
       };
     });
@@ -97,7 +105,7 @@ export function workRoutes(
           height: image.height,
           favorite: true,
           work_id: image.workId,
-          kind: kind as 'cutout' | 'product' | 'logo' | 'style',
+          kind: kind as AddbgWorkKind,
         })),
       };
     });

@@ -11,13 +11,14 @@ import { cutout, cutoutWithMask } from './cutout';
 import type { CutoutPool } from './cutout-pool';
 import type { AiImageEngine, EngineCall } from './engines/ai-engine';
 import { logoPng, LOGO_SIZE } from './logo';
+import type { PortraitWorks } from './portrait-works';
 import type { LogoParams, ProductParams, StyleParams } from './work-requests';
 
 /**
  * Runs one work's job on the built-in engine and, for scenes from a prompt, style transfer and AI
- * logos, on the configured AI engine. A failure (a broken image, an engine's error or an answer
- * that is not an image) of the work itself (a broken image)
- * marks it failed and gives its images back, once; a stop of this process (the signal) is left
+ * logos, on the configured AI engine; portraits on the portrait engine with a set's personal
+ * model. A failure of the work itself (a broken image, an engine's error or an answer that is not
+ * an image) marks it failed and gives its images back, once; a stop of this process (the signal) is left
  * to the queue, which runs the job again elsewhere or after a restart.
  */
 export class WorkRunner {
@@ -27,6 +28,8 @@ export class WorkRunner {
     /** The configured AI engine, or null: its works then fail (and give their usage back). */
     private readonly ai: AiImageEngine | null,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+    /** Portraits with a photo set's personal model, or null without a portrait engine. */
+    private readonly portraits: PortraitWorks | null = null,
   ) {}
 
   async run(job: JobContext<AddbgWorkJob>): Promise<void> {
@@ -40,6 +43,7 @@ export class WorkRunner {
       else if (work.kind === 'product') await this.runProduct(work);
       else if (work.kind === 'logo') await this.runLogo(work);
       else if (work.kind === 'style') await this.runStyle(work);
+      else if (work.kind === 'portrait') await this.runPortrait(work);
       else throw new Error(`unknown work kind ${work.kind}`);
       await this.service.works.setState(work.id, 'done', 100, addbgMessages.done);
     } catch (error) {
@@ -63,17 +67,23 @@ export class WorkRunner {
     return this.service.works.setState(work.id, 'running', percent, addbgMessages.running);
   }
 
+  /** A call whose progress maps into the work's percent between `from` and `to`. */
+  private stepCall(work: AddbgWorkRow, from: number, to: number): EngineCall {
+    return {
+      signal: this.signals.get(work.id),
+      progress: (percent) => this.progress(work, from + Math.round(((to - from) * percent) / 100)),
+    };
+  }
+
   /** The AI engine and a call whose progress maps into the work's percent between `from` and `to`. */
   private engineCall(work: AddbgWorkRow, from: number, to: number): { engine: AiImageEngine; call: EngineCall } {
     if (!this.ai) throw new Error('no AI engine is configured any more');
-    const signal = this.signals.get(work.id);
-    return {
-      engine: this.ai,
-      call: {
-        signal,
-        progress: (percent) => this.progress(work, from + Math.round(((to - from) * percent) / 100)),
-      },
-    };
+    return { engine: this.ai, call: this.stepCall(work, from, to) };
+  }
+
+  private async runPortrait(work: AddbgWorkRow): Promise<void> {
+    if (!this.portraits) throw new Error('no portrait engine is configured any more');
+    await this.portraits.draw(work, (from, to) => this.stepCall(work, from, to));
   }
 
   /**

@@ -5,6 +5,8 @@ export interface EngineCall {
   signal?: AbortSignal;
   /** The call's own progress, 0–100 (the runner maps it into the work's percent). */
   progress(percent: number): Promise<void>;
+  /** Told the engine's id of what it queued (a ComfyUI prompt), so it can be forgotten later. */
+  queued?(engineRef: string): Promise<void>;
 }
 
 /** A scene for a product drawn by an engine, at the output size. */

@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import logoWorkflow from './comfy-workflows/logo.json';
+import portraitTrainWorkflow from './comfy-workflows/portrait-train.json';
+import portraitWorkflow from './comfy-workflows/portrait.json';
 import sceneWorkflow from './comfy-workflows/scene.json';
 import styleWorkflow from './comfy-workflows/style.json';
 import { EngineError } from './engine-http';
 
-export type ComfyFunction = 'scene' | 'style' | 'logo';
+export type ComfyFunction = 'scene' | 'style' | 'logo' | 'portrait_train' | 'portrait';
 export type ComfyWorkflow = Record<string, unknown>;
 export type TemplateValues = Record<string, string | number>;
 
@@ -13,6 +15,8 @@ const SHIPPED: Record<ComfyFunction, ComfyWorkflow> = {
   scene: sceneWorkflow,
   style: styleWorkflow,
   logo: logoWorkflow,
+  portrait_train: portraitTrainWorkflow,
+  portrait: portraitWorkflow,
 };
 
 const WHOLE = /^\{\{(\w+)\}\}$/;

@@ -21,7 +21,7 @@ const NAME = 'comfyui';
 /** With the socket open, history is still polled now and then in case a message was lost. */
 const SAFETY_POLL_MS = 5_000;
 
-interface HistoryEntry {
+export interface HistoryEntry {
   outputs?: Record<string, { images?: Array<{ filename?: unknown; subfolder?: unknown; type?: unknown }> }>;
   status?: { status_str?: string; completed?: boolean };
 }
@@ -68,11 +68,24 @@ export class ComfyUiEngine implements AiImageEngine {
     );
   }
 
-  /** Puts a source image into ComfyUI's input folder (`/upload/image`); answers the name LoadImage takes. */
-  private async upload(png: Buffer, signal: AbortSignal | undefined): Promise<string> {
+  /**
+   * Puts an image into ComfyUI's input folder (`/upload/image`, under a given subfolder and name); answers
+   * the name LoadImage takes.
+   */
+  async upload(
+    png: Buffer,
+    signal: AbortSignal | undefined,
+    target?: { subfolder: string; name: string },
+  ): Promise<string> {
     const form = new FormData();
-    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), `portal-addbg-${randomUUID()}.png`);
+    const name = target?.name ?? `portal-addbg-${randomUUID()}.png`;
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
     form.append('type', 'input');
+    // A training set's photos keep their names, so a retried training replaces rather than adds.
+    if (target) {
+      form.append('subfolder', target.subfolder);
+      form.append('overwrite', 'true');
+    }
     const res = await engineFetch(NAME, engineUrl(this.engine, 'upload/image'), {
       method: 'POST',
       headers: engineHeaders(this.engine),
@@ -84,11 +97,28 @@ export class ComfyUiEngine implements AiImageEngine {
     return typeof body.subfolder === 'string' && body.subfolder ? `${body.subfolder}/${body.name}` : body.name;
   }
 
-  private async run(fn: ComfyFunction, values: Omit<TemplateValues, 'seed' | 'checkpoint'>, call: EngineCall) {
+  /** A function's workflow run to its first output image. */
+  async run(fn: ComfyFunction, values: TemplateValues, call: EngineCall): Promise<Buffer> {
     const signal = callSignal(call.signal);
+    const { entry } = await this.execute(fn, values, call, signal);
+    const bytes = await this.outputImage(entry, signal);
+    await call.progress(100);
+    return bytes;
+  }
+
+  /**
+   * Queues a function's workflow (placeholders filled, `seed` and `checkpoint` by default) and
+   * waits for its history entry, following progress; answers the prompt's id with the entry.
+   */
+  async execute(
+    fn: ComfyFunction,
+    values: TemplateValues,
+    call: EngineCall,
+    signal: AbortSignal = callSignal(call.signal),
+  ): Promise<{ promptId: string; entry: HistoryEntry }> {
     const workflow = await comfyWorkflow(
       fn,
-      { ...values, seed: randomInt(0, 2 ** 47), checkpoint: this.engine.checkpoint },
+      { seed: randomInt(0, 2 ** 47), checkpoint: this.engine.checkpoint, ...values },
       this.engine.workflows[fn],
     );
     const clientId = randomUUID();
@@ -105,26 +135,57 @@ export class ComfyUiEngine implements AiImageEngine {
       const queued = (await res.json().catch(() => ({}))) as { prompt_id?: unknown };
       if (typeof queued.prompt_id !== 'string') throw new EngineError('comfyui queued no prompt');
       const promptId = queued.prompt_id;
+      await call.queued?.(promptId);
       await call.progress(5);
       const entry = await this.finished(promptId, socket, call, signal).catch((error: unknown) => {
         // A work that stops (the process shuts down, a timeout) takes its prompt out of the queue.
         if (signal.aborted) void this.dequeue(promptId);
         throw error;
       });
-      const image = firstImage(entry);
-      if (!image) throw new EngineError('comfyui finished without an output image');
-      const view = engineUrl(this.engine, 'view');
-      view.searchParams.set('filename', image.filename);
-      view.searchParams.set('subfolder', image.subfolder);
-      view.searchParams.set('type', image.type);
-      const bytes = await responseImage(
-        NAME,
-        await engineFetch(NAME, view, { headers: engineHeaders(this.engine), signal }),
-      );
-      await call.progress(100);
-      return bytes;
+      return { promptId, entry };
     } finally {
       socket?.close();
+    }
+  }
+
+  /** The entry's first output image from `/view`, checked by content. */
+  async outputImage(entry: HistoryEntry, signal: AbortSignal): Promise<Buffer> {
+    const image = firstImage(entry);
+    if (!image) throw new EngineError('comfyui finished without an output image');
+    const view = engineUrl(this.engine, 'view');
+    view.searchParams.set('filename', image.filename);
+    view.searchParams.set('subfolder', image.subfolder);
+    view.searchParams.set('type', image.type);
+    return responseImage(NAME, await engineFetch(NAME, view, { headers: engineHeaders(this.engine), signal }));
+  }
+
+  /** The LoRA files the engine can load (`GET /models/loras`, names relative to its loras folders). */
+  async loras(signal: AbortSignal): Promise<string[]> {
+    const res = await engineFetch(NAME, engineUrl(this.engine, 'models/loras'), {
+      headers: engineHeaders(this.engine),
+      signal,
+    });
+    const body = (await res.json().catch(() => null)) as unknown;
+    if (!Array.isArray(body)) throw new EngineError('comfyui did not list its LoRA models');
+    return body.filter((n): n is string => typeof n === 'string');
+  }
+
+  /**
+   * Best effort: the prompts leave the queue and the history (`POST /queue` and `POST /history`
+   * with `delete`). ComfyUI has no call that deletes files (inputs, outputs, models).
+   */
+  async forget(promptIds: string[]): Promise<void> {
+    if (promptIds.length === 0) return;
+    for (const path of ['queue', 'history']) {
+      await fetch(engineUrl(this.engine, path), {
+        method: 'POST',
+        headers: engineHeaders(this.engine, { 'content-type': 'application/json' }),
+        body: JSON.stringify({ delete: promptIds }),
+        signal: AbortSignal.timeout(10_000),
+      }).then(
+        (r) => r.body?.cancel(),
+        () => undefined,
+      );
     }
   }
 

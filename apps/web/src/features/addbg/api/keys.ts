@@ -6,4 +6,5 @@ export const addbgKeys = {
   works: (projectId: string | null) => ['addbg', 'works', projectId ?? 'all'] as const,
   favorites: () => ['addbg', 'favorites'] as const,
   projects: () => ['addbg', 'projects'] as const,
+  photoSets: () => ['addbg', 'photo-sets'] as const,
 };
