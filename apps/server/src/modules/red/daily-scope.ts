@@ -50,5 +50,19 @@ export function notesInScope(f: ResolvedFilter): SQL {
  * of reading the range's mentions all at once.
  */
 export function notesInBucket(f: ResolvedFilter, lo: number, hi: number): SQL {
-  return sql`n.interactions >= ${lo} AND n.interactions < ${hi} AND ${notesInScope(f)}`;
+  const parts = [
+    sql`n.interactions >= ${lo} AND n.interactions < ${hi}`,
+    sql`n.published_at >= ${f.from.toISOString()} AND n.published_at < ${f.to.toISOString()}`,
+  ];
+  if (f.brandIds) {
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM red_note_brands nb WHERE nb.brand_id = ${f.brandIds[0]!} AND nb.published_at = n.published_at AND nb.note_pk = n.id)`,
+    );
+  } else if (f.projectIds) {
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM red_note_brands nb WHERE nb.project_id = ${f.projectIds[0]!} AND nb.published_at = n.published_at AND nb.note_pk = n.id)`,
+    );
+  }
+  if (f.sentiment) parts.push(sql`n.sentiment = ${f.sentiment}`);
+  return sql.join(parts, sql` AND `);
 }
