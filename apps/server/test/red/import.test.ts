@@ -77,10 +77,13 @@ describe('red import', () => {
     const { last } = await waitImport<RedImportStatus>(t, admin, started.data.job_id);
     expect(last).toMatchObject({ status: 'done', total: 6, imported: 2, failed: 4 });
     expect(last.errors.map((e) => e.row)).toEqual([3, 4, 5, 6]);
-    expect(last.errors[0]!.message).toContain('note_id 不能为空');
-    expect(last.errors[1]!.message).toContain('published_at 不是有效时间');
-    expect(last.errors[2]!.message).toContain('likes 必须是非负整数');
-    expect(last.errors[3]!.message).toContain('link 必须是 http(s) 地址');
+    // Each names its row, the column as the file spells it and, for an English name, its meaning.
+    expect(last.errors.map((e) => e.message)).toEqual([
+      '第 3 行：笔记ID（note_id）不能为空',
+      '第 4 行：发布时间（published_at）不是有效的时间：昨天下午（可写 2026-05-01 12:30 或 ISO 时间）',
+      '第 5 行：点赞数（likes）必须是不小于 0 的整数（可写 1.2万）：-5',
+      '第 6 行：链接（link）必须是以 http:// 或 https:// 开头的地址：javascript:alert(1)',
+    ]);
     const list = await listAll({ keyword: '标题' });
     expect(list.data.list.map((n) => n.note_id).sort()).toEqual(['bad-ok-1', 'bad-ok-2']);
   });
@@ -152,6 +155,21 @@ describe('red import', () => {
     const started = await upload('/api/red/admin/import', { mapping: JSON.stringify(mapping) });
     const { last } = await waitImport<RedImportStatus>(t, admin, (started.data as { job_id: string }).job_id);
     expect(last).toMatchObject({ status: 'done', imported: 2, errors: [] });
+    // A bad row of the vendor's file is named by the vendor's own columns.
+    const bad = [csv.split('\n')[0], `v-3,,,阿云,上周,很多,1,无`].join('\n');
+    const { payload, headers } = multipart('vendor-bad.csv', bad, { mapping: JSON.stringify(mapping) });
+    const badStarted = body<{ job_id: string }>(
+      await api(t, admin, { method: 'POST', url: '/api/red/admin/import', payload, headers }),
+    );
+    const badDone = await waitImport<RedImportStatus>(t, admin, badStarted.data.job_id);
+    expect(badDone.last.errors).toEqual([{ row: 2, message: '第 2 行：“正文”列不能为空' }]);
+    const wrongTime = [csv.split('\n')[0], `v-4,正文,正文,阿云,上周,很多,1,无`].join('\n');
+    const second = multipart('vendor-time.csv', wrongTime, { mapping: JSON.stringify(mapping) });
+    const timeStarted = body<{ job_id: string }>(
+      await api(t, admin, { method: 'POST', url: '/api/red/admin/import', ...second }),
+    );
+    const timeDone = await waitImport<RedImportStatus>(t, admin, timeStarted.data.job_id);
+    expect(timeDone.last.errors[0]!.message).toMatch(/^第 2 行：“发布时间”列不是有效的时间：上周/);
     const detail = await getJson<{ title: string; topics: string[]; likes: number }>(
       t,
       admin,
@@ -226,7 +244,10 @@ describe('red import', () => {
       headers: { 'x-red-push-key': PUSH_KEY },
       payload: { notes },
     });
-    expect(ok.json()).toMatchObject({ code: 0, data: { imported: 1, duplicates: 0, errors: [{ row: 2 }] } });
+    expect(ok.json()).toMatchObject({
+      code: 0,
+      data: { imported: 1, duplicates: 0, errors: [{ row: 2, message: '第 2 条：笔记ID（note_id）不能为空' }] },
+    });
     expect((await listAll({ keyword: '推送笔记' })).data.total).toBe(1);
   });
 });

@@ -6,7 +6,9 @@ import { rows } from '../../src/lib/sql-rows';
 import { analyseNote } from '../../src/modules/red/analysis/analyse-note';
 import { countNotes, rebuildAggregates } from '../../src/modules/red/daily-aggregates';
 import { dailyScope } from '../../src/modules/red/daily-scope';
-import { resolveFilter, type FilterInput } from '../../src/modules/red/insight-filter';
+import { articlesWhere, toArticle } from '../../src/modules/red/article-rows';
+import { resolveFilter, whereOf, type FilterInput } from '../../src/modules/red/insight-filter';
+import { orderOf } from '../../src/modules/red/insight-service';
 import { DailyInsight } from '../../src/modules/red/insight-from-daily';
 import { NoteInsight } from '../../src/modules/red/insight-from-notes';
 import { bucketOf, bucketRange, bucketSql } from '../../src/modules/red/interaction-buckets';
@@ -98,6 +100,7 @@ async function aggregateRows() {
     red_daily_sentences: 'sentences',
     red_daily_quality: 'notes',
     red_daily_quality_topics: 'notes',
+    red_daily_topics: 'notes',
   };
   const out: Record<string, unknown[]> = {};
   for (const [table, count] of Object.entries(tables)) {
@@ -129,6 +132,63 @@ describe('red daily aggregates', () => {
     await compare({ ...month, project_id: projectId, sentiment: 'negative' });
     // Short ranges: few notes, a percentile on a bucket of its own or inside a wide one.
     for (const n of [0, 3, 9, 17, 70]) await compare({ start: daysAgo(n), end: daysAgo(n), project_id: projectId });
+  }, 120_000);
+
+  it("answer the note list's total exactly as its rows count, and its pages as the notes query does", async () => {
+    await rebuildAggregates(t.app.db, 'all');
+    expect(await t.app.red.aggregates.ready()).toBe(true);
+    const month = { start: daysAgo(29), end: today };
+    const filters: FilterInput[] = [
+      month,
+      { ...month, project_id: projectId },
+      { ...month, project_id: projectId, brand: '澄光' },
+      { ...month, project_id: projectId, sentiment: 'negative' },
+      { start: daysAgo(3), end: daysAgo(3), project_id: projectId },
+    ];
+    for (const input of filters) {
+      const f = await resolveFilter(t.app.db, 0, input);
+      const [count] = await rows<{ n: number }>(
+        t.app.db,
+        sql`SELECT count(*)::int AS n FROM red_notes n WHERE ${whereOf(f)}`,
+      );
+      expect(count!.n).toBeGreaterThan(0);
+      for (const sort of ['published', 'interactions'] as const) {
+        // A first page (walked in the list's order), a later one, one holding every note (read
+        // whole) and one past the end.
+        for (const [page, size] of [
+          [1, 20],
+          [3, 7],
+          [1, 500],
+          [90, 20],
+        ] as const) {
+          const answer = await t.app.red.insight.articleList(0, f, sort, page, size);
+          expect(answer.total).toBe(count!.n);
+          const reference = await articlesWhere(t.app.db, 0, whereOf(f), orderOf(sort), size, (page - 1) * size);
+          expect(answer.list).toEqual(reference.map(toArticle));
+        }
+      }
+    }
+  }, 120_000);
+
+  it('rank topics from the daily aggregates as from the topic rows', async () => {
+    await rebuildAggregates(t.app.db, 'all');
+    const now = new Date();
+    for (const time of ['1d', '7d', '30d'] as const) {
+      for (const sort of ['hot', 'newest'] as const) {
+        for (const type of [undefined, String(projectId)]) {
+          for (const [page_index, page_size] of [
+            [1, 20],
+            [2, 5],
+            [50, 20],
+          ] as const) {
+            const query = { sort, time, type, page_index, page_size };
+            const reference = await t.app.red.rank.topicList(query, now, true);
+            if (page_index === 1 && sort === 'hot') expect(reference.list.length).toBeGreaterThan(0);
+            expect(await t.app.red.rank.topicList(query, now)).toEqual(reference);
+          }
+        }
+      }
+    }
   }, 120_000);
 
   it('are the same counted batch by batch, counted again, and after notes are taken out and back', async () => {

@@ -24,6 +24,25 @@ describe('red offline analysis', () => {
     expect(right / set.length).toBeGreaterThanOrEqual(0.8);
   });
 
+  it('reads complaints by their shape: breaking soon, too much, both, still, never again, 就是', () => {
+    const negative = [
+      '拖鞋穿了三天就断了',
+      '杯盖没多久就松了',
+      '米饭硬得要命',
+      '这家的份量少得可怜',
+      '面包又干又硬',
+      '洗了三遍还是油',
+      '这款吹风机我是不敢再用了',
+      '再也不会去那家店吃了',
+      '这本小说看不下去',
+      '外观挺好看，就是太吵了',
+    ];
+    for (const text of negative) expect(analyseSentiment(text).polarity, text).toBe('negative');
+    // What comes soon may be wanted, and a clause of praise is no breakage.
+    expect(analyseSentiment('下单两天就到了').polarity).not.toBe('negative');
+    expect(analyseSentiment('用了一周就爱不释手').polarity).toBe('positive');
+  });
+
   it('handles negation, double negation, degree and contrast', () => {
     expect(analyseSentiment('不好用').polarity).toBe('negative');
     expect(analyseSentiment('没有不满意的地方').polarity).toBe('positive');

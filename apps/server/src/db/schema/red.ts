@@ -87,8 +87,10 @@ export const redNotes = pgTable(
     modelAnalysis: jsonb('model_analysis').$type<RedModelAnalysis>(),
   },
   (t) => [
-    index('red_notes_published_idx').on(t.publishedAt),
-    index('red_notes_interactions_idx').on(t.interactions, t.publishedAt),
+    // The note list's two orders, each ending with the id (no sort after the walk); the date in
+    // the interactions index filters the walk and the interaction-bucket reads.
+    index('red_notes_published_idx').on(t.publishedAt, t.id),
+    index('red_notes_interactions_idx').on(t.interactions, t.id, t.publishedAt),
   ],
 );
 export type RedNoteRow = typeof redNotes.$inferSelect;
@@ -127,6 +129,8 @@ export const redNoteTopics = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.notePk, t.topic] }),
+    // INCLUDE (interactions, weighted) in migration 0025 (Drizzle cannot say it): a ranking
+    // window's partial days are read from the index alone.
     index('red_note_topics_published_idx').on(t.publishedAt, t.topic),
     index('red_note_topics_topic_idx').on(t.topic, t.publishedAt),
   ],
@@ -238,6 +242,25 @@ export const redDailyQualityTopics = pgTable(
     notes: integer('notes').notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.day, t.sentiment, t.bucket, t.topic] })],
+);
+
+/**
+ * Notes, interactions and weighted interactions per topic, per scope (as red_daily_counts), China
+ * day and note sentiment: the topic ranking's whole days.
+ */
+export const redDailyTopics = pgTable(
+  'red_daily_topics',
+  {
+    projectId: integer('project_id').notNull(),
+    brandId: integer('brand_id').notNull(),
+    day: text('day').notNull(),
+    sentiment: text('sentiment').notNull(),
+    topic: text('topic').notNull(),
+    notes: integer('notes').notNull(),
+    interactions: bigint('interactions', { mode: 'number' }).notNull(),
+    weighted: bigint('weighted', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.day, t.sentiment, t.topic] })],
 );
 
 /** When a topic was first seen (its earliest note), for the newest tab. */

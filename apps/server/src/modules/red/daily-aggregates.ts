@@ -10,7 +10,8 @@ import { TITLE_PATTERNS } from './title-patterns';
 /**
  * The daily aggregates the insight queries read instead of the notes: red_daily_counts (volume,
  * sentiment), red_daily_scenes and red_daily_keywords (scene insight), red_daily_sentences (the
- * sentence list), red_daily_quality and red_daily_quality_topics (high-performing notes). Every
+ * sentence list), red_daily_quality and red_daily_quality_topics (high-performing notes),
+ * red_daily_topics (the topic ranking's whole days). Every
  * table has one row per scope ((0, 0) every note, (project, 0) a category's notes, each once,
  * (project, brand) a brand's), China day and note sentiment, and is computed here in SQL from the
  * stored notes, the same expressions the note queries use, so both answer alike.
@@ -21,7 +22,7 @@ import { TITLE_PATTERNS } from './title-patterns';
  */
 
 /** Raised when what the aggregates hold changes (a new table, bucket or title pattern). */
-export const AGGREGATES_VERSION = '1';
+export const AGGREGATES_VERSION = '2';
 const VERSION_KEY = 'red.daily_aggregates';
 export const RED_AGGREGATES_JOB = 'red.aggregates';
 /** An arbitrary advisory-lock key of this module's aggregates. */
@@ -158,6 +159,15 @@ function countStatements(notes: NoteSet, scopes: ScopeSet, sign: 1 | -1): SQL[] 
       sql`SELECT ${base}, ${bucket}, x.topic, ${signed(sql`count(*)`)}::int ${from}
         CROSS JOIN LATERAL jsonb_array_elements_text(n.topics) x(topic)`,
     ),
+    // The note's topics each once, as red_note_topics holds them (a writer may repeat one).
+    statement(
+      'red_daily_topics',
+      ['topic'],
+      ['notes', 'interactions', 'weighted'],
+      sql`SELECT ${base}, x.topic, ${signed(sql`count(*)`)}::int, ${signed(sql`sum(n.interactions)`)}::bigint,
+        ${signed(sql`sum(n.weighted)`)}::bigint ${from}
+        CROSS JOIN LATERAL (SELECT DISTINCT e.topic FROM jsonb_array_elements_text(n.topics) e(topic)) x`,
+    ),
   ];
 }
 
@@ -183,6 +193,7 @@ const TABLES = [
   'red_daily_sentences',
   'red_daily_quality',
   'red_daily_quality_topics',
+  'red_daily_topics',
 ];
 
 /**

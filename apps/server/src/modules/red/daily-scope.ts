@@ -24,6 +24,26 @@ export function dailyScope(f: ResolvedFilter): SQL | null {
 export const dailyRange = (f: ResolvedFilter, start = f.start): SQL => sql`d.day >= ${start} AND d.day <= ${f.end}`;
 
 /**
+ * The notes of a scope the aggregates answer (alias `n`) in the filter's range, for a walk along
+ * a notes index in the list's order: each note's mention is one index probe (OFFSET 0 keeps the
+ * probe per note, never a join of the range's mentions), and the walk stops after the page.
+ */
+export function notesInScope(f: ResolvedFilter): SQL {
+  const parts = [sql`n.published_at >= ${f.from.toISOString()} AND n.published_at < ${f.to.toISOString()}`];
+  if (f.brandIds) {
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM red_note_brands nb WHERE nb.brand_id = ${f.brandIds[0]!} AND nb.published_at = n.published_at AND nb.note_pk = n.id OFFSET 0)`,
+    );
+  } else if (f.projectIds) {
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM red_note_brands nb WHERE nb.project_id = ${f.projectIds[0]!} AND nb.published_at = n.published_at AND nb.note_pk = n.id OFFSET 0)`,
+    );
+  }
+  if (f.sentiment) parts.push(sql`n.sentiment = ${f.sentiment}`);
+  return sql.join(parts, sql` AND `);
+}
+
+/**
  * The notes of a scope the aggregates answer (alias `n`) whose interactions lie in [lo, hi): the
  * few notes of one interaction bucket, found through the interactions index and checked against
  * the brand mentions one by one (by category or brand, date and note: one index entry), instead

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../lib/sql-rows';
 import { articlesWhere, toArticle } from './article-rows';
 import type { DailyAggregates } from './daily-aggregates';
-import { dailyScope } from './daily-scope';
+import { dailyRange, dailyScope, notesInScope } from './daily-scope';
 import { datesOf, dayOf, whereOf, type ResolvedFilter } from './insight-filter';
 import { DailyInsight } from './insight-from-daily';
 import { NoteInsight } from './insight-from-notes';
@@ -160,12 +160,34 @@ export class InsightService {
     pageSize: number,
   ): Promise<RedArticleList> {
     if (f.empty) return { list: [], total: 0 };
-    const [count] = await rows<{ total: number }>(
-      this.db,
-      sql`SELECT count(*)::int AS total FROM red_notes n WHERE ${whereOf(f)}`,
-    );
-    const found = await articlesWhere(this.db, userId, whereOf(f), orderOf(sort), pageSize, (page - 1) * pageSize);
-    return { list: found.map(toArticle), total: count?.total ?? 0 };
+    const offset = (page - 1) * pageSize;
+    const scope = await this.aggregatesFor(f);
+    let total: number;
+    let where = whereOf(f);
+    if (scope) {
+      // The total from the aggregates (the same count as the rows'), and how many notes a walk in
+      // the list's order would pass for each one it keeps.
+      const [counts] = await rows<{ total: number; in_range: number; every: number }>(
+        this.db,
+        sql`SELECT coalesce(sum(d.notes) FILTER (WHERE ${scope} AND ${dailyRange(f)}), 0)::int AS total,
+              coalesce(sum(d.notes) FILTER (WHERE d.project_id = 0 AND ${dailyRange(f)}), 0)::int AS in_range,
+              coalesce(sum(d.notes) FILTER (WHERE d.project_id = 0), 0)::int AS every
+            FROM red_daily_counts d WHERE (d.project_id = 0 AND d.brand_id = 0) OR (${scope})`,
+      );
+      total = counts?.total ?? 0;
+      if (total === 0 || offset >= total) return { list: [], total };
+      const passed = (offset + pageSize) * ((sort === 'published' ? counts!.in_range : counts!.every) / total);
+      // Walking beats reading every note of the scope when it stops well before their number.
+      if (passed * 2 < total) where = notesInScope(f);
+    } else {
+      const [count] = await rows<{ total: number }>(
+        this.db,
+        sql`SELECT count(*)::int AS total FROM red_notes n WHERE ${whereOf(f)}`,
+      );
+      total = count?.total ?? 0;
+    }
+    const found = await articlesWhere(this.db, userId, where, orderOf(sort), pageSize, offset);
+    return { list: found.map(toArticle), total };
   }
 
   /** The rows of an export, in the list's order; null when there are more than `max`. */

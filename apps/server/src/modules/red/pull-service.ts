@@ -6,7 +6,7 @@ import { redImportErrors, redImports } from '../../db/schema';
 import type { JobQueue } from '../../services/jobs';
 import type { RedConfig } from './config';
 import type { DictionaryStore } from './dictionary-store';
-import { parseNoteRow, type NoteInput } from './import/note-row';
+import { parseNoteRow, rowMessage, type NoteInput } from './import/note-row';
 import { writeNotes } from './note-writer';
 import { fetchPullJson, PullError } from './pull-fetch';
 
@@ -73,7 +73,7 @@ export class PullService {
             ? parseNoteRow(record as Record<string, unknown>)
             : ({ ok: false, message: '这一条不是 JSON 对象' } as const);
         if (parsed.ok) notes.push(parsed.note);
-        else errors.push({ row: i + 1, message: parsed.message });
+        else errors.push({ row: i + 1, message: rowMessage(i + 1, parsed.message, '条') });
       });
       const matcher = await this.dictionary.matcher();
       let imported = 0;

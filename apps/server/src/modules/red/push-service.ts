@@ -3,7 +3,7 @@ import type { RedPushResult } from '@portal/contract';
 import type { Db } from '../../db/client';
 import type { RedConfig } from './config';
 import type { DictionaryStore } from './dictionary-store';
-import { parseNoteRow, type NoteInput } from './import/note-row';
+import { parseNoteRow, rowMessage, type NoteInput } from './import/note-row';
 import { writeNotes } from './note-writer';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -29,7 +29,7 @@ export class PushService {
     records.forEach((record, i) => {
       const parsed = parseNoteRow(record);
       if (parsed.ok) notes.push(parsed.note);
-      else errors.push({ row: i + 1, message: parsed.message });
+      else errors.push({ row: i + 1, message: rowMessage(i + 1, parsed.message, '条') });
     });
     const written = await writeNotes(this.db, notes, await this.dictionary.matcher(), { source });
     return { ...written, errors };

@@ -3,9 +3,23 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../lib/sql-rows';
 import { articlesWhere, toArticle } from './article-rows';
-import { chinaDate, datesOf, dayOf } from './insight-filter';
+import type { DailyAggregates } from './daily-aggregates';
+import { chinaDate, chinaStart, datesOf, dayOf } from './insight-filter';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Each topic's notes, interactions and weighted interactions in [from, to), read from the topic rows. */
+function topicRowSums(from: Date, to: Date, projectId: number | null): SQL {
+  const scope = projectId
+    ? sql`AND t.note_pk IN (SELECT nb.note_pk FROM red_note_brands nb WHERE nb.project_id = ${projectId}
+          AND nb.published_at >= ${from.toISOString()} AND nb.published_at < ${to.toISOString()})`
+    : sql``;
+  return sql`SELECT t.topic, count(*) AS notes, sum(t.interactions) AS interactions, sum(t.weighted) AS weighted
+    FROM red_note_topics t
+    WHERE t.published_at >= ${from.toISOString()} AND t.published_at < ${to.toISOString()} ${scope}
+    GROUP BY t.topic`;
+}
 
 function windowOf(id: RedRankWindowId, now: Date) {
   const days = RED_RANK_WINDOWS.find((w) => w.id === id)!.days;
@@ -20,32 +34,29 @@ function windowOf(id: RedRankWindowId, now: Date) {
  * window, by the same heat.
  */
 export class RankService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly aggregates: DailyAggregates,
+  ) {}
 
   async topicList(
     query: { sort: 'hot' | 'newest'; time: RedRankWindowId; type?: string; page_index: number; page_size: number },
     now = new Date(),
+    /** Read every topic row of the windows (the reference the aggregates are tested against). */
+    fromTopicRows = false,
   ): Promise<RedTopicList> {
     const w = windowOf(query.time, now);
     const projectId = query.type && /^\d+$/.test(query.type) ? Number(query.type) : null;
-    const scope = (from: Date, to: Date): SQL =>
-      projectId
-        ? sql`AND t.note_pk IN (SELECT nb.note_pk FROM red_note_brands nb WHERE nb.project_id = ${projectId}
-              AND nb.published_at >= ${from.toISOString()} AND nb.published_at < ${to.toISOString()})`
-        : sql``;
+    const daily = !fromTopicRows && (await this.aggregates.ready());
+    const sums = (from: Date, to: Date) =>
+      daily ? this.windowSums(from, to, projectId) : topicRowSums(from, to, projectId);
     const ranked = sql`
       WITH cur AS (
-        SELECT t.topic, count(*)::int AS note_count, sum(t.interactions)::float8 AS interactions,
-               sum(t.weighted)::float8 AS weighted
-        FROM red_note_topics t
-        WHERE t.published_at >= ${w.from.toISOString()} AND t.published_at < ${w.to.toISOString()} ${scope(w.from, w.to)}
-        GROUP BY t.topic
+        SELECT s.topic, sum(s.notes)::int AS note_count, sum(s.interactions)::float8 AS interactions,
+               sum(s.weighted)::float8 AS weighted
+        FROM (${sums(w.from, w.to)}) s GROUP BY s.topic HAVING sum(s.notes) > 0
       ), prev AS (
-        SELECT t.topic, sum(t.weighted)::float8 AS weighted
-        FROM red_note_topics t
-        WHERE t.published_at >= ${w.prevFrom.toISOString()} AND t.published_at < ${w.from.toISOString()}
-          AND t.topic IN (SELECT topic FROM cur) ${scope(w.prevFrom, w.from)}
-        GROUP BY t.topic
+        SELECT s.topic, sum(s.weighted)::float8 AS weighted FROM (${sums(w.prevFrom, w.from)}) s GROUP BY s.topic
       )
       SELECT cur.topic, cur.note_count, cur.interactions,
              round(cur.weighted + greatest(cur.weighted - coalesce(prev.weighted, 0), 0) / 2)::float8 AS heat,
@@ -53,13 +64,39 @@ export class RankService {
              to_char(rt.first_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS first_seen
       FROM cur LEFT JOIN prev ON prev.topic = cur.topic JOIN red_topics rt ON rt.topic = cur.topic
       ${query.sort === 'newest' ? sql`WHERE rt.first_seen >= ${w.from.toISOString()}` : sql``}`;
-    const [count] = await rows<{ total: number }>(this.db, sql`SELECT count(*)::int AS total FROM (${ranked}) r`);
-    const list = await rows<RedTopicList['list'][number]>(
+    // The page and the total in one pass over the windows.
+    const found = await rows<RedTopicList['list'][number] & { total: number }>(
       this.db,
-      sql`SELECT * FROM (${ranked}) r ORDER BY r.heat DESC, r.topic
+      sql`SELECT r.*, count(*) OVER ()::int AS total FROM (${ranked}) r ORDER BY r.heat DESC, r.topic
           LIMIT ${query.page_size} OFFSET ${(query.page_index - 1) * query.page_size}`,
     );
-    return { list, total: count?.total ?? 0 };
+    let total = found[0]?.total;
+    if (total === undefined) {
+      // A page past the end: the total alone.
+      const [count] = await rows<{ total: number }>(this.db, sql`SELECT count(*)::int AS total FROM (${ranked}) r`);
+      total = count?.total ?? 0;
+    }
+    return { list: found.map(({ total: _, ...topic }) => topic), total };
+  }
+
+  /**
+   * A window's sums per topic (notes, interactions, weighted) as rows to be summed by topic: its
+   * whole China days from the daily aggregates, its partial first and last days from the topic
+   * rows (an index-only range each).
+   */
+  private windowSums(from: Date, to: Date, projectId: number | null): SQL {
+    let firstDay = chinaStart(chinaDate(from));
+    if (firstDay < from) firstDay = new Date(firstDay.getTime() + DAY_MS);
+    const lastDayEnd = chinaStart(chinaDate(to));
+    if (firstDay >= lastDayEnd) return topicRowSums(from, to, projectId);
+    const parts = [
+      sql`SELECT d.topic, d.notes, d.interactions, d.weighted FROM red_daily_topics d
+          WHERE d.project_id = ${projectId ?? 0} AND d.brand_id = 0
+            AND d.day >= ${chinaDate(firstDay)} AND d.day <= ${chinaDate(new Date(lastDayEnd.getTime() - DAY_MS))}`,
+    ];
+    if (from < firstDay) parts.push(topicRowSums(from, firstDay, projectId));
+    if (lastDayEnd < to) parts.push(topicRowSums(lastDayEnd, to, projectId));
+    return sql.join(parts, sql` UNION ALL `);
   }
 
   async topicDetail(userId: number, topic: string, time: RedRankWindowId, now = new Date()): Promise<RedTopicDetail> {

@@ -36,7 +36,7 @@ export function createRedServices(
     imports,
     seeder,
     insight: new InsightService(db, aggregates),
-    rank: new RankService(db),
+    rank: new RankService(db, aggregates),
     projects: new ProjectService(db),
     notes: new NoteService(db),
     push: new PushService(db, dictionary, config.push_sources),

@@ -16,9 +16,11 @@ export interface NoteAnalysis {
 /**
  * Raised whenever the offline analysis changes (lexicon, rules, scenes, keywords): the stored notes
  * are then analysed again by a job (reanalysis.ts). 2: complaint and praise words by kind, denied
- * services, broken claims, what cannot be done, the body's complaints, relief, worries.
+ * services, broken claims, what cannot be done, the body's complaints, relief, worries. 3: breaking
+ * soon, too much or both of a bad state, a state that stayed or grew worse, dare not use again,
+ * 就是 as a turn.
  */
-export const ANALYSIS_VERSION = '2';
+export const ANALYSIS_VERSION = '3';
 
 /** Opinion sentences kept per note (the strongest first within reading order is not needed). */
 const SENTENCES_KEPT = 8;

@@ -120,11 +120,33 @@ export const CLAIM_MARKERS = /(号称|说是|写着|宣称|宣传|标榜|说好|
 export const SUPPOSITION_MARKERS = /(担心|害怕|生怕|以为|怕会|怕它|纠结)/;
 /** Things that cannot be done ("拉不上", "打不开", "咬不动", "洗不干净"): a complaint, whoever says it. */
 export const CANNOT =
-  /(拉|打|关|扣|拧|穿|对|合|塞|盖|插|咬|嚼|推|拖|洗|擦|吸|粘|挂|睡|充|连|刷|蹭|按|转)不(上|开|动|住|着|掉|干净|进|通|了)/;
+  /(拉|打|关|扣|拧|穿|对|合|塞|盖|插|咬|嚼|推|拖|洗|擦|吸|粘|挂|睡|充|连|刷|蹭|按|转)不(上|开|动|住|着|掉|干净|进|通|了)|(读|喝|看|吃|听|用|穿|坚持)不下去|(没法|没办法)(用|开|穿|戴|吃|喝|睡|看|听|洗|关|连|充|住)/;
 /** Waiting before something came ("等了一个小时才送到"). */
 export const LATE = /(小时|分钟|天|周|个月)(才|都还|还)(送到|到|来|上|上菜|发货|回复|处理|拿到|排到|轮到|出餐|到账)/;
-/** Saying one will not come back ("不会再光顾", "再也不去"), where no complaint word follows to be denied. */
-export const NOT_AGAIN = /(不会再|再也不会?|再也不想|以后不|绝不再)(来|去|买|点|光顾|回购|选|住|吃|喝|信|相信|踏入|找)/;
+/**
+ * Saying one will not come back ("不会再光顾", "再也不会在这家买了") or dare not use it again ("不敢再用"),
+ * where no complaint word follows to be denied.
+ */
+export const NOT_AGAIN =
+  /(不会再|再也不会?|再也不想|以后不|绝不再)[^，,。！!]{0,6}?(来|去|买|点|光顾|回购|选|住|吃|喝|信|相信|踏入|找)|不敢再?(用|吃|买|穿|戴|碰|喝|去|来|试|插|开)/;
+/** States that are complaints when something is too much of them (咸, 干, 吵), for the shapes below. */
+const BAD_STATES = '甜咸辣油苦酸硬干涩腻吵脏慢少贵冷烫差臭腥';
+/** "咸得要命", "少得可怜", "差到能听见", "干得像稻草": a state pushed to a degree the writer suffers. */
+export const TOO_MUCH = new RegExp(
+  `[${BAD_STATES}](得|到)(要命|可怜|吓人|不行|离谱|发腻|发慌|没法|受不了|难受|像|能|让人)`,
+);
+/** "又硬又干", "又苦又涩": two such states together. */
+export const BOTH_BAD = new RegExp(`又[${BAD_STATES}][^，,。又]{0,2}又[${BAD_STATES}]`);
+/** "汤还是咸的", "皮肤更干了": the state stayed or grew worse (甜 alone is often wanted). */
+export const STILL_BAD = new RegExp(`(还是|更|越来越)[${BAD_STATES.replace('甜', '')}][了的啊呀]*$`);
+/**
+ * Breaking soon after buying ("穿了两次就开胶了", "没多久就掉了", "不到两个小时水就凉了"); not when what
+ * came soon is wanted (三天就到了, 一周就见效).
+ */
+export const SHORT_LIFE =
+  /(没多久|没几天|不到[^，,。就]{1,6}|[一二两三四五六七八九十几半\d]+(次|天|周|个?月|个?星期|回|个?小时))[^，,。就]{0,4}就(?!(到|送到|到货|发货|见效|有效果|有效|爱上|学会|上手|好了|出效果|回复|解决|回本|用完|空瓶))/;
+/** A clause starting with one of these turns the sentence like 但是 ("价格便宜，就是质量差"). */
+export const CONTRAST_OPENERS = /^(就是|只不过|不足的是|唯一的缺点)/;
 
 /** Verbs that take a complaint away: a negative word after them is relief ("告别卡粉", "改善暗沉"). */
 export const REMEDIES: ReadonlySet<string> = new Set(

@@ -3,6 +3,8 @@ import { cut } from './segmenter';
 import {
   CANNOT,
   CLAIM_MARKERS,
+  BOTH_BAD,
+  CONTRAST_OPENERS,
   CONTRAST_WORDS,
   DEGREE_WORDS,
   EXCESS_MARKERS,
@@ -17,8 +19,11 @@ import {
   REFUSAL_ONLY_ACTIONS,
   REFUSALS,
   REMEDIES,
+  SHORT_LIFE,
   SOFT_NEGATORS,
+  STILL_BAD,
   SUPPOSITION_MARKERS,
+  TOO_MUCH,
 } from './sentiment-lexicon';
 
 export interface SentimentResult {
@@ -167,9 +172,14 @@ function sentencesOf(text: string): string[] {
   return (text.match(/[^。！？!?；;\n]+[。！？!?；;\n]*/g) ?? []).map((s) => s.trim()).filter(Boolean);
 }
 
-/** Complaints a clause makes by its shape rather than its words: cannot, late, not again. */
-function shapeCues(clause: string): string[] {
-  return [CANNOT, LATE, NOT_AGAIN].map((pattern) => clause.match(pattern)?.[0]).filter((m): m is string => !!m);
+/**
+ * Complaints a clause makes by its shape rather than its words: cannot, late, not again, too much,
+ * still or more so. Breaking soon (SHORT_LIFE) counts only in a clause that praises nothing:
+ * "用了一周就爱不释手" is no complaint.
+ */
+function shapeCues(clause: string, score: number): string[] {
+  const patterns = [CANNOT, LATE, NOT_AGAIN, TOO_MUCH, BOTH_BAD, STILL_BAD, ...(score <= 0 ? [SHORT_LIFE] : [])];
+  return patterns.map((pattern) => clause.match(pattern)?.[0]).filter((m): m is string => !!m);
 }
 
 function analyseSentence(sentence: string, claimBefore = false): RedSentence & { claim: boolean } {
@@ -181,14 +191,17 @@ function analyseSentence(sentence: string, claimBefore = false): RedSentence & {
     const words = splitPrefixes(cut(clause.toLowerCase()).filter((w) => w.trim()));
     let { score } = scoreClause(words);
     const clauseCues = scoreClause(words).cues;
-    for (const shape of shapeCues(clause)) {
+    for (const shape of shapeCues(clause.trim().replace(/[。！？!?；;\s]+$/, ''), score)) {
       score -= NEGATIVE_BIAS;
       clauseCues.push(shape);
     }
     // A question asks for opinions rather than giving one; a claim or a worry is someone else's
     // opinion, or one the writer no longer holds.
     if (isQuestion(clause) || isQuestion(sentence) || SUPPOSITION_MARKERS.test(clause)) score = 0;
-    const turns = (words[0] && CONTRAST_WORDS.has(words[0])) || /^(其实|实际|却)/.test(clause.trim());
+    const turns =
+      (words[0] && CONTRAST_WORDS.has(words[0])) ||
+      /^(其实|实际|却)/.test(clause.trim()) ||
+      CONTRAST_OPENERS.test(clause.trim());
     if (claim && turns) {
       // "号称防水，结果进水了": the promise was broken.
       score -= NEGATIVE_BIAS;

@@ -8,7 +8,7 @@ import type { JobContext, JobQueue } from '../../../services/jobs';
 import type { ObjectStore } from '../../../services/storage/object-store';
 import type { DictionaryStore } from '../dictionary-store';
 import { writeNotes } from '../note-writer';
-import { parseNoteRow, type NoteInput } from './note-row';
+import { parseNoteRow, rowMessage, type NoteInput } from './note-row';
 import { countRows, readRows, UnreadableFile, type ImportFormat } from './readers';
 
 export const RED_IMPORT_JOB = 'red.import';
@@ -128,11 +128,11 @@ export class ImportService {
         seen++;
         if (seen <= skip) continue;
         if (job.signal.aborted) throw new Error('aborted');
-        if ('error' in row) errors.push({ row: row.row, message: row.error });
+        if ('error' in row) errors.push({ row: row.row, message: rowMessage(row.row, row.error) });
         else {
-          const parsed = parseNoteRow(row.record);
+          const parsed = parseNoteRow(row.record, row.names);
           if (parsed.ok) batch.push(parsed.note);
-          else errors.push({ row: row.row, message: parsed.message });
+          else errors.push({ row: row.row, message: rowMessage(row.row, parsed.message) });
         }
         if (batch.length + errors.length >= BATCH) await flush();
       }

@@ -1,3 +1,5 @@
+import { RED_IMPORT_FIELD_LABELS, type RedImportColumn } from '@portal/contract';
+
 /** One note as read from a file or a push, checked; what the writer stores. */
 export interface NoteInput {
   noteId: string;
@@ -70,22 +72,58 @@ export function parseTopics(value: unknown): string[] {
 
 const noNul = (s: string) => !s.includes('\0');
 
-/** Checks one row; the message names the column in Chinese so the importer can fix the file. */
-export function parseNoteRow(raw: Record<string, unknown>): RowResult {
+/** The columns a file names its fields by (the header's own spelling); a field's key when absent. */
+export type ColumnNames = Partial<Record<RedImportColumn, string>>;
+
+const CJK = /[\u3400-\u9fff]/;
+
+/**
+ * A field as a row error names it: the file's own column, and the field's Chinese meaning when
+ * that column is not Chinese already, e.g. 发布时间（published_at）, or “发文时间”列.
+ */
+export function columnLabel(field: RedImportColumn, names: ColumnNames = {}): string {
+  const column = names[field]?.trim() || field;
+  return CJK.test(column) ? `“${column}”列` : `${RED_IMPORT_FIELD_LABELS[field]}（${column}）`;
+}
+
+/** A row error as stored and shown: the row (行 in a file, 条 in a pushed or pulled list) first. */
+export function rowMessage(row: number, message: string, unit: '行' | '条' = '行'): string {
+  return `第 ${row} ${unit}：${message}`;
+}
+
+/** A value as an error quotes it: cut short, （空） when there is none. */
+const quoted = (value: unknown, max: number) => str(value).slice(0, max) || '（空）';
+
+/**
+ * Checks one row; the message names the column as the file names it (`names`), with its Chinese
+ * meaning, so the importer can find and fix the cell. Callers put the row number in front.
+ */
+export function parseNoteRow(raw: Record<string, unknown>, names: ColumnNames = {}): RowResult {
   const fail = (message: string): RowResult => ({ ok: false, message });
+  const col = (field: RedImportColumn) => columnLabel(field, names);
   const noteId = str(raw.note_id);
-  if (!noteId) return fail('note_id 不能为空');
-  if (noteId.length > MAX.noteId) return fail(`note_id 不能超过${MAX.noteId}个字符`);
+  if (!noteId) return fail(`${col('note_id')}不能为空`);
+  if (noteId.length > MAX.noteId) return fail(`${col('note_id')}不能超过${MAX.noteId}个字符`);
   const title = str(raw.title);
   const content = str(raw.content);
-  if (!title && !content) return fail('title 和 content 不能都为空');
-  if (title.length > MAX.title) return fail(`title 不能超过${MAX.title}个字`);
-  if (content.length > MAX.content) return fail(`content 不能超过${MAX.content}个字`);
+  if (!title && !content) {
+    // Title and body may be read from one column.
+    const [t, c] = [col('title'), col('content')];
+    return fail(t === c ? `${t}不能为空` : `${t}和${c}不能都为空`);
+  }
+  if (title.length > MAX.title) return fail(`${col('title')}不能超过${MAX.title}个字`);
+  if (content.length > MAX.content) return fail(`${col('content')}不能超过${MAX.content}个字`);
   const author = str(raw.author);
-  if (author.length > MAX.author) return fail(`author 不能超过${MAX.author}个字`);
-  if (![noteId, title, content, author].every(noNul)) return fail('含有非法字符（NUL）');
+  if (author.length > MAX.author) return fail(`${col('author')}不能超过${MAX.author}个字`);
+  const texts = { note_id: noteId, title, content, author };
+  const withNul = (Object.keys(texts) as (keyof typeof texts)[]).find((field) => !noNul(texts[field]));
+  if (withNul) return fail(`${col(withNul)}含有非法字符（NUL）`);
   const publishedAt = parseTime(raw.published_at);
-  if (!publishedAt) return fail(`published_at 不是有效时间：${str(raw.published_at).slice(0, 40) || '（空）'}`);
+  if (!publishedAt) {
+    return fail(
+      `${col('published_at')}不是有效的时间：${quoted(raw.published_at, 40)}（可写 2026-05-01 12:30 或 ISO 时间）`,
+    );
+  }
   const counts: Record<'likes' | 'collects' | 'comments' | 'shares' | 'image_count', number> = {
     likes: 0,
     collects: 0,
@@ -95,14 +133,16 @@ export function parseNoteRow(raw: Record<string, unknown>): RowResult {
   };
   for (const key of Object.keys(counts) as (keyof typeof counts)[]) {
     const n = parseCount(raw[key]);
-    if (n === null) return fail(`${key} 必须是非负整数：${str(raw[key]).slice(0, 20)}`);
+    if (n === null) return fail(`${col(key)}必须是不小于 0 的整数（可写 1.2万）：${quoted(raw[key], 20)}`);
     counts[key] = n;
   }
   const topics = parseTopics(raw.topics);
-  if (topics.length > MAX.topics) return fail(`topics 不能超过${MAX.topics}个`);
-  if (topics.some((t) => t.length > MAX.topic)) return fail(`每个话题不能超过${MAX.topic}个字`);
+  if (topics.length > MAX.topics) return fail(`${col('topics')}不能超过${MAX.topics}个话题`);
+  if (topics.some((t) => t.length > MAX.topic)) return fail(`${col('topics')}中每个话题不能超过${MAX.topic}个字`);
   const link = str(raw.link);
-  if (link && (!/^https?:\/\/\S+$/i.test(link) || link.length > MAX.link)) return fail('link 必须是 http(s) 地址');
+  if (link && (!/^https?:\/\/\S+$/i.test(link) || link.length > MAX.link)) {
+    return fail(`${col('link')}必须是以 http:// 或 https:// 开头的地址：${quoted(link, 40)}`);
+  }
   return {
     ok: true,
     note: {

@@ -1,12 +1,23 @@
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import ExcelJS from 'exceljs';
-import { RED_IMPORT_COLUMNS, RED_IMPORT_FIELD_LABELS, type RedImportMapping } from '@portal/contract';
+import {
+  RED_IMPORT_COLUMNS,
+  RED_IMPORT_FIELD_LABELS,
+  RED_IMPORT_REQUIRED,
+  type RedImportColumn,
+  type RedImportMapping,
+} from '@portal/contract';
+import { columnLabel, type ColumnNames } from './note-row';
 
 export type ImportFormat = 'csv' | 'jsonl' | 'xlsx';
 
-/** A data row of a file (1-based, as a spreadsheet shows it: the header is row 1) or why it cannot be read. */
-export type FileRow = { row: number; record: Record<string, unknown> } | { row: number; error: string };
+/**
+ * A data row of a file (1-based, as a spreadsheet shows it: the header is row 1) with the columns
+ * its fields were read from (for the row's errors), or why it cannot be read.
+ */
+export type FileRow =
+  { row: number; record: Record<string, unknown>; names: ColumnNames } | { row: number; error: string };
 
 async function* textChunks(body: Readable): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
@@ -81,9 +92,28 @@ function headerIndex(header: string[], mapping: RedImportMapping = {}): Map<stri
     else if (mapped !== undefined) unknown.push(`“${mapped}”`);
   }
   if (unknown.length > 0) return `表头中没有这些列：${unknown.join('、')}`;
-  const missing = ['note_id', 'published_at'].filter((c) => !columns.has(c));
-  if (missing.length > 0) return `表头缺少列：${missing.join('、')}（需要 ${RED_IMPORT_COLUMNS.join(', ')}）`;
+  const missing = RED_IMPORT_REQUIRED.filter((c) => !columns.has(c));
+  if (missing.length > 0) {
+    return `表头缺少列：${missing.map((c) => columnLabel(c)).join('、')}（可用的列：${RED_IMPORT_COLUMNS.join(', ')}）`;
+  }
   return columns;
+}
+
+/** The header's own spelling of each field's column, as row errors name it. */
+function headerNames(columns: Map<string, number>, header: unknown[]): ColumnNames {
+  const names: ColumnNames = {};
+  for (const [field, i] of columns) names[field as RedImportColumn] = String(header[i] ?? '').trim();
+  return names;
+}
+
+/** The keys a JSON line's fields are read from. */
+function mappedNames(mapping: RedImportMapping): ColumnNames {
+  const names: ColumnNames = {};
+  for (const field of RED_IMPORT_COLUMNS) {
+    const mapped = mapping[field];
+    if (mapped !== null) names[field] = mapped ?? field;
+  }
+  return names;
 }
 
 /** A JSON line's keys renamed to the fields the mapping reads them into. */
@@ -109,6 +139,7 @@ export class UnreadableFile extends Error {}
 
 async function* csvRows(body: Readable, mapping: RedImportMapping): AsyncGenerator<FileRow> {
   let columns: Map<string, number> | undefined;
+  let names: ColumnNames = {};
   let row = 0;
   for await (const cells of csvRecords(body)) {
     row++;
@@ -116,10 +147,11 @@ async function* csvRows(body: Readable, mapping: RedImportMapping): AsyncGenerat
       const found = headerIndex(cells, mapping);
       if (typeof found === 'string') throw new UnreadableFile(found);
       columns = found;
+      names = headerNames(found, cells);
       continue;
     }
     if (cells.every((c) => c.trim() === '')) continue;
-    yield { row, record: recordOf(columns, cells) };
+    yield { row, record: recordOf(columns, cells), names };
   }
   if (!columns) throw new UnreadableFile('文件是空的');
 }
@@ -127,15 +159,18 @@ async function* csvRows(body: Readable, mapping: RedImportMapping): AsyncGenerat
 async function* jsonlRows(body: Readable, mapping: RedImportMapping): AsyncGenerator<FileRow> {
   let row = 0;
   let rest = '';
+  const names = mappedNames(mapping);
   const parse = (line: string): FileRow | null => {
     row++;
     if (!line.trim()) return null;
     try {
       const value: unknown = JSON.parse(line);
-      if (!value || typeof value !== 'object' || Array.isArray(value)) return { row, error: '这一行不是 JSON 对象' };
-      return { row, record: mappedRecord(value as Record<string, unknown>, mapping) };
+      if (!value || typeof value !== 'object' || Array.isArray(value)) {
+        return { row, error: '这一行不是 JSON 对象（每行应是一条笔记，如 {"note_id": "…"}）' };
+      }
+      return { row, record: mappedRecord(value as Record<string, unknown>, mapping), names };
     } catch {
-      return { row, error: '这一行不是有效的 JSON' };
+      return { row, error: '这一行不是有效的 JSON（引号、逗号或括号可能不完整）' };
     }
   };
   for await (const chunk of textChunks(body)) {
@@ -184,18 +219,18 @@ async function* sheetRows(body: Readable): AsyncGenerator<{ row: number; values:
 
 async function* xlsxRows(body: Readable, mapping: RedImportMapping): AsyncGenerator<FileRow> {
   let columns: Map<string, number> | undefined;
+  let names: ColumnNames = {};
   for await (const { row, values } of sheetRows(body)) {
     if (!columns) {
-      const found = headerIndex(
-        values.map((v) => String(v ?? '')),
-        mapping,
-      );
+      const header = values.map((v) => String(v ?? ''));
+      const found = headerIndex(header, mapping);
       if (typeof found === 'string') throw new UnreadableFile(found);
       columns = found;
+      names = headerNames(found, header);
       continue;
     }
     if (values.every((v) => v === null || v === undefined || String(v).trim() === '')) continue;
-    yield { row, record: recordOf(columns, values) };
+    yield { row, record: recordOf(columns, values), names };
   }
 }
 

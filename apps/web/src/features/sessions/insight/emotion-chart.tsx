@@ -1,25 +1,14 @@
-import { useEffect, useRef } from 'react';
-import { PieChart } from 'echarts/charts';
-import { LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
+import { useMemo } from 'react';
 import { formatCount, type EmotionShare } from '@portal/contract';
-
-// Only the pie this chart draws, so its lazy chunk stays small.
-echarts.use([PieChart, TooltipComponent, LegendComponent, SVGRenderer]);
+import { EChart, type EChartsCoreOption } from '../../../components/chart';
 
 const HEIGHT = 260;
 
 /** Emotion shares as a ring; the tooltip gives the voice count (万/亿 per section 9) and the share. */
 export default function EmotionChart({ emotions }: { emotions: EmotionShare[] }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<echarts.ECharts | undefined>(undefined);
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
+  const option = useMemo((): EChartsCoreOption => {
     const shares = new Map(emotions.map((e) => [e.label, Math.round(e.share * 100)]));
-    const option = {
+    return {
       tooltip: {
         trigger: 'item',
         formatter: (p: { name: string; value: number; percent: number }) =>
@@ -42,26 +31,8 @@ export default function EmotionChart({ emotions }: { emotions: EmotionShare[] })
         },
       ],
     };
-    const start = () => {
-      if (chartRef.current || el.clientWidth === 0) return;
-      chartRef.current = echarts.init(el, null, { renderer: 'svg', height: HEIGHT });
-      chartRef.current.setOption(option);
-    };
-    chartRef.current?.setOption(option, true);
-    const observer = new ResizeObserver(() => (chartRef.current ? chartRef.current.resize() : start()));
-    observer.observe(el);
-    start();
-    return () => observer.disconnect();
   }, [emotions]);
 
-  useEffect(
-    () => () => {
-      chartRef.current?.dispose();
-      chartRef.current = undefined;
-    },
-    [],
-  );
-
   const text = emotions.map((e) => `${e.label} ${Math.round(e.share * 100)}%`).join('，');
-  return <div ref={ref} role="img" aria-label={`情绪分布：${text}`} style={{ width: '100%', height: HEIGHT }} />;
+  return <EChart option={option} height={HEIGHT} label={`情绪分布：${text}`} />;
 }
