@@ -9,7 +9,7 @@ import { askModel, SUMMARY_SYSTEM, summaryPrompt } from '../apps/server/src/modu
 import { readableText } from '../apps/server/src/modules/search/readable-text';
 import { termSource } from '../apps/server/src/modules/search/source-terms';
 import { createLlmGateway, llmConfigSchema } from '../apps/server/src/services/llm';
-import { HELD_OUT, type HeldOutPage, type HeldOutQuestion } from './search-citations-heldout';
+import { HELD_OUT, HELD_OUT_LATER, type HeldOutPage, type HeldOutQuestion } from './search-citations-heldout';
 
 export interface Tally {
   right: number;
@@ -65,25 +65,36 @@ function byLabel(line: string, supportedBy: readonly number[]): Tally {
   return { right: marks.filter((n) => supportedBy.includes(n)).length, all: marks.length };
 }
 
-/** Citation precision on the held-out set without a model: the extractive summary and a careless model's answers. */
+/** Citation precision on the held-out sets without a model. */
 export function heldOutCitations(): void {
+  heldOutSet('held-out set', HELD_OUT);
+  heldOutSet('held-out set written after the last change of the check', HELD_OUT_LATER);
+}
+
+/** The extractive summary and a careless model's answers on one set. */
+function heldOutSet(label: string, set: readonly HeldOutQuestion[]): void {
   const extractive = { right: 0, all: 0 };
   const onAnswerPages = { right: 0, all: 0 };
   const before = { right: 0, all: 0 };
   const after = { right: 0, all: 0 };
   let supported = 0;
   let keptRight = 0;
-  HELD_OUT.forEach((q, qi) => {
+  set.forEach((q, qi) => {
     const sources = sourcesOf(q, qi);
     const termed = new Map(sources.map((s) => [s.idx, termSource(s.idx, s.title, s.content)]));
     // The offline engine, as the summary step runs it: an extract, then the citation check.
-    const ext = checkCitations(extractiveSummary(q.question, [q.question], [...termed.values()]), sources, termed);
+    const ext = checkCitations(
+      extractiveSummary(q.question, [q.question], [...termed.values()]),
+      sources,
+      termed,
+      q.question,
+    );
     add(extractive, verbatimPrecision(ext.summary, sources));
     const answerPages = new Set(q.answer.flatMap((c) => c.supportedBy));
     for (const { n } of marksOf(ext.summary)) add(onAnswerPages, { right: answerPages.has(n) ? 1 : 0, all: 1 });
 
     const raw = q.answer.map((c) => `- ${c.text}${c.marks.map((n) => ` [${n}]`).join('')}`);
-    const checked = checkCitations(raw.join('\n'), sources, termed).summary.split('\n');
+    const checked = checkCitations(raw.join('\n'), sources, termed, q.question).summary.split('\n');
     q.answer.forEach((c, i) => {
       add(before, byLabel(raw[i]!, c.supportedBy));
       const t = byLabel(checked[i]!, c.supportedBy);
@@ -94,9 +105,10 @@ export function heldOutCitations(): void {
       }
     });
   });
-  const languages = HELD_OUT.filter((q) => /[\u4e00-\u9fff]/.test(q.question)).length;
+  const chinese = set.filter((q) => /[\u4e00-\u9fff]/.test(q.question)).length;
+  const pages = set.reduce((n, q) => n + q.pages.length, 0);
   console.log(
-    `\ncitation precision, held-out set (${HELD_OUT.length} questions: ${languages} Chinese, ${HELD_OUT.length - languages} English; ${HELD_OUT.reduce((n, q) => n + q.pages.length, 0)} pages)`,
+    `\ncitation precision, ${label} (${set.length} questions: ${chinese} Chinese, ${set.length - chinese} English; ${pages} pages)`,
   );
   console.log(`  extractive summary (no model):         ${pct(extractive)}`);
   console.log(`    of its marks, on a page labelled as answering: ${pct(onAnswerPages)}`);
@@ -117,7 +129,9 @@ export function heldOutCitations(): void {
 export async function citationsByModel(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const baseUrl = env.SEARCH_BENCH_MODEL_URL;
   if (!baseUrl || !env.SEARCH_BENCH_MODEL) {
-    console.log('  with a real model: not measured (set SEARCH_BENCH_MODEL_URL and SEARCH_BENCH_MODEL)');
+    console.log(
+      '\ncitation precision with a real model: not measured (set SEARCH_BENCH_MODEL_URL and SEARCH_BENCH_MODEL)',
+    );
     return;
   }
   const llm = createLlmGateway(
@@ -132,6 +146,7 @@ export async function citationsByModel(env: NodeJS.ProcessEnv = process.env): Pr
     }),
   );
   const signal = new AbortController().signal;
+  console.log(`\ncitation precision with a real model, both held-out sets:`);
   const judge = async (claim: string, source: CitableSource | undefined): Promise<boolean> => {
     if (!source) return false;
     const verdict = await askModel(
@@ -144,7 +159,7 @@ export async function citationsByModel(env: NodeJS.ProcessEnv = process.env): Pr
     return /^\s*(是|yes)/i.test(verdict?.text ?? '');
   };
   const tallies = { before: { right: 0, all: 0 }, after: { right: 0, all: 0 } };
-  for (const [qi, q] of HELD_OUT.entries()) {
+  for (const [qi, q] of [...HELD_OUT, ...HELD_OUT_LATER].entries()) {
     const sources = sourcesOf(q, qi);
     const termed = new Map(sources.map((s) => [s.idx, termSource(s.idx, s.title, s.content)]));
     const wanted = queryTerms(q.question);
@@ -153,7 +168,7 @@ export async function citationsByModel(env: NodeJS.ProcessEnv = process.env): Pr
       sources.map((s) => ({ ...s, passage: passageIn(wanted, termed.get(s.idx)!, s.content) })),
     );
     const answer = (await askModel(llm, 'search', SUMMARY_SYSTEM, prompt, signal))?.text ?? '';
-    const checked = checkCitations(answer, sources, termed).summary;
+    const checked = checkCitations(answer, sources, termed, q.question).summary;
     for (const [name, text] of [
       ['before', answer],
       ['after', checked],
@@ -168,7 +183,7 @@ export async function citationsByModel(env: NodeJS.ProcessEnv = process.env): Pr
       }
     }
   }
-  console.log(`  real model ${env.SEARCH_BENCH_MODEL}, judged by ${env.SEARCH_BENCH_JUDGE_MODEL || 'the same model'}:`);
-  console.log(`    before the check:                    ${pct(tallies.before)}`);
-  console.log(`    after the check:                     ${pct(tallies.after)}`);
+  console.log(`  ${env.SEARCH_BENCH_MODEL}, judged by ${env.SEARCH_BENCH_JUDGE_MODEL || 'the same model'}:`);
+  console.log(`  before the check:                      ${pct(tallies.before)}`);
+  console.log(`  after the check:                       ${pct(tallies.after)}`);
 }

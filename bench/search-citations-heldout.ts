@@ -731,3 +731,257 @@ export const HELD_OUT: HeldOutQuestion[] = [
     ],
   },
 ];
+
+/**
+ * Written after the citation check was changed in the light of HELD_OUT's failures, and measured
+ * once: the unseen figure for the changed check.
+ */
+export const HELD_OUT_LATER: HeldOutQuestion[] = [
+  {
+    question: '苍梧港国际邮轮码头能停靠多大的邮轮',
+    pages: [
+      {
+        title: '苍梧港国际邮轮码头竣工',
+        paragraphs: [
+          '苍梧港国际邮轮码头岸线长770米，可停靠22.5万吨级的邮轮。',
+          '码头配套的客运大楼面积为4.8万平方米，年设计通关能力150万人次。',
+        ],
+      },
+      {
+        title: '苍梧港货运码头去年吞吐量',
+        paragraphs: ['苍梧港货运码头拥有7个万吨级泊位，可靠泊10万吨级散货船。', '去年货运码头完成货物吞吐量3900万吨。'],
+      },
+      {
+        title: '邮轮旅游复苏',
+        paragraphs: ['今年上半年，苍梧港国际邮轮码头共接待邮轮46艘次。', '出入境旅客达到9.2万人次。'],
+      },
+    ],
+    answer: [
+      { text: '苍梧港国际邮轮码头可以停靠22.5万吨级邮轮', marks: [1], supportedBy: [1] },
+      { text: '邮轮码头岸线长770米', marks: [3], supportedBy: [1] },
+      { text: '邮轮码头拥有7个万吨级泊位', marks: [2], supportedBy: [] },
+      { text: '今年上半年邮轮码头接待邮轮46艘次', marks: [3], supportedBy: [3] },
+      { text: '客运大楼每年可通关150万人次', marks: [2], supportedBy: [1] },
+    ],
+  },
+  {
+    question: '雁栖湖光伏电站的装机容量和年发电量',
+    pages: [
+      {
+        title: '雁栖湖光伏电站并网发电',
+        paragraphs: [
+          '雁栖湖光伏电站装机容量为300兆瓦，是当地最大的水面光伏项目。',
+          '电站预计年发电量3.6亿千瓦时，每年可减少二氧化碳排放约29万吨。',
+        ],
+      },
+      {
+        title: '全省新能源装机突破三千万千瓦',
+        paragraphs: ['截至年底，全省风电和光伏装机合计3050万千瓦。', '其中光伏装机1870万千瓦，同比增长41%。'],
+      },
+      {
+        title: '渔光互补：水上发电水下养鱼',
+        paragraphs: [
+          '在雁栖湖光伏电站的光伏板下方，养殖户继续养殖鲢鱼和鳙鱼。',
+          '项目每年向村集体支付水面租金约600万元。',
+        ],
+      },
+    ],
+    answer: [
+      { text: '雁栖湖光伏电站装机容量300兆瓦', marks: [2], supportedBy: [1] },
+      { text: '年发电量约为3.6亿千瓦时', marks: [1], supportedBy: [1] },
+      { text: '雁栖湖光伏电站同比增长41%', marks: [2], supportedBy: [] },
+      { text: '光伏板下方仍在养殖鲢鱼和鳙鱼', marks: [3], supportedBy: [3] },
+      { text: '项目每年支付水面租金约600万元', marks: [1], supportedBy: [3] },
+    ],
+  },
+  {
+    question: '墨河流域治理工程投资多少',
+    pages: [
+      {
+        title: '墨河流域综合治理工程启动',
+        paragraphs: [
+          '墨河流域综合治理工程总投资86亿元，计划用五年完成。',
+          '工程将整治河道212公里，新建和加固堤防340公里。',
+        ],
+      },
+      {
+        title: '墨河上游生态修复成效',
+        paragraphs: ['墨河上游三年来完成植树造林12万亩。', '上游断面水质已由四类提升到三类。'],
+      },
+      {
+        title: '邻省清水河治理经验',
+        paragraphs: ['清水河治理工程总投资41亿元，整治河道150公里。', '墨河流域治理工程的设计团队曾赴清水河考察。'],
+      },
+    ],
+    answer: [
+      { text: '墨河流域综合治理工程总投资86亿元', marks: [3], supportedBy: [1] },
+      { text: '工程将整治河道212公里', marks: [1], supportedBy: [1] },
+      { text: '墨河流域治理工程整治河道150公里', marks: [3], supportedBy: [] },
+      { text: '墨河上游完成植树造林12万亩', marks: [2], supportedBy: [2] },
+    ],
+  },
+  {
+    question: '锦屏科技园入驻了多少企业',
+    pages: [
+      {
+        title: '锦屏科技园年度发展报告',
+        paragraphs: [
+          '截至去年底，锦屏科技园累计入驻企业1260家，其中高新技术企业310家。',
+          '园区企业全年营业收入达到540亿元。',
+        ],
+      },
+      {
+        title: '锦屏科技园二期开园',
+        paragraphs: ['锦屏科技园二期建筑面积45万平方米，首批签约企业85家。', '二期重点引进集成电路和生物医药企业。'],
+      },
+      {
+        title: '全市科技园区排名',
+        paragraphs: [
+          '在全市23个科技园区中，锦屏科技园的综合排名位列第三。',
+          '排名第一的是滨江软件园，入驻企业2100家。',
+        ],
+      },
+    ],
+    answer: [
+      { text: '锦屏科技园累计入驻企业1260家', marks: [1], supportedBy: [1] },
+      { text: '其中高新技术企业有310家', marks: [2], supportedBy: [1] },
+      { text: '锦屏科技园入驻企业2100家', marks: [3], supportedBy: [] },
+      { text: '二期首批签约企业85家', marks: [2], supportedBy: [2] },
+      { text: '锦屏科技园在全市排名第三', marks: [1], supportedBy: [3] },
+    ],
+  },
+  {
+    question: 'How many passengers does the Rennick Metro Line 4 carry?',
+    pages: [
+      {
+        title: 'Line 4 ridership beats forecasts',
+        paragraphs: [
+          'Rennick Metro Line 4 carried an average of 312,000 passengers per weekday in its first year.',
+          'The forecast had been 260,000.',
+        ],
+      },
+      {
+        title: 'Rennick Metro network facts',
+        paragraphs: [
+          'The Rennick Metro has five lines and 94 stations.',
+          'Across the whole network, about 1.4 million trips are made on a typical weekday.',
+        ],
+      },
+      {
+        title: 'Line 4 construction',
+        paragraphs: [
+          'Line 4 runs 21 kilometres underground and serves 17 stations.',
+          'Construction took six years and cost 4.1 billion dollars.',
+        ],
+      },
+    ],
+    answer: [
+      { text: 'Line 4 carries about 312,000 passengers each weekday.', marks: [2], supportedBy: [1] },
+      { text: 'Ridership beat the forecast of 260,000.', marks: [1], supportedBy: [1] },
+      { text: 'Line 4 carries 1.4 million passengers a day.', marks: [2], supportedBy: [] },
+      { text: 'Line 4 serves 17 stations along 21 kilometres.', marks: [3], supportedBy: [3] },
+      { text: 'Line 4 cost 4.1 billion dollars to build.', marks: [2], supportedBy: [3] },
+    ],
+  },
+  {
+    question: 'What is the annual budget of the Dunmore Public Library?',
+    pages: [
+      {
+        title: 'Dunmore council approves library budget',
+        paragraphs: [
+          'The council approved an annual budget of 18.6 million dollars for the Dunmore Public Library.',
+          'The budget includes 2.3 million dollars for new books and digital media.',
+        ],
+      },
+      {
+        title: 'Dunmore Public Library annual report',
+        paragraphs: [
+          'The library lent 1.9 million items last year across its 11 branches.',
+          'It registered 24,000 new members.',
+        ],
+      },
+      {
+        title: 'Dunmore parks budget',
+        paragraphs: [
+          'Parks and recreation will receive 26 million dollars, the council said.',
+          'The library and parks budgets were both approved on Tuesday.',
+        ],
+      },
+    ],
+    answer: [
+      {
+        text: 'The Dunmore Public Library has an annual budget of 18.6 million dollars.',
+        marks: [3],
+        supportedBy: [1],
+      },
+      { text: '2.3 million dollars of it goes to new books and digital media.', marks: [1], supportedBy: [1] },
+      { text: 'The library budget is 26 million dollars.', marks: [3], supportedBy: [] },
+      { text: 'The library has 11 branches.', marks: [2], supportedBy: [2] },
+      { text: 'The library lent 1.9 million items last year.', marks: [1], supportedBy: [2] },
+    ],
+  },
+  {
+    question: 'When was the Feldt Observatory telescope built and how big is its mirror?',
+    pages: [
+      {
+        title: 'History of the Feldt Observatory',
+        paragraphs: [
+          'The main telescope of the Feldt Observatory was completed in 1938.',
+          'Its primary mirror measures 1.8 metres across.',
+        ],
+      },
+      {
+        title: 'New survey telescope for Feldt',
+        paragraphs: [
+          'A new 0.9-metre survey telescope was installed at the Feldt Observatory in 2020.',
+          'It scans the whole visible sky every three nights.',
+        ],
+      },
+      {
+        title: 'Astronomy club visits',
+        paragraphs: [
+          'The observatory opens to the public on the first Friday of each month.',
+          'Visitors can look through a small 0.3-metre telescope.',
+        ],
+      },
+    ],
+    answer: [
+      { text: 'The Feldt Observatory main telescope was completed in 1938.', marks: [2], supportedBy: [1] },
+      { text: 'Its primary mirror is 1.8 metres across.', marks: [1], supportedBy: [1] },
+      { text: 'The main telescope was installed in 2020.', marks: [2], supportedBy: [] },
+      { text: 'The observatory opens to the public on the first Friday of each month.', marks: [3], supportedBy: [3] },
+    ],
+  },
+  {
+    question: 'How much does the Castell water treatment plant process per day?',
+    pages: [
+      {
+        title: 'Castell plant upgrade finished',
+        paragraphs: [
+          'After the upgrade, the Castell water treatment plant can process 450 megalitres per day.',
+          'The upgrade added ultraviolet disinfection.',
+        ],
+      },
+      {
+        title: 'Regional water supply overview',
+        paragraphs: [
+          'The region uses about 1,100 megalitres of water per day in summer.',
+          'Three treatment plants, including Castell, supply the region.',
+        ],
+      },
+      {
+        title: 'Castell plant open day',
+        paragraphs: [
+          'More than 3,000 people toured the Castell plant during its open day.',
+          'The plant employs 85 people.',
+        ],
+      },
+    ],
+    answer: [
+      { text: 'The Castell plant processes 450 megalitres per day.', marks: [1], supportedBy: [1] },
+      { text: 'Castell processes about 1,100 megalitres per day in summer.', marks: [2], supportedBy: [] },
+      { text: 'The upgrade added ultraviolet disinfection.', marks: [3], supportedBy: [1] },
+      { text: 'The Castell plant employs 85 people.', marks: [3], supportedBy: [3] },
+    ],
+  },
+];

@@ -317,7 +317,7 @@ export class ExecutionRunner {
     const answer = sources.length > 0 ? await this.model(state, SUMMARY_SYSTEM, prompt) : null;
     const mode = answer ? 'model' : 'extractive';
     const draft = answer ? answer.text : extractiveSummary(row.query, row.plan, [...termed.values()]);
-    const checked = checkCitations(draft, sources, termed);
+    const checked = checkCitations(draft, sources, termed, row.query);
     if (checked.dropped > 0) this.note(state, `已删除 ${checked.dropped} 处无法在来源中核实的引用`);
     await this.save(state, { summary: checked.summary, summaryMode: mode, citations: checked.citations });
     await this.deps.sessions.addMessage(row.sessionId, row.id, 'SYS', checked.summary);
