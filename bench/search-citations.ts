@@ -6,22 +6,30 @@
  *    question — the extractive summary (no model), a simulated careless model (a share of its
  *    marks on the wrong source, numbers past the list, claims no source holds) before the
  *    citation check, and the same after it. Precision = marks whose source holds the claim / marks.
+ *    The same on a held-out set written for this bench and not used to tune anything
+ *    (search-citations-heldout.ts: 22 questions, Chinese and English pages with distractors, and
+ *    a careless model's paraphrased answers with hand labels): the extractive summary of the pages
+ *    read through Readability, judged word for word, and the careless answers before and after the
+ *    check, judged against the labels. With SEARCH_BENCH_MODEL_URL set, a real model summarises
+ *    the held-out questions too and a judge model decides each mark (see citationsByModel).
  * 2. Server time per step, excluding the model, the backends and the pages: deep-research runs over
  *    a local fake web through the real runner and database (PGlite), the step's wall time minus
  *    the time spent waiting on outside calls.
  * 3. Pages fetched and extracted per second with 8 in flight (guarded fetch + Readability).
  *
  * Run: node --import tsx bench/search-citations.ts [topics=200] [runs=10] [pages=400]
+ * (runs or pages 0 leave out parts 2 or 3).
  */
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/load';
 import { repoRoot } from '../apps/server/src/config/paths';
-import { checkCitations, marksOf } from '../apps/server/src/modules/search/citations';
+import { checkCitations } from '../apps/server/src/modules/search/citations';
 import { searchConfigSchema } from '../apps/server/src/modules/search/config';
 import { extractiveSummary } from '../apps/server/src/modules/search/extractive';
 import { PageFetcher } from '../apps/server/src/modules/search/page-fetcher';
+import { citationsByModel, heldOutCitations, pct, verbatimPrecision } from './search-citations-heldout-run';
 import { readableText } from '../apps/server/src/modules/search/readable-text';
 import { termSource } from '../apps/server/src/modules/search/source-terms';
 
@@ -72,21 +80,6 @@ function topic(i: number) {
   return { name, facts, sources };
 }
 
-/** A mark is right when the source it points at holds the claim, word for word. */
-function precision(summary: string, sources: readonly { idx: number; content: string }[]) {
-  let right = 0;
-  let all = 0;
-  for (const { claim, n } of marksOf(summary)) {
-    all++;
-    const bare = claim
-      .replace(/^[-*]\s+/, '')
-      .replace(/。$/, '')
-      .trim();
-    if (sources.find((s) => s.idx === n)?.content.includes(bare)) right++;
-  }
-  return { right, all };
-}
-
 const totals = { extractive: { right: 0, all: 0 }, raw: { right: 0, all: 0 }, checked: { right: 0, all: 0 } };
 let kept = 0;
 let factsTotal = 0;
@@ -98,7 +91,7 @@ for (let i = 0; i < topics; i++) {
     [question],
     sources.map((s) => termSource(s.idx, s.title, s.content)),
   );
-  const e = precision(ext, sources);
+  const e = verbatimPrecision(ext, sources);
   totals.extractive.right += e.right;
   totals.extractive.all += e.all;
 
@@ -111,23 +104,24 @@ for (let i = 0; i < topics; i++) {
   });
   lines.push(`- ${name}拥有一座火箭发射场 [${1 + Math.floor(rand() * 3)}]。`);
   const raw = lines.join('\n');
-  const r = precision(raw, sources);
+  const r = verbatimPrecision(raw, sources);
   totals.raw.right += r.right;
   totals.raw.all += r.all;
-  const checked = checkCitations(raw, sources).summary;
-  const c = precision(checked, sources);
+  const checked = checkCitations(raw, sources, undefined, question).summary;
+  const c = verbatimPrecision(checked, sources);
   totals.checked.right += c.right;
   totals.checked.all += c.all;
   kept += facts.filter((f) => new RegExp(`${f.sentence.replace(/。$/, '')} \\[${f.source}\\]`).test(checked)).length;
   factsTotal += facts.length;
 }
-const pct = (x: { right: number; all: number }) =>
-  `${((100 * x.right) / Math.max(1, x.all)).toFixed(1)}% (${x.right}/${x.all})`;
 console.log(`citation precision, ${topics} generated topics`);
 console.log(`  extractive summary (no model):         ${pct(totals.extractive)}`);
 console.log(`  careless model, before the check:      ${pct(totals.raw)}`);
 console.log(`  careless model, after the check:       ${pct(totals.checked)}`);
 console.log(`  facts still cited after the check:     ${((100 * kept) / factsTotal).toFixed(1)}%`);
+
+heldOutCitations();
+await citationsByModel();
 
 // ---------- fake web for 2 and 3 ----------
 const para = (i: number, k: number) =>
@@ -161,7 +155,7 @@ const origin = `http://127.0.0.1:${typeof address === 'object' && address ? addr
 console.log(`\nfake page size: ${(Buffer.byteLength(html[0]!) / 1024).toFixed(0)} KiB`);
 
 // ---------- 3. pages fetched + extracted per second, 8 in flight ----------
-{
+if (pageCount > 0) {
   const fetcher = new PageFetcher({ timeout_ms: 10_000, max_bytes: 2_000_000, max_redirects: 3 }, ['127.0.0.1']);
   let next = 0;
   const t0 = performance.now();
@@ -181,7 +175,7 @@ console.log(`\nfake page size: ${(Buffer.byteLength(html[0]!) / 1024).toFixed(0)
 }
 
 // ---------- 2. server time per step ----------
-{
+if (runs > 0) {
   const base = loadConfig(resolve(repoRoot, 'portal.config.example.json'));
   const app = await buildApp({
     config: {

@@ -45,6 +45,8 @@ export interface AppOptions {
   /** Extra route plugins registered with the API routes (tests, embedding). */
   extraRoutes?: FastifyPluginAsync[];
   trustProxy?: boolean;
+  /** The only job names this process runs (a service apart from the portal); every job when absent. */
+  takesJobs?: readonly string[];
 }
 
 /**
@@ -90,6 +92,7 @@ export async function buildBase(opts: AppOptions): Promise<FastifyInstance> {
     publicUrl: opts.publicUrl.replace(/\/+$/, ''),
     jwtSecret: opts.jwtSecret,
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
+    takesJobs: opts.takesJobs,
     dataDir:
       opts.dataDir ?? (opts.database.kind === 'pglite' ? opts.database.dataDir : undefined) ?? join(repoRoot, 'data'),
   });

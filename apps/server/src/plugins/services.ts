@@ -16,6 +16,11 @@ export interface ServicesPluginOptions {
   jwtSecret?: string;
   accessTokenTtlSeconds?: number;
   dataDir: string;
+  /**
+   * The only job names this process runs: a service apart from the portal leaves the portal's
+   * jobs and upkeep (indexing earlier documents) to the portal's replicas. All when absent.
+   */
+  takesJobs?: readonly string[];
 }
 
 export default fp<ServicesPluginOptions>(
@@ -43,7 +48,7 @@ export default fp<ServicesPluginOptions>(
         background = (async () => {
           await services.jobs.start();
           // Documents from before the lexical index are found once indexed.
-          indexing = services.documents.indexUnindexed();
+          if (!opts.takesJobs) indexing = services.documents.indexUnindexed();
         })().catch((err: unknown) => app.log.error({ err }, 'background work failed to start'));
       }, opts.config.jobs.poll_ms);
     });

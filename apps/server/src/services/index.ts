@@ -46,6 +46,8 @@ export interface ServiceOptions {
   log: FastifyBaseLogger;
   /** DATA_DIR: relative storage folders are taken from here. */
   dataDir: string;
+  /** The only job names this process runs (see JobQueueOptions.takes); every one when absent. */
+  takesJobs?: readonly string[];
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -111,6 +113,7 @@ export async function createServices(opts: ServiceOptions) {
     pollMs: config.jobs.poll_ms,
     leaseMs: config.jobs.lease_ms,
     sweepMs: config.jobs.sweep_ms,
+    takes: opts.takesJobs,
   });
   const auditRetention = new AuditRetention(db, audit, config.audit);
   registerAuditPurgeJob(jobs, auditRetention, config.audit);

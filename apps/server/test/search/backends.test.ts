@@ -4,6 +4,7 @@ import { createWebBackend } from '../../src/modules/search/backends/http-backend
 import { Limiter, withRetries } from '../../src/modules/search/backends/limiter';
 import { BackendError } from '../../src/modules/search/backends/types';
 import { checkCitations } from '../../src/modules/search/citations';
+import { contentTerms } from '../../src/modules/search/text';
 import { searchBackendSchema } from '../../src/modules/search/config';
 
 interface Seen {
@@ -126,5 +127,46 @@ describe('search backends', () => {
     ]);
     expect(checked.summary).toBe('青石港吞吐量达到3200万吨 [1]。');
     expect(checked.citations).toEqual([{ index: 1, url: 'https://example.com/a', title: 'A' }]);
+  });
+
+  it('citations: one sentence must hold the claim and name what the question asks about', () => {
+    const sources = [
+      {
+        idx: 1,
+        title: '澜沧湾海水淡化厂正式投产',
+        url: 'https://example.com/1',
+        // The plant is named by the title only; "该厂" stands for it.
+        content: '9月18日，澜沧湾海水淡化厂正式投产。该厂采用反渗透工艺，设计日产淡水12万吨。',
+      },
+      {
+        idx: 2,
+        title: '北礁海水淡化厂运行五年回顾',
+        url: 'https://example.com/2',
+        // Every word and number of the wrong claim, but in sentences about two plants.
+        content: '与澜沧湾海水淡化厂相比，北礁海水淡化厂规模较小。北礁海水淡化厂日产淡水5万吨。',
+      },
+    ];
+    const question = '澜沧湾海水淡化厂的产能';
+    const checked = checkCitations(
+      ['- 澜沧湾海水淡化厂日产淡水5万吨 [2]', '- 澜沧湾海水淡化厂采用反渗透工艺，日产淡水12万吨 [2]'].join('\n'),
+      sources,
+      undefined,
+      question,
+    );
+    // The first holds no source's sentence: its mark goes; the second moves to the page that says it.
+    expect(checked.summary).toBe(
+      ['- 澜沧湾海水淡化厂日产淡水5万吨 ', '- 澜沧湾海水淡化厂采用反渗透工艺，日产淡水12万吨 [1]'].join('\n'),
+    );
+    expect(checked).toMatchObject({ dropped: 1, moved: 1 });
+    // Function words are no claim's words: every page has "has", "was" and "约".
+    expect(contentTerms('The plant has been open since 1990, about 35 years')).toEqual([
+      'plant',
+      'open',
+      'since',
+      '1990',
+      '35',
+      'years',
+    ]);
+    expect(contentTerms('该厂约有300名员工')).not.toContain('约');
   });
 });

@@ -6,6 +6,9 @@ import { startFakeUpstream, type FakeUpstream } from '../llm/fake-upstream';
 import { startFakeWeb, type FakeWeb } from './fake-web';
 import { buildSearchApp, getS, postS, signInSearch, startRun, waitRun, type SearchCallerTokens } from './helpers';
 
+/** The page size limit of this run's fetcher, far below the huge page's 96 MB. */
+const HUGE_PAGE_LIMIT = 20_000;
+
 /** With a model configured: its plan is used, and its summary's marks are checked against the stored sources. */
 describe('search service: a model writes the plan and the summary', () => {
   let web: FakeWeb;
@@ -14,11 +17,13 @@ describe('search service: a model writes the plan and the summary', () => {
   let staff: SearchCallerTokens;
 
   beforeAll(async () => {
-    web = await startFakeWeb();
+    // No page that waits for the time limit: the limit can then be long enough that a busy machine
+    // never cuts the huge page short by time; its size limit (bytes) is what this run exercises.
+    web = await startFakeWeb({ slowPage: false });
     fake = await startFakeUpstream();
     t = await buildSearchApp(
       web.origin,
-      {},
+      { fetch: { timeout_ms: 60_000, max_bytes: HUGE_PAGE_LIMIT } },
       llmConfigSchema.parse({
         endpoints: { fake: { baseUrl: fake.baseUrl, retries: 0, idleTimeoutMs: 5_000 } },
         tasks: { search: { provider: 'fake', model: 'search-model' } },
@@ -56,6 +61,10 @@ describe('search service: a model writes the plan and the summary', () => {
 
     const stored = await t.app.searchService.store.sources(id);
     const idxOf = (path: string) => stored.find((s) => s.url.includes(path))!.idx;
+    // The huge page (96 MB in all) was read up to its size limit only.
+    const huge = stored.find((s) => s.url.endsWith('/huge'))!;
+    expect(huge.content).toContain('潮差约为四米');
+    expect(Buffer.byteLength(huge.content)).toBeLessThanOrEqual(HUGE_PAGE_LIMIT);
     const summary = (await getS<SearchSummary>(t, staff, 'search/summary/result', { execution_id: id })).env.data;
     expect(summary.mode).toBe('model');
     const lines = summary.summary.split('\n');

@@ -1,6 +1,9 @@
 import type { PersonUsage, SearchResult, SearchSummary } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_EXECUTION_JOB } from '../../src/modules/search/runner';
 import { SearchTokenSigner } from '../../src/modules/search/search-token';
+import { AUDIT_PURGE_JOB } from '../../src/services/audit/audit-retention';
+import { DOCUMENT_PARSE_JOB } from '../../src/services/documents';
 import { bearer, body, type TestApp } from '../helper';
 import { multipart } from '../files/fixtures';
 import { buildSearchApp, call, getS, postS, signInSearch, startRun, waitRun, type SearchCallerTokens } from './helpers';
@@ -17,6 +20,18 @@ describe('search service: tokens, sessions, offline documents', () => {
     admin = await signInSearch(t, 'admin');
   });
   afterAll(async () => t?.close());
+
+  it('mounted in the portal: the portal runs every job, and its pages connect to no new origin', async () => {
+    expect(t.app.services.jobs.names()).toEqual(
+      expect.arrayContaining([SEARCH_EXECUTION_JOB, DOCUMENT_PARSE_JOB, AUDIT_PURGE_JOB]),
+    );
+    const page = await t.app.inject('/');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp.split(';').find((d) => d.startsWith('connect-src '))).toBe("connect-src 'self' https:");
+    const config = await t.app.inject('/app-config.json');
+    expect(config.headers['content-security-policy']).toBe(csp);
+    expect(config.json<{ searchApiDomain: string }>().searchApiDomain).toBe('/search-api/');
+  });
 
   describe('tokens', () => {
     it('refuses a login without a portal token', async () => {

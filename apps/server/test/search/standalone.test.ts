@@ -1,8 +1,11 @@
 import { SEARCH_TOKEN_HEADER, type Envelope, type SearchResult, type SearchSummary } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchConfigSchema } from '../../src/modules/search/config';
+import { SEARCH_EXECUTION_JOB } from '../../src/modules/search/runner';
 import { buildSearchApp } from '../../src/search-app';
-import { bearer, exampleConfig, issueTokensFor, testDatabase, type TestApp } from '../helper';
+import { AUDIT_PURGE_JOB } from '../../src/services/audit/audit-retention';
+import { DOCUMENT_PARSE_JOB } from '../../src/services/documents';
+import { bearer, buildTestApp, exampleConfig, issueTokensFor, testDatabase, type TestApp } from '../helper';
 import { startFakeWeb, type FakeWeb } from './fake-web';
 
 /** The portal's address (PUBLIC_URL): its pages call the service from there. */
@@ -105,7 +108,13 @@ describe('search service on an address of its own', () => {
     expect((await fetch(`${base}/app-config.json`)).status).toBe(404);
   });
 
-  it('runs a quick search through it, with citations', async () => {
+  it('runs a quick search through it, with citations, and none of the portal’s jobs', async () => {
+    // Only its own job: the portal's replicas run the others, document parses included.
+    expect(t.app.services.jobs.names()).toEqual([SEARCH_EXECUTION_JOB]);
+    const foreign = [
+      await t.app.services.jobs.send(AUDIT_PURGE_JOB, {}),
+      await t.app.services.jobs.send(DOCUMENT_PARSE_JOB, { fileId: 'none' }),
+    ];
     const session = await send<{ session_id: string }>('POST', 'session/addByApp', {
       app_doi: 'metaso',
       domain: 'mind',
@@ -136,5 +145,31 @@ describe('search service on an address of its own', () => {
     const summary = await send<SearchSummary>('GET', 'search/summary/result', { execution_id: id, domain: 'mind' });
     expect(summary.res.headers.get('access-control-allow-origin')).toBe(PORTAL);
     expect(summary.env.data.citations.map((c) => c.url)).toContain(`${web.origin}/page/terminal`);
+    // Queued before the run, due all along, and still untouched after it.
+    for (const id of foreign) expect((await t.app.services.jobs.get(id))?.state).toBe('queued');
+  });
+
+  it('is allowed by the portal’s pages (connect-src) when the portal points there', async () => {
+    const portal = await buildTestApp({
+      config: (c) => ({
+        ...c,
+        search: searchConfigSchema.parse({ api_domain: `${base}/search-api/`, serve_in_portal: false }),
+      }),
+    });
+    try {
+      const page = await portal.app.inject('/');
+      const connect = String(page.headers['content-security-policy'])
+        .split(';')
+        .find((d) => d.startsWith('connect-src '));
+      // The service's origin and nothing else new (https: was there already).
+      expect(connect).toBe(`connect-src 'self' https: ${base}`);
+      expect((await portal.app.inject('/app-config.json')).json<{ searchApiDomain: string }>().searchApiDomain).toBe(
+        `${base}/search-api/`,
+      );
+      // It leaves the service's work to the service's process.
+      expect(portal.app.services.jobs.names()).not.toContain(SEARCH_EXECUTION_JOB);
+    } finally {
+      await portal.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { normalizeSourceUrl, type SearchCitation } from '@portal/contract';
 import { claimOf, supportIn, termSource, type Claim, type TermedSource } from './source-terms';
+import { contentTerms } from './text';
 
 export interface CitableSource {
   idx: number;
@@ -27,7 +28,8 @@ export interface CheckedSummary {
  * claim: a number with no stored source is dropped; a claim its source does not support moves to
  * the stored source that supports it best, or loses the mark. URLs written by the model are never
  * trusted: citations come from the stored sources, matched by index (URLs normalised as section 5
- * says when a model cites by address).
+ * says when a model cites by address). A source supports a claim when one of its sentences holds
+ * it (see supportIn); the run's question tells what its claims are about.
  */
 export function checkCitations(
   summary: string,
@@ -35,7 +37,9 @@ export function checkCitations(
   termed: ReadonlyMap<number, TermedSource> = new Map(
     sources.map((s) => [s.idx, termSource(s.idx, s.title, s.content)]),
   ),
+  question = '',
 ): CheckedSummary {
+  const asked = new Set(contentTerms(question));
   const byIdx = new Map(sources.map((s) => [s.idx, s] as const));
   const byUrl = new Map(sources.map((s) => [normalizeSourceUrl(s.url), s] as const));
   let dropped = 0;
@@ -56,7 +60,7 @@ export function checkCitations(
         // Segmented once, however many marks and sources it is tried on.
         let claim: Claim | undefined;
         return piece.replace(MARK, (_whole, list: string) => {
-          claim ??= claimOf(piece.replace(MARK, '').trim());
+          claim ??= claimOf(piece.replace(MARK, '').trim(), asked);
           const kept: number[] = [];
           for (const raw of list.split(/\s*[,，、]\s*/)) {
             const n = Number(raw);

@@ -4,6 +4,7 @@ import type { ServerModule } from '../module';
 import { searchServiceOrigins, searchUsageDefaults } from './config';
 import { portalVerifier } from './portal-verifier';
 import { RESEARCH_MODULE } from './execution-service';
+import { SEARCH_EXECUTION_JOB } from './runner';
 import { createSearchParts, type SearchServiceParts } from './service-parts';
 import { searchService } from './service-plugin';
 
@@ -13,6 +14,13 @@ declare module 'fastify' {
     searchService: SearchServiceParts;
   }
 }
+
+/**
+ * The jobs the service's own process runs: its research executions only. Pages and files it adds
+ * to a session are parsed by the document pipeline's job, which the portal's replicas run with
+ * every other module's jobs and the shared upkeep; nothing of the service waits on a parse.
+ */
+export const SEARCH_SERVICE_JOBS: readonly string[] = [SEARCH_EXECUTION_JOB];
 
 /**
  * The search service at /search-api on an app with the shared services: the portal, or the

@@ -1,4 +1,5 @@
 import type { LlmGateway } from '../../services/llm';
+import { clip } from './text';
 
 /** Rough tokens of a text when the provider does not report usage: about two characters a token. */
 export function estimateTokens(text: string): number {
@@ -46,3 +47,18 @@ export const SUMMARY_SYSTEM = [
   '每一个事实句子末尾必须用 [n] 标注它出自哪个来源，n 只能是给出的来源编号；',
   '来源里没有的内容不要写，不要编造链接或编号。可以用 ### 小标题分节。',
 ].join('');
+
+/** Characters of each source in the summary prompt: its best passage first, then its text. */
+const PROMPT_CHARS_PER_SOURCE = 1_500;
+
+/** The summary step's prompt: the question and the numbered sources its marks must point at. */
+export function summaryPrompt(
+  query: string,
+  sources: readonly { idx: number; title: string; passage: string; content: string }[],
+): string {
+  return [
+    `问题：${query}`,
+    '',
+    ...sources.map((s) => `[${s.idx}] ${s.title}\n${clip(`${s.passage}\n${s.content}`, PROMPT_CHARS_PER_SOURCE)}`),
+  ].join('\n');
+}

@@ -10,7 +10,7 @@ import { EXTRACTIVE_NOTE, extractiveSummary, passageIn, queryTerms } from './ext
 import type { Candidate, SourceFinder } from './finder';
 import { mindMarkdown, mindNotes } from './mind-notes';
 import { termSource, type TermedSource } from './source-terms';
-import { askModel, estimateTokens, PLAN_SYSTEM, SUMMARY_SYSTEM } from './model';
+import { askModel, estimateTokens, PLAN_SYSTEM, SUMMARY_SYSTEM, summaryPrompt } from './model';
 import { PageFetchError, type PageFetcher } from './page-fetcher';
 import { heuristicPlan, parsePlan } from './plan';
 import { readableText } from './readable-text';
@@ -25,8 +25,6 @@ export interface ExecutionJob {
 
 /** How often a running step looks for a stop asked on another replica. */
 const STOP_POLL_MS = 300;
-/** Characters of each source put into the summary prompt. */
-const PROMPT_CHARS_PER_SOURCE = 1_500;
 
 export interface RunnerDeps {
   store: ExecutionStore;
@@ -314,16 +312,12 @@ export class ExecutionRunner {
     const { row } = state;
     const { sources, termed } = state.read ?? (await this.storedSources(row.id));
     const t = performance.now();
-    const prompt = [
-      `问题：${row.query}`,
-      '',
-      ...sources.map((s) => `[${s.idx}] ${s.title}\n${clip(`${s.passage}\n${s.content}`, PROMPT_CHARS_PER_SOURCE)}`),
-    ].join('\n');
+    const prompt = summaryPrompt(row.query, sources);
     state.externalMs -= performance.now() - t;
     const answer = sources.length > 0 ? await this.model(state, SUMMARY_SYSTEM, prompt) : null;
     const mode = answer ? 'model' : 'extractive';
     const draft = answer ? answer.text : extractiveSummary(row.query, row.plan, [...termed.values()]);
-    const checked = checkCitations(draft, sources, termed);
+    const checked = checkCitations(draft, sources, termed, row.query);
     if (checked.dropped > 0) this.note(state, `已删除 ${checked.dropped} 处无法在来源中核实的引用`);
     await this.save(state, { summary: checked.summary, summaryMode: mode, citations: checked.citations });
     await this.deps.sessions.addMessage(row.sessionId, row.id, 'SYS', checked.summary);

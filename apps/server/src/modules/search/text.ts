@@ -16,30 +16,17 @@ export function splitSentences(text: string): string[] {
   return out;
 }
 
-const STOP = new Set([
-  '的',
-  '了',
-  '是',
-  '在',
-  '和',
-  '与',
-  '及',
-  '或',
-  '等',
-  'the',
-  'a',
-  'an',
-  'of',
-  'to',
-  'in',
-  'and',
-  'is',
-  'are',
-  'for',
-  'on',
-  'by',
-  'with',
-]);
+/**
+ * Function words: they say nothing about what a sentence is about, so they neither rank sentences
+ * nor count as a claim's words found in a source (every page has "has", "was" and "约").
+ */
+const STOP = new Set(
+  [
+    '的 了 是 在 和 与 及 或 等 于 为 有 将 也 被 把 其 这 那 约',
+    'the a an of to in and or is are was were be been has have had for on by with at as from about per',
+    'than also it its this that these those which who what when how did does do will would',
+  ].flatMap((words) => words.split(' ')),
+);
 
 /** The content words of a text (jieba for Chinese), lower-cased, without stop words. */
 export function contentTerms(text: string): string[] {

@@ -47,6 +47,11 @@ export interface JobQueueOptions {
   leaseMs?: number;
   /** How often expired leases are swept. */
   sweepMs?: number;
+  /**
+   * The only job names this process takes (a service running apart from the portal, which leaves
+   * the portal's jobs to the portal's replicas). Absent: every registered name.
+   */
+  takes?: readonly string[];
 }
 
 interface Registered {
@@ -103,6 +108,9 @@ export interface Schedule {
  */
 export class JobQueue {
   private readonly handlers = new Map<string, Registered>();
+  /** Attempts of every declared name, taken here or not: what `send` gives a job by default. */
+  private readonly declaredAttempts = new Map<string, number>();
+  private readonly takes: ReadonlySet<string> | null;
   private readonly active = new Map<number, AbortController>();
   private readonly finished = new Set<Promise<void>>();
   private readonly pollMs: number;
@@ -126,10 +134,16 @@ export class JobQueue {
     this.pollMs = options.pollMs ?? 500;
     this.leaseMs = options.leaseMs ?? 15_000;
     this.sweepMs = options.sweepMs ?? 5_000;
+    this.takes = options.takes ? new Set(options.takes) : null;
   }
 
-  /** Declares what runs jobs of `name` in this process. Register before `start()`. */
+  /**
+   * Declares what runs jobs of `name` in this process. Register before `start()`. A name this
+   * process does not take (`takes`) is only noted for `send`; another process runs its jobs.
+   */
   register<T>(name: string, handler: JobHandler<T>, options: JobOptions = {}): void {
+    this.declaredAttempts.set(name, options.maxAttempts ?? 3);
+    if (!this.taken(name)) return;
     this.handlers.set(name, {
       handler: handler as JobHandler<unknown>,
       concurrency: options.concurrency ?? 4,
@@ -141,7 +155,7 @@ export class JobQueue {
 
   /** Queues a job; any replica that registered `name` may run it. */
   async send(name: string, data: unknown, options: SendOptions = {}, db: Db = this.db): Promise<number> {
-    const maxAttempts = options.maxAttempts ?? this.handlers.get(name)?.maxAttempts ?? 3;
+    const maxAttempts = options.maxAttempts ?? this.declaredAttempts.get(name) ?? 3;
     const delay = options.delayMs ?? 0;
     const key = options.singletonKey ?? null;
     for (;;) {
@@ -176,7 +190,17 @@ export class JobQueue {
    * count: the job runs at the next period boundary, not on every start. Declare before `start()`.
    */
   schedule(schedule: Schedule): void {
-    this.schedules.set(schedule.key, schedule);
+    // Queueing them is left to the processes that run them.
+    if (this.taken(schedule.name)) this.schedules.set(schedule.key, schedule);
+  }
+
+  /** The job names this process runs. */
+  names(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  private taken(name: string): boolean {
+    return this.takes === null || this.takes.has(name);
   }
 
   /** Queues the due scheduled jobs; returns the keys this process queued. Runs on a timer after `start()`. */
