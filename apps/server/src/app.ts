@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { recordRoutes } from './lib/route-recorder';
 import sensible from '@fastify/sensible';
@@ -49,12 +50,22 @@ export interface AppOptions {
   takesJobs?: readonly string[];
 }
 
+/** The URL the first module's host rewrite gives a request; its own URL when none claims it. */
+function firstRewrite(rewrites: ReadonlyArray<(req: IncomingMessage) => string | undefined>, req: IncomingMessage) {
+  for (const rewrite of rewrites) {
+    const url = rewrite(req);
+    if (url !== undefined) return url;
+  }
+  return req.url ?? '/';
+}
+
 /**
  * How every server of the project starts: the framework's settings, the shared plugins, the
  * database and the services. The portal (`buildApp`) and the search service on an address of its
  * own (`search-app.ts`) each add their routes to it.
  */
 export async function buildBase(opts: AppOptions): Promise<FastifyInstance> {
+  const rewrites = serverModules.flatMap((m) => m.hostRewrite?.(opts.config, opts.publicUrl) ?? []);
   const app = Fastify({
     logger: opts.logger ?? false,
     genReqId: requestIdOf,
@@ -64,6 +75,7 @@ export async function buildBase(opts: AppOptions): Promise<FastifyInstance> {
     // Opening and migrating an embedded database on a busy machine can take a while.
     pluginTimeout: 120_000,
     schemaController: { compilersFactory: schemaCompilersOnFirstUse },
+    ...(rewrites.length > 0 && { rewriteUrl: (req: IncomingMessage) => firstRewrite(rewrites, req) }),
   });
   installErrorHandler(app);
   echoRequestId(app);
@@ -75,7 +87,10 @@ export async function buildBase(opts: AppOptions): Promise<FastifyInstance> {
       ...directUploadOrigins(opts.config.storage),
       ...serverModules.flatMap((m) => m.connectSources?.(opts.config) ?? []),
     ],
-    frameOrigins: workplaceFrameOrigins(opts.config.sso.providers),
+    frameOrigins: [
+      ...workplaceFrameOrigins(opts.config.sso.providers),
+      ...serverModules.flatMap((m) => m.frameSources?.(opts.config) ?? []),
+    ],
     imageHosts: imageHostSources(opts.config.image_proxy),
   });
   await app.register(refuseNul);

@@ -15,6 +15,14 @@ export function embeddedBasePath(appKey: EmbeddedAppKey): string {
 export function embeddedEnterPath(appKey: EmbeddedAppKey): string {
   return `${EMBEDDED_PATH_PREFIX}/${appKey}/__portal/enter`;
 }
+/**
+ * Where the frame lands on a tool's own origin (`embedded.<app>.origin`): the same redemption, the
+ * tool then runs at that origin's root instead of under `/embedded/<app>/`.
+ */
+export const EMBEDDED_ORIGIN_ENTER_PATH = '/__portal/enter';
+export function embeddedOriginEnterUrl(origin: string): string {
+  return `${origin.replace(/\/+$/, '')}${EMBEDDED_ORIGIN_ENTER_PATH}`;
+}
 /** The configuration key an administrator sets to connect a tool. */
 export function embeddedConfigKey(appKey: EmbeddedAppKey): string {
   return `embedded.${appKey}.url`;
@@ -26,7 +34,10 @@ export type SdWebUICodeRequest = z.infer<typeof sdWebUICodeRequestSchema>;
 export const sdWebUICodeResponseSchema = z.object({
   /** Single use, bound to the user and the app, valid for a minute. */
   code: z.string(),
-  /** Loading it in a frame redeems the code, sets the cookie and lands on the tool. */
+  /**
+   * Loading it in a frame redeems the code, sets the cookie and lands on the tool: a path on the
+   * portal's origin, or an absolute address on the tool's own origin when one is configured.
+   */
   embed_url: z.string(),
 });
 export type SdWebUICodeResponse = z.infer<typeof sdWebUICodeResponseSchema>;

@@ -1,4 +1,5 @@
 import type { CountedModuleName } from '@portal/contract';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { PortalConfig } from '../config/schema';
 import type { UsageDefaults } from '../services/usage/usage-defaults';
@@ -29,6 +30,13 @@ export interface ServerModule {
    * its own), for the page's connect-src.
    */
   connectSources?(config: PortalConfig): string[];
+  /** Origins the portal's pages frame (a tool served on a host of its own), for the page's frame-src. */
+  frameSources?(config: PortalConfig): string[];
+  /**
+   * A module serving a host of its own maps that host's requests onto its paths before routing:
+   * the function answers the new URL, or undefined for a request that is not its.
+   */
+  hostRewrite?(config: PortalConfig, publicUrl: string): ((req: IncomingMessage) => string | undefined) | undefined;
   plugin: FastifyPluginAsync;
 }
 

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type {
+  Conversation,
+  ConversationListResponse,
   Envelope,
   MjAskResponse,
   MjConversationListResponse,
@@ -14,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../src/lib/sql-rows';
 import { mjConfigSchema } from '../../src/modules/mj/config';
 import { api, body, buildTestApp, type TestApp } from '../helper';
-import { tokenFor } from '../chat/helpers';
+import { ask, chatgptAsk, tokenFor } from '../chat/helpers';
 
 /**
  * A fake OpenAI-compatible image API: every image a plain square of its own colour; `hold` keeps
@@ -264,5 +266,63 @@ describe('the image chat', () => {
     expect((await api(t, staff, { method: 'GET', url: imageUrl })).statusCode).toBe(404);
     const [left] = await rows<{ n: number }>(t.app.db, sql`select count(*)::int as n from files where module = 'mj'`);
     expect(left!.n).toBe(0);
+  });
+});
+
+describe('image conversations in the chatgpt conversation list', () => {
+  const chatList = async (token: string, query: Record<string, string> = {}) =>
+    (await get<ConversationListResponse>(token, '/api/chatgpt/conversation/list', query)).data.conv_list;
+
+  it('are listed with type 1, renamed and deleted there, and take no chat question', async () => {
+    fake.hold = true;
+    const asked = await post<MjAskResponse>(staff, '/api/chatgpt/message/mjAsk', { prompt: '月光下的猫' });
+    const imageId = asked.data.conv_id;
+    const text = await post<Conversation>(staff, '/api/chatgpt/conversation/create', { title: '文字' });
+    const textId = text.data.conv_id;
+
+    const listed = await chatList(staff);
+    expect(listed.find((c) => c.conv_id === imageId)).toMatchObject({ type: 1, title: '月光下的猫' });
+    expect(listed.find((c) => c.conv_id === textId)).toMatchObject({ type: 2 });
+    // A model's list holds its text conversations only.
+    expect((await chatList(staff, { model_type: '0' })).some((c) => c.conv_id === imageId)).toBe(false);
+    expect(await chatList(admin)).toEqual([]);
+
+    // Renamed from the list, seen by the image page; by its type only, by its owner only.
+    const rename = (token: string, conv_id: string, type: number) =>
+      post(token, '/api/chatgpt/conversation/update', { conv_id, title: '猫', type });
+    expect((await rename(staff, imageId, 1)).code).toBe(0);
+    const convs = await get<MjConversationListResponse>(staff, '/api/chatgpt/mj/conversationList');
+    expect(convs.data.conv_list.find((c) => c.conv_id === imageId)?.title).toBe('猫');
+    expect((await rename(staff, imageId, 2)).code).toBe(4000);
+    expect((await rename(admin, imageId, 1)).code).toBe(4000);
+    expect((await rename(staff, textId, 1)).code).toBe(4000);
+
+    // Neither kind takes the other's asks, with a message that says why.
+    const chatAsk = await ask(t, staff, 'chatgpt', chatgptAsk('你好', { conv_id: imageId }));
+    expect(chatAsk.json).toMatchObject({
+      code: 4001,
+      message: '这是图片创作会话，不能在其中进行文字对话，请在图片创作中继续',
+    });
+    const chatMessages = await get(staff, '/api/chatgpt/message/list', { conv_id: imageId });
+    expect(chatMessages.code).toBe(4001);
+    const mjAsk = await post(staff, '/api/chatgpt/message/mjAsk', { conv_id: textId, prompt: '狗' });
+    expect(mjAsk).toMatchObject({ code: 4001, message: '这是文字对话，不能在其中生成图片，请在图片创作中新建会话' });
+    // Another user's image conversation stays unknown to them in the chat too.
+    expect((await ask(t, admin, 'chatgpt', chatgptAsk('你好', { conv_id: imageId }))).json?.code).toBe(4000);
+
+    // Deleted from the list while its turn is drawn: the turn stops and its images come back.
+    const before = await remain();
+    const remove = (token: string, conv_id: string, type: number) =>
+      post(token, '/api/chatgpt/conversation/delete', { conv_id, type });
+    expect((await remove(admin, imageId, 1)).code).toBe(4000);
+    expect((await remove(staff, imageId, 2)).code).toBe(4000);
+    expect((await remove(staff, imageId, 1)).code).toBe(0);
+    expect(await remain()).toBe(before + 4);
+    expect((await get(staff, '/api/chatgpt/mj/messageList', { conv_id: imageId })).code).toBe(4000);
+    expect((await chatList(staff)).some((c) => c.conv_id === imageId)).toBe(false);
+    // A text conversation deleted as an image one: refused by name, and still there.
+    expect((await remove(staff, textId, 1)).code).toBe(4001);
+    expect((await remove(staff, textId, 2)).code).toBe(0);
+    fake.releaseAll();
   });
 });

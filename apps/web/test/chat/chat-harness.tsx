@@ -260,9 +260,16 @@ export const testQueryClient = () => new QueryClient({ defaultOptions: { queries
 export function renderChat(path: string, backend: Backend, client = testQueryClient()) {
   vi.stubGlobal('fetch', backend.fetch);
   installTestClient(backend.fetch, path);
-  const router = createMemoryRouter([moduleRoutes('chatgpt'), moduleRoutes('deepseek'), moduleRoutes('metaso')], {
-    initialEntries: [path],
-  });
+  const router = createMemoryRouter(
+    // The image mode's page stands in as a plain screen: the chat list only leads there.
+    [
+      moduleRoutes('chatgpt'),
+      moduleRoutes('deepseek'),
+      moduleRoutes('metaso'),
+      { path: '/chatgpt/image', element: <div>图片创作</div> },
+    ],
+    { initialEntries: [path] },
+  );
   const view = render(
     <ConfigProvider>
       <QueryClientProvider client={client}>

@@ -87,6 +87,39 @@ describe('chat sessions', { timeout: 90_000 }, () => {
     expect(screen.queryByText('要删除的', { selector: '.chat-conv-title' })).toBeNull();
   });
 
+  it('lists image conversations: they open in the image mode, rename and delete by their own type', async () => {
+    const image = { ...conv('m1', '雪山小屋'), type: 1, model_type: 0 };
+    const backend = createBackend({ conversations: [image, conv('c1', '文字对话')] });
+    const { router } = renderChat('/chatgpt/welcome', backend);
+    await screen.findByText('雪山小屋', { selector: '.chat-conv-title' });
+
+    const item = screen.getByText('雪山小屋', { selector: '.chat-conv-title' }).closest('li')!;
+    fireEvent.click(item.querySelector('.chat-conv-more')!);
+    fireEvent.click(await screen.findByRole('menuitem', { name: /重命名/ }));
+    const input = await screen.findByLabelText('会话名称');
+    fireEvent.change(input, { target: { value: '小屋' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(backend.calls('/api/chatgpt/conversation/update')).toHaveLength(1));
+    expect(backend.calls('/conversation/update')[0]?.body).toEqual({ conv_id: 'm1', title: '小屋', type: 1 });
+
+    const renamed = (await screen.findByText('小屋', { selector: '.chat-conv-title' })).closest('li')!;
+    fireEvent.click(renamed.querySelector('.chat-conv-more')!);
+    fireEvent.click(await screen.findByRole('menuitem', { name: /删除/ }));
+    fireEvent.click(screen.getByRole('button', { name: '删除' }));
+    await waitFor(() => expect(backend.calls('/api/chatgpt/conversation/delete')).toHaveLength(1));
+    expect(backend.calls('/conversation/delete')[0]?.body).toEqual({ conv_id: 'm1', type: 1 });
+    await waitFor(() => expect(screen.queryByText('小屋', { selector: '.chat-conv-title' })).toBeNull());
+    expect(router.state.location.pathname).toBe('/chatgpt/welcome');
+  });
+
+  it('opens an image conversation of the list in the image mode', async () => {
+    const backend = createBackend({ conversations: [{ ...conv('m2', '星空'), type: 1, model_type: 0 }] });
+    const { router } = renderChat('/chatgpt/welcome', backend);
+    fireEvent.click(await screen.findByText('星空', { selector: '.chat-conv-title' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chatgpt/image'));
+    expect(router.state.location.search).toBe('?id=m2');
+  });
+
   it('likes, dislikes and copies an answer', async () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

@@ -1,6 +1,6 @@
 -- The current definitions of the chat ask's database functions: what a new question does in one
 -- round trip (modules/chat/ask-statement.ts), and what regenerating an answer does in one
--- (modules/chat/regenerate-statement.ts). Migrations 0004, 0006, 0008, 0009 and 0019 wrote them one
+-- (modules/chat/regenerate-statement.ts). Migrations 0004, 0006, 0008, 0009, 0019 and 0024 wrote them one
 -- after another; a migration already applied is never edited, so this file is where they are read
 -- whole. test/db/chat-ask-functions.test.ts checks that it matches the database after migrating:
 -- a migration that changes one of these functions changes this file too.
@@ -32,6 +32,7 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- The user's conversation in the module, locked for the ask; all NULL when it is not theirs.
+-- An image conversation (type 1) takes no chat question: it is not found here either (0024).
 CREATE OR REPLACE FUNCTION portal_chat_conversation(
   p_user_id integer, p_module text, p_conv_id text
 ) RETURNS conversations LANGUAGE plpgsql AS $$
@@ -39,7 +40,7 @@ DECLARE
   v_conv conversations;
 BEGIN
   SELECT * INTO v_conv FROM conversations
-    WHERE id = p_conv_id AND user_id = p_user_id AND module = p_module FOR UPDATE;
+    WHERE id = p_conv_id AND user_id = p_user_id AND module = p_module AND type <> 1 FOR UPDATE;
   RETURN v_conv;
 END $$;
 --> statement-breakpoint

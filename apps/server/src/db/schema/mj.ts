@@ -10,24 +10,9 @@ import {
   timestamp,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { conversations } from './conversations';
 import { files } from './files';
 import { users } from './users';
-
-/** Image conversations of the chatgpt app (module type 1), one owner each. */
-export const mjConversations = pgTable(
-  'mj_conversations',
-  {
-    id: text('id').primaryKey(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('mj_conversations_owner_idx').on(t.ownerId, t.updatedAt)],
-);
-export type MjConversationRow = typeof mjConversations.$inferSelect;
 
 /**
  * One turn: what was asked (a prompt, or a button on an earlier reply) and its reply, a durable
@@ -42,7 +27,8 @@ export const mjMessages = pgTable(
     seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
     convId: text('conv_id')
       .notNull()
-      .references(() => mjConversations.id, { onDelete: 'cascade' }),
+      // Image conversations are the chatgpt app's conversations of type 1 (migration 0024).
+      .references(() => conversations.id, { onDelete: 'cascade' }),
     ownerId: integer('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

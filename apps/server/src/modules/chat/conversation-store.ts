@@ -1,8 +1,9 @@
-import { ModuleType, type ChatModule } from '@portal/contract';
+import { ErrorCode, MJ_CONVERSATION_TYPE, mjMessages, ModuleType, type ChatModule } from '@portal/contract';
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { conversations, type ConversationRow } from '../../db/schema';
+import { AppError } from '../../errors/app-error';
 import { newId } from '../../lib/ids';
 import { resourceGone } from '../../lib/resource-gone';
 import { decodeListCursor, encodeListCursor, type ListCursor } from './list-cursor';
@@ -37,7 +38,10 @@ export class ConversationStore {
     options: { modelType?: number; cursor?: string; size: number },
   ): Promise<{ rows: ConversationRow[]; next?: string }> {
     const where = [eq(conversations.userId, userId), eq(conversations.module, module)];
-    if (options.modelType !== undefined) where.push(eq(conversations.modelType, options.modelType));
+    // Conversations of another type (image conversations) have no model: a model's list leaves them out.
+    if (options.modelType !== undefined) {
+      where.push(eq(conversations.modelType, options.modelType), eq(conversations.type, ModuleType[module]));
+    }
     const after = options.cursor === undefined ? undefined : decodeListCursor(options.cursor);
     if (after) {
       where.push(
@@ -87,26 +91,48 @@ export class ConversationStore {
     return row!;
   }
 
+  /** The user's conversation of the module's own type (a conversation of another type is not the chat's). */
   async find(userId: number, module: ChatModule, convId: string): Promise<ConversationRow | undefined> {
     const [row] = await this.db
       .select()
       .from(conversations)
-      .where(and(eq(conversations.id, convId), eq(conversations.userId, userId), eq(conversations.module, module)))
+      .where(
+        and(
+          eq(conversations.id, convId),
+          eq(conversations.userId, userId),
+          eq(conversations.module, module),
+          eq(conversations.type, ModuleType[module]),
+        ),
+      )
       .limit(1);
     return row;
   }
 
   async get(userId: number, module: ChatModule, convId: string): Promise<ConversationRow> {
     const row = await this.find(userId, module, convId);
-    if (!row) throw resourceGone();
+    if (!row) throw await missingConversation(this.db, userId, module, convId);
     return row;
   }
 
-  async rename(userId: number, module: ChatModule, convId: string, title: string): Promise<ConversationRow> {
+  /** Renames the user's conversation of that type (the module's own, or another kind it lists). */
+  async rename(
+    userId: number,
+    module: ChatModule,
+    convId: string,
+    title: string,
+    type: number = ModuleType[module],
+  ): Promise<ConversationRow> {
     const [row] = await this.db
       .update(conversations)
       .set({ title, autoTitle: false, updatedAt: new Date() })
-      .where(and(eq(conversations.id, convId), eq(conversations.userId, userId), eq(conversations.module, module)))
+      .where(
+        and(
+          eq(conversations.id, convId),
+          eq(conversations.userId, userId),
+          eq(conversations.module, module),
+          eq(conversations.type, type),
+        ),
+      )
       .returning();
     if (!row) throw resourceGone();
     return row;
@@ -116,11 +142,41 @@ export class ConversationStore {
   async remove(userId: number, module: ChatModule, convId: string): Promise<void> {
     const deleted = await this.db
       .delete(conversations)
-      .where(and(eq(conversations.id, convId), eq(conversations.userId, userId), eq(conversations.module, module)))
+      .where(
+        and(
+          eq(conversations.id, convId),
+          eq(conversations.userId, userId),
+          eq(conversations.module, module),
+          eq(conversations.type, ModuleType[module]),
+        ),
+      )
       .returning({ id: conversations.id });
     this.recentTurns?.forget(userId, module, convId);
     if (deleted.length === 0) throw resourceGone();
   }
+}
+
+/**
+ * Why a chat call found no conversation of the module's type: one of the user's image
+ * conversations is named as such (asked only on this refusal path, so a question costs no look-up
+ * more); anything else answers like an unknown id.
+ */
+export async function missingConversation(
+  db: Db,
+  userId: number,
+  module: ChatModule,
+  convId: string | undefined,
+): Promise<AppError> {
+  if (convId === undefined) return resourceGone();
+  const [row] = await db
+    .select({ type: conversations.type })
+    .from(conversations)
+    .where(and(eq(conversations.id, convId), eq(conversations.userId, userId), eq(conversations.module, module)))
+    .limit(1);
+  if (row?.type === MJ_CONVERSATION_TYPE) {
+    return new AppError(ErrorCode.validation, mjMessages.imageConversation);
+  }
+  return resourceGone();
 }
 
 /** A timestamp as ISO 8601 text in UTC with microseconds: exact, and read back as the same instant. */

@@ -1,7 +1,7 @@
-import { resourceGone } from '../../lib/resource-gone';
 import type { AskAdmission } from './ask-admission';
 import { askInOneStatement, type AskStatementInput, type AskStatementResult } from './ask-statement';
 import type { AdmittedAsk, AskServiceDeps, PreparedAsk } from './ask-types';
+import { missingConversation } from './conversation-store';
 import { startEarlyCall } from './early-call';
 import { HISTORY_ROWS } from './message-store';
 import type { ChatPromptTarget } from './prompts';
@@ -85,7 +85,7 @@ export async function prepareNewQuestion(
     early?.call.cancel();
     if (stored.refused === 'gone') {
       if (convId) recentTurns.forget(userId, module, convId);
-      throw resourceGone();
+      throw await missingConversation(deps.db, userId, module, convId);
     }
     throw admission.refused(ask);
   }

@@ -28,8 +28,11 @@ export function conversationRoutes(module: ChatModule): FastifyPluginAsync {
     const moduleType = ModuleType[module];
     const e = chatConversationEndpoints(module);
 
+    /** The module's own type, or another kind of conversation its list shows (image conversations). */
     const checkType = (type: number) => {
-      if (type !== moduleType) throw new AppError(ErrorCode.validation, validationMessage('type', '与当前模块不符'));
+      if (type !== moduleType && !chat.kinds.of(module, type)) {
+        throw new AppError(ErrorCode.validation, validationMessage('type', '与当前模块不符'));
+      }
     };
 
     serve(app, e.models, async () => ({ list: llm.listModels(module) }));
@@ -67,12 +70,15 @@ export function conversationRoutes(module: ChatModule): FastifyPluginAsync {
 
     serve(app, e.conversationUpdate, async ({ body, request }) => {
       checkType(body.type);
-      return toConversation(await chat.conversations.rename(requireUser(request).id, module, body.conv_id, body.title));
+      const user = requireUser(request);
+      return toConversation(await chat.conversations.rename(user.id, module, body.conv_id, body.title, body.type));
     });
 
     serve(app, e.conversationDelete, async ({ body, request }) => {
       checkType(body.type);
-      await chat.conversations.remove(requireUser(request).id, module, body.conv_id);
+      const other = body.type === moduleType ? undefined : chat.kinds.of(module, body.type);
+      if (other) await other.remove(requireUser(request).id, body.conv_id);
+      else await chat.conversations.remove(requireUser(request).id, module, body.conv_id);
       return null;
     });
 

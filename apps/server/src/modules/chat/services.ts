@@ -6,6 +6,7 @@ import type { QuotaService } from '../../services/quotas/quota-service';
 import { UsageService } from '../../services/usage';
 import { AskService } from './ask-service';
 import { chatUsageDefaults, type ChatConfig } from './config';
+import { ConversationKinds } from './conversation-kinds';
 import { ConversationStore } from './conversation-store';
 import { FeedbackService } from './feedback-service';
 import { HISTORY_ROWS, MessageStore } from './message-store';
@@ -47,5 +48,6 @@ export function createChatServices({ db, llm, answers, jobs, quotas, onlyProcess
     recentTurns,
     embedded: onlyProcess ?? false,
   });
-  return { config, conversations, messages, usage, feedback, asks, answers, recentTurns };
+  const kinds = new ConversationKinds();
+  return { config, conversations, kinds, messages, usage, feedback, asks, answers, recentTurns };
 }

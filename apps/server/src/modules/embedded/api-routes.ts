@@ -3,6 +3,7 @@ import {
   embeddedConfigKey,
   embeddedEndpoints,
   embeddedEnterPath,
+  embeddedOriginEnterUrl,
   ErrorCode,
   ErrorMessage,
   type EmbeddedApiResponse,
@@ -55,9 +56,10 @@ export async function designerRoutes(app: FastifyInstance, opts: { services: Emb
       if (!read || !(await app.services.gate.mayOpenApp(read, body.app_key))) {
         throw new AppError(ErrorCode.forbidden, ErrorMessage.forbiddenApp);
       }
-      connected(services, body.app_key);
+      const tool = connected(services, body.app_key);
       const { code } = await services.codes.create(user.id, body.app_key);
-      return { code, embed_url: `${embeddedEnterPath(body.app_key)}?code=${encodeURIComponent(code)}` };
+      const enter = tool.origin ? embeddedOriginEnterUrl(tool.origin) : embeddedEnterPath(body.app_key);
+      return { code, embed_url: `${enter}?code=${encodeURIComponent(code)}` };
     },
     // Each code is an audit row: the limits of the other routes that issue codes apply.
     { onRequest: oneTimeCodeRateLimit(app), config: { appKeysOfRequest: EMBEDDED_APP_KEYS } },

@@ -10,8 +10,22 @@ const toolSchema = z
   .object({
     /** The tool's base address (`http://10.0.0.5:8188`); absent: not connected. */
     url: z.url({ protocol: /^https?$/, message: '只能是 http 或 https 地址' }).optional(),
+    /**
+     * A separate origin the tool is shown on (`https://comfy.portal.example`), a host name pointed
+     * at this same server: the tool then runs at that origin's root, out of reach of the portal's
+     * own pages and storage (and of frontends that break under a sub-path). Absent: the tool runs
+     * under `/embedded/<app>/` on the portal's origin.
+     */
+    origin: z
+      .url({ protocol: /^https?$/, message: '只能是 http 或 https 地址' })
+      .refine((value) => URL.canParse(value) && new URL(value).origin === value.replace(/\/$/, ''), {
+        message: '只能是来源地址（协议、主机名和端口），不能带路径、查询或用户名',
+      })
+      .transform((value) => new URL(value).origin)
+      .optional(),
   })
   .strict()
+  .refine((tool) => !tool.origin || tool.url, { message: '设置 origin 前需先设置 url', path: ['origin'] })
   .prefault({});
 
 /** The `embedded` section: Stable Diffusion WebUI and ComfyUI shown inside the portal. */
@@ -29,7 +43,11 @@ export const embeddedConfigSchema = z
     /** How long one call of a tool's API may take (generations are slow). */
     api_timeout_ms: z.number().int().min(1_000).max(3_600_000).default(600_000),
   })
-  .strict();
+  .strict()
+  .refine((c) => !c.comfyui.origin || c.comfyui.origin !== c.stablediffusion.origin, {
+    message: '两个工具不能使用同一个 origin',
+    path: ['comfyui', 'origin'],
+  });
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
 
 /** The module's section of the configuration file, under `embedded`. */

@@ -55,11 +55,14 @@ export class EmbedCookieSigner {
     return { userId, expiresAt };
   }
 
-  /** `Set-Cookie` for the tool's path only: HttpOnly, SameSite=Strict, Secure over https. */
-  header(appKey: EmbeddedAppKey, value: string): string {
+  /**
+   * `Set-Cookie` for the tool only: its path on the portal's origin, or `/` on the tool's own
+   * origin (no Domain attribute: host-only); HttpOnly, SameSite=Strict, Secure over https.
+   */
+  header(appKey: EmbeddedAppKey, value: string, ownOrigin = false): string {
     const attributes = [
       `${embedCookieName(appKey)}=${value}`,
-      `Path=${embeddedBasePath(appKey)}`,
+      `Path=${ownOrigin ? '/' : embeddedBasePath(appKey)}`,
       `Max-Age=${this.ttlSeconds}`,
       'HttpOnly',
       'SameSite=Strict',

@@ -7,11 +7,15 @@ const enterQuery = z.object({ code: z.string().max(200).optional() });
 
 /**
  * Where the frame lands with its one-time code: the code is redeemed (single use, for this app),
- * the user's right is checked, and the tool's cookie is set for the tool's path only. The code
+ * the user's right is checked, and the tool's cookie is set for the tool's path only (or the
+ * tool's own origin, host-only, when it has one). The code
  * leaves the address bar at once with the redirect.
  */
-export async function enterRoute(app: FastifyInstance, opts: { appKey: EmbeddedAppKey; services: EmbeddedServices }) {
-  const { appKey, services } = opts;
+export async function enterRoute(
+  app: FastifyInstance,
+  opts: { appKey: EmbeddedAppKey; services: EmbeddedServices; ownOrigin: boolean },
+) {
+  const { appKey, services, ownOrigin } = opts;
   const page = (message: string) =>
     `<!doctype html><meta charset="utf-8"><title>${message}</title><body style="font:14px sans-serif;padding:24px;color:#555">${message}</body>`;
   app.get(embeddedEnterPath(appKey), async (request, reply) => {
@@ -29,8 +33,11 @@ export async function enterRoute(app: FastifyInstance, opts: { appKey: EmbeddedA
     if (!(await services.access.stillAllowed(appKey, issued.pass))) {
       return reply.code(403).type('text/html; charset=utf-8').send(page('您没有使用该应用的权限'));
     }
-    return reply
-      .header('set-cookie', services.cookies.header(appKey, issued.value))
-      .redirect(embeddedBasePath(appKey), 302);
+    return (
+      reply
+        .header('set-cookie', services.cookies.header(appKey, issued.value, ownOrigin))
+        // On its own origin the tool is at the root (`/__portal/enter` was mapped onto the tool's path).
+        .redirect(ownOrigin ? '/' : embeddedBasePath(appKey), 302)
+    );
   });
 }

@@ -7,6 +7,7 @@ import type { ServerModule } from '../module';
 import { designerRoutes, toolApiRoutes } from './api-routes';
 import { createEmbeddedServices, type EmbeddedServices } from './services';
 import { toolScope } from './tool-scope';
+import { toolOriginRewrite, toolOrigins } from './tool-origin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,8 @@ declare module 'fastify' {
  */
 const embedded: ServerModule = {
   name: 'embedded',
+  frameSources: (config) => toolOrigins(config.embedded).map((t) => t.origin),
+  hostRewrite: (config, publicUrl) => toolOriginRewrite(config.embedded, publicUrl),
   plugin: fp(
     async (app) => {
       const { db } = app;

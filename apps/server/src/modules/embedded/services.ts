@@ -16,6 +16,8 @@ import { ToolClient } from './tool-client';
 export interface ConnectedTool {
   appKey: EmbeddedAppKey;
   url: string;
+  /** `embedded.<app>.origin`: the tool runs at this origin's root instead of under `/embedded/<app>/`. */
+  origin?: string;
   client: ToolClient;
   /** ComfyUI only: the per-user separation. */
   comfy?: { gateway: ComfyGateway; ownership: ComfyOwnership };
@@ -23,6 +25,8 @@ export interface ConnectedTool {
 
 export interface EmbeddedServices {
   config: EmbeddedConfig;
+  /** The portal's own origin: the only one that may frame a tool on an origin of its own. */
+  portalOrigin: string;
   tools: Partial<Record<EmbeddedAppKey, ConnectedTool>>;
   cookies: EmbedCookieSigner;
   access: EmbedAccess;
@@ -52,7 +56,8 @@ export function createEmbeddedServices(deps: EmbeddedDeps, config: EmbeddedConfi
     const url = config[appKey].url;
     if (!url) continue;
     const client = new ToolClient(url, config.api_timeout_ms);
-    const tool: ConnectedTool = { appKey, url, client };
+    const origin = config[appKey].origin;
+    const tool: ConnectedTool = { appKey, url, client, ...(origin && { origin }) };
     if (appKey === 'comfyui') {
       const ownership = new ComfyOwnership(deps.db);
       tool.comfy = { ownership, gateway: new ComfyGateway(client, ownership) };
@@ -61,6 +66,7 @@ export function createEmbeddedServices(deps: EmbeddedDeps, config: EmbeddedConfi
   }
   return {
     config,
+    portalOrigin: new URL(deps.publicUrl).origin,
     tools,
     cookies,
     access,

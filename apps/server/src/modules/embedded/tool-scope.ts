@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmbeddedServices, ConnectedTool } from './services';
 import type { EmbedPass } from './embed-cookie';
 import { unsafeToolPath } from './path-guard';
-import { TOOL_RESPONSE_HEADERS, toolResponseHeaders, upstreamHeaders } from './upstream-headers';
+import { toolFrameHeaders, toolResponseHeaders, upstreamHeaders } from './upstream-headers';
+import { arrivedOnToolOrigin } from './tool-origin';
 import { bridgeSockets } from './ws-bridge';
 import { comfyMessageFilter } from './comfy/comfy-ws-filter';
 import { userClientId } from './comfy/client-id';
@@ -35,15 +36,22 @@ function refusal(reply: FastifyReply, status: number, message: string): FastifyR
 /**
  * Everything under `/embedded/<app>/`: the code's landing, the per-user ComfyUI endpoints, the
  * WebSocket bridge and the plain proxy for the rest. Every request and upgrade but the landing
- * needs a valid cookie and the app right as of now; encoded path tricks are refused first.
+ * needs a valid cookie and the app right as of now; encoded path tricks are refused first. A tool
+ * with an origin of its own is served only to requests that came in on that origin (mapped here by
+ * tool-origin.ts), never under `/embedded/<app>/` of the portal's origin.
  */
 export async function toolScope(app: FastifyInstance, opts: { tool: ConnectedTool; services: EmbeddedServices }) {
   const { tool, services } = opts;
   const { appKey } = tool;
   const base = embeddedBasePath(appKey).replace(/\/$/, '');
   const enterUrl = embeddedEnterPath(appKey);
+  const ownOrigin = tool.origin !== undefined;
+  const frameHeaders = toolFrameHeaders(ownOrigin ? services.portalOrigin : undefined);
 
   app.addHook('onRequest', async (request, reply) => {
+    if (ownOrigin && arrivedOnToolOrigin(request.raw) !== appKey) {
+      return refusal(reply, 404, '该工具在独立的地址上提供，请从门户打开');
+    }
     if (unsafeToolPath(request.url)) return refusal(reply, 400, '请求路径不合法');
     if (request.routeOptions.url === enterUrl) return;
     const pass = await services.access.check(appKey, request.headers.cookie);
@@ -54,12 +62,14 @@ export async function toolScope(app: FastifyInstance, opts: { tool: ConnectedToo
     }
   });
   app.addHook('onSend', async (request, reply) => {
-    reply.headers(TOOL_RESPONSE_HEADERS);
+    reply.headers(frameHeaders);
+    // The portal's own X-Frame-Options (set for every answer) would forbid the portal's frame.
+    if (ownOrigin) reply.removeHeader('x-frame-options');
     const renewed = renewals.get(request);
-    if (renewed) reply.header('set-cookie', services.cookies.header(appKey, renewed));
+    if (renewed) reply.header('set-cookie', services.cookies.header(appKey, renewed, ownOrigin));
   });
 
-  await app.register(enterRoute, { appKey, services });
+  await app.register(enterRoute, { appKey, services, ownOrigin });
   for (const path of EMBEDDED_SOCKET_PATHS[appKey]) {
     serveSocket(app, embeddedSocketEndpoint(appKey, path), (browser, request) => {
       const pass = passOf(request);
@@ -94,7 +104,7 @@ export async function toolScope(app: FastifyInstance, opts: { tool: ConnectedToo
         delete forwarded.host;
         return forwarded;
       },
-      rewriteHeaders: (headers) => toolResponseHeaders(headers) as typeof headers,
+      rewriteHeaders: (headers) => toolResponseHeaders(headers, frameHeaders) as typeof headers,
     },
   });
 }

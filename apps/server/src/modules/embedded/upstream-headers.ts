@@ -35,18 +35,25 @@ export function upstreamHeaders(headers: IncomingHttpHeaders, userId: number): R
   return out;
 }
 
+const TOOL_PAGE_POLICY =
+  "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:; connect-src 'self' ws: wss: data: blob:; img-src 'self' data: blob:; object-src 'none'; base-uri 'self'; form-action 'self'";
+
 /**
- * Response headers that keep the tool inside the portal: only our own pages may frame it, the
+ * Response headers that keep the tool inside the portal: only the portal's pages may frame it, the
  * browser must not guess content types, and the tool cannot set cookies on the portal's origin.
+ * On the portal's origin that is `frame-ancestors 'self'` plus `X-Frame-Options: SAMEORIGIN`; on
+ * the tool's own origin (`portalOrigin` given) the portal is another origin, which only CSP can
+ * name, so X-Frame-Options is left out (it would forbid the portal's frame).
  */
-export const TOOL_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
-  'x-frame-options': 'SAMEORIGIN',
-  'content-security-policy':
-    "frame-ancestors 'self'; default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:; connect-src 'self' ws: wss: data: blob:; img-src 'self' data: blob:; object-src 'none'; base-uri 'self'; form-action 'self'",
-  'x-content-type-options': 'nosniff',
-  'cross-origin-resource-policy': 'same-origin',
-  'referrer-policy': 'same-origin',
-};
+export function toolFrameHeaders(portalOrigin?: string): Readonly<Record<string, string>> {
+  return {
+    ...(portalOrigin === undefined && { 'x-frame-options': 'SAMEORIGIN' }),
+    'content-security-policy': `frame-ancestors ${portalOrigin ?? "'self'"}; ${TOOL_PAGE_POLICY}`,
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'same-origin',
+  };
+}
 
 /** Upstream response headers the portal replaces or drops. */
 const DROPPED_RESPONSE = new Set([
@@ -59,10 +66,13 @@ const DROPPED_RESPONSE = new Set([
   'strict-transport-security',
 ]);
 
-export function toolResponseHeaders(headers: Record<string, unknown>): Record<string, unknown> {
+export function toolResponseHeaders(
+  headers: Record<string, unknown>,
+  frameHeaders: Readonly<Record<string, string>>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (!DROPPED_RESPONSE.has(name.toLowerCase())) out[name] = value;
   }
-  return { ...out, ...TOOL_RESPONSE_HEADERS };
+  return { ...out, ...frameHeaders };
 }

@@ -1,3 +1,4 @@
+import { MJ_CONVERSATION_MODULE, MJ_CONVERSATION_TYPE } from '@portal/contract';
 import fp from 'fastify-plugin';
 import type { ServerModule } from '../module';
 import { chooseEngine, createEngine } from './engine-choice';
@@ -35,13 +36,20 @@ const mj: ServerModule = {
       });
       const runner = new MjRunner(service, connection && createEngine(connection, config), config, app.log);
       app.decorate('mj', service);
+      // Image conversations are in the chatgpt app's conversation list; deleting one there stops
+      // its turns and deletes its images like the image page's own delete.
+      app.chat.kinds.register({
+        type: MJ_CONVERSATION_TYPE,
+        module: MJ_CONVERSATION_MODULE,
+        remove: (userId, convId) => service.deleteConversation(userId, convId),
+      });
       jobs.register<MjRenderJob>(MJ_RENDER_JOB, (job) => runner.run(job), {
         concurrency: config.job_concurrency,
         maxAttempts: 3,
       });
       await app.register(mjRoutes(service), { prefix: '/api/chatgpt' });
     },
-    { name: 'mj-module', dependencies: ['services', 'addbg-module'], fastify: '5.x' },
+    { name: 'mj-module', dependencies: ['services', 'chat-module', 'addbg-module'], fastify: '5.x' },
   ),
 };
 

@@ -17,7 +17,7 @@ import {
 } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { MjConversationRow, MjMessageRow } from '../../db/schema';
+import type { ConversationRow, MjMessageRow } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { newId } from '../../lib/ids';
 import type { FileService, UploadRules } from '../../services/files';
@@ -126,7 +126,7 @@ export class MjService {
    * refusal (no usage left) leaves nothing behind, not even a new conversation, and a queued job
    * always has its turn.
    */
-  private async queue(ownerId: number, existing: MjConversationRow | undefined, turn: Turn): Promise<MjAskResponse> {
+  private async queue(ownerId: number, existing: ConversationRow | undefined, turn: Turn): Promise<MjAskResponse> {
     const engine = this.engine().engine;
     const charged = imagesOf(turn.action);
     return this.deps.db.transaction(async (tx) => {

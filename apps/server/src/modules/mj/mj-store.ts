@@ -1,11 +1,18 @@
-import { ErrorCode, ErrorMessage, type AddbgWorkStatus } from '@portal/contract';
+import {
+  ErrorCode,
+  ErrorMessage,
+  MJ_CONVERSATION_MODULE,
+  MJ_CONVERSATION_TYPE,
+  mjMessages as mjText,
+  type AddbgWorkStatus,
+} from '@portal/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
-  mjConversations,
+  conversations,
   mjImages,
   mjMessages,
-  type MjConversationRow,
+  type ConversationRow,
   type MjImageRow,
   type MjMessageRow,
   type NewMjMessageRow,
@@ -17,35 +24,69 @@ import { resourceGone } from '../../lib/resource-gone';
 /** Conversations listed at most (the most recently used). */
 const CONVERSATION_LIST_MAX = 200;
 
-/** Image conversations, their turns and images, always looked up by owner: another's id is unknown. */
+/** The user's conversations of the chatgpt app, where image conversations are kept (type 1). */
+function ownConversation(ownerId: number, convId: string) {
+  return and(
+    eq(conversations.id, convId),
+    eq(conversations.userId, ownerId),
+    eq(conversations.module, MJ_CONVERSATION_MODULE),
+  );
+}
+
+/**
+ * Image conversations, their turns and images, always looked up by owner: another's id is unknown.
+ * The conversations are the chatgpt app's of type 1 (its conversation list shows them too).
+ */
 export class MjStore {
   constructor(private readonly db: Db) {}
 
-  async createConversation(ownerId: number, title: string, db: Db = this.db): Promise<MjConversationRow> {
-    const [row] = await db.insert(mjConversations).values({ id: newId(), ownerId, title }).returning();
+  async createConversation(ownerId: number, title: string, db: Db = this.db): Promise<ConversationRow> {
+    const now = new Date();
+    const [row] = await db
+      .insert(conversations)
+      .values({
+        id: newId(),
+        userId: ownerId,
+        module: MJ_CONVERSATION_MODULE,
+        type: MJ_CONVERSATION_TYPE,
+        title,
+        // Named after its first prompt: a chosen title, which no later prompt replaces.
+        autoTitle: false,
+        // An image conversation has no chat model.
+        modelType: 0,
+        lastPromptTemperature: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
     return row!;
   }
 
-  async conversation(ownerId: number, convId: string): Promise<MjConversationRow> {
-    const [row] = await this.db
-      .select()
-      .from(mjConversations)
-      .where(and(eq(mjConversations.id, convId), eq(mjConversations.ownerId, ownerId)));
+  /** The owner's image conversation; a text conversation of theirs is refused by name. */
+  async conversation(ownerId: number, convId: string): Promise<ConversationRow> {
+    const [row] = await this.db.select().from(conversations).where(ownConversation(ownerId, convId));
     if (!row) throw resourceGone();
+    if (row.type !== MJ_CONVERSATION_TYPE) throw new AppError(ErrorCode.validation, mjText.textConversation);
     return row;
   }
 
-  async conversations(ownerId: number): Promise<MjConversationRow[]> {
+  async conversations(ownerId: number): Promise<ConversationRow[]> {
     return this.db
       .select()
-      .from(mjConversations)
-      .where(eq(mjConversations.ownerId, ownerId))
-      .orderBy(desc(mjConversations.updatedAt), desc(mjConversations.id))
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.userId, ownerId),
+          eq(conversations.module, MJ_CONVERSATION_MODULE),
+          eq(conversations.type, MJ_CONVERSATION_TYPE),
+        ),
+      )
+      .orderBy(desc(conversations.updatedAt), desc(conversations.id))
       .limit(CONVERSATION_LIST_MAX);
   }
 
   async touchConversation(convId: string, db: Db = this.db): Promise<void> {
-    await db.update(mjConversations).set({ updatedAt: new Date() }).where(eq(mjConversations.id, convId));
+    await db.update(conversations).set({ updatedAt: new Date() }).where(eq(conversations.id, convId));
   }
 
   /** Deletes the conversation (turns and image rows cascade); answers the files its images were. */
@@ -57,8 +98,8 @@ export class MjStore {
       .innerJoin(mjMessages, eq(mjMessages.id, mjImages.messageId))
       .where(and(eq(mjMessages.convId, convId), eq(mjImages.ownerId, ownerId)));
     await this.db
-      .delete(mjConversations)
-      .where(and(eq(mjConversations.id, convId), eq(mjConversations.ownerId, ownerId)));
+      .delete(conversations)
+      .where(and(ownConversation(ownerId, convId), eq(conversations.type, MJ_CONVERSATION_TYPE)));
     return images.map((i) => i.fileId);
   }
 

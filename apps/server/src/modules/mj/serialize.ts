@@ -1,5 +1,5 @@
 import { ModuleType, type MjConversation, type MjImage, type MjMessage } from '@portal/contract';
-import type { MjConversationRow, MjImageRow, MjMessageRow } from '../../db/schema';
+import type { ConversationRow, MjImageRow, MjMessageRow } from '../../db/schema';
 
 export function imageUrl(imageId: string): string {
   return `/api/chatgpt/mj/image?image_id=${imageId}`;
@@ -32,7 +32,7 @@ export function toMjMessage(row: MjMessageRow, images: MjImageRow[]): MjMessage 
   };
 }
 
-export function toMjConversation(row: MjConversationRow): MjConversation {
+export function toMjConversation(row: ConversationRow): MjConversation {
   return {
     conv_id: row.id,
     title: row.title,

@@ -3,7 +3,7 @@ import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UIEvent } from 'react';
-import type { Conversation } from '@portal/contract';
+import { MJ_CONVERSATION_TYPE, mjConversationPath, type Conversation } from '@portal/contract';
 import { deleteConversation } from '../api/delete-conversation';
 import { useConversations, useMoreConversations } from '../api/list-conversations';
 import { renameConversation } from '../api/update-conversation';
@@ -31,16 +31,22 @@ export function ConversationSidebar({ config, activeId }: ConversationSidebarPro
     queryClient.setQueryData<Conversation[]>(config.convMap, (list) => change(list ?? []));
 
   const rename = async (conv: Conversation, title: string) => {
-    await renameConversation(config, conv.conv_id, title);
+    await renameConversation(config, conv, title);
     setList((list) => list.map((c) => (c.conv_id === conv.conv_id ? { ...c, title } : c)));
   };
 
   const remove = async (conv: Conversation) => {
-    await deleteConversation(config, conv.conv_id);
+    await deleteConversation(config, conv);
     useChatStore.getState().dropSession(conv.conv_id);
     setList((list) => list.filter((c) => c.conv_id !== conv.conv_id));
     if (conv.conv_id === activeId) void navigate(`${config.topPath}/welcome`);
   };
+
+  /** An image conversation opens in the image mode, a text one in the chat. */
+  const conversationPath = (c: Conversation) =>
+    c.type === MJ_CONVERSATION_TYPE
+      ? mjConversationPath(c.conv_id)
+      : `${config.topPath}/session?id=${encodeURIComponent(c.conv_id)}`;
 
   const list = conversations.data ?? [];
   let body;
@@ -64,7 +70,7 @@ export function ConversationSidebar({ config, activeId }: ConversationSidebarPro
             key={c.conv_id}
             conversation={c}
             active={c.conv_id === activeId}
-            onOpen={() => void navigate(`${config.topPath}/session?id=${encodeURIComponent(c.conv_id)}`)}
+            onOpen={() => void navigate(conversationPath(c))}
             onRename={(title) => rename(c, title)}
             onDelete={() => remove(c)}
           />
