@@ -10,6 +10,7 @@ import { compositeProduct, productLayer, type CompositeOptions } from './composi
 import { cutout, cutoutWithMask } from './cutout';
 import type { CutoutPool } from './cutout-pool';
 import type { AiImageEngine, EngineCall } from './engines/ai-engine';
+import { forwardProgress } from './engines/call-progress';
 import { logoPng, LOGO_SIZE } from './logo';
 import type { LogoParams, ProductParams, StyleParams } from './work-requests';
 
@@ -67,12 +68,10 @@ export class WorkRunner {
   private engineCall(work: AddbgWorkRow, from: number, to: number): { engine: AiImageEngine; call: EngineCall } {
     if (!this.ai) throw new Error('no AI engine is configured any more');
     const signal = this.signals.get(work.id);
+    const report = forwardProgress((percent) => this.progress(work, percent));
     return {
       engine: this.ai,
-      call: {
-        signal,
-        progress: (percent) => this.progress(work, from + Math.round(((to - from) * percent) / 100)),
-      },
+      call: { signal, progress: (percent) => report(from + Math.round(((to - from) * percent) / 100)) },
     };
   }
 
