@@ -198,6 +198,46 @@ export class FakeComfyEngine extends FakeServer {
   }
 }
 
+/** What a fake SD WebUI's `/sdapi/v1/progress` answers: the job it runs now (idle: count 0). */
+export interface SdJobState {
+  progress: number;
+  job_count: number;
+  job_timestamp: string;
+}
+
+/**
+ * A fake Stable Diffusion WebUI: `txt2img`/`img2img` answer `output` as base64 once `release()`
+ * is called (each generation is held until then), and `/sdapi/v1/progress` answers `state`, which
+ * the test moves along as the engine would (another's job, then ours, then idle).
+ */
+export class FakeSdWebui extends FakeServer {
+  output: Buffer = Buffer.alloc(0);
+  state: SdJobState = { progress: 0, job_count: 0, job_timestamp: '20260101000000' };
+  /** Generations received and still held. */
+  held = 0;
+  private waiting: Array<() => void> = [];
+
+  release(): void {
+    for (const go of this.waiting.splice(0)) go();
+  }
+
+  protected async handle(_req: IncomingMessage, res: ServerResponse, r: Received): Promise<void> {
+    if (r.method === 'GET' && r.path === '/sdapi/v1/progress') {
+      const { progress, ...state } = this.state;
+      this.json(res, 200, { progress, eta_relative: 0, state: { ...state, job: '', job_no: 0 }, current_image: null });
+      return;
+    }
+    if (r.method === 'POST' && (r.path === '/sdapi/v1/txt2img' || r.path === '/sdapi/v1/img2img')) {
+      this.held++;
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      this.held--;
+      this.json(res, 200, { images: [this.output.toString('base64')], parameters: {}, info: '{}' });
+      return;
+    }
+    this.json(res, 404, { detail: 'Not Found' });
+  }
+}
+
 export type OpenAiMode = 'b64' | 'url' | 'foreign-url' | 'wrong' | 'fail';
 
 /**

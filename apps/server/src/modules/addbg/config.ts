@@ -12,6 +12,10 @@ const remoteEngine = z
   .strict();
 export type RemoteEngineConfig = z.infer<typeof remoteEngine>;
 
+/** Stable Diffusion WebUI: `/sdapi/v1/progress` is read this often while one of its calls runs. */
+const sdwebuiEngine = remoteEngine.extend({ poll_ms: z.number().int().min(50).max(60_000).default(1_000) }).strict();
+export type SdwebuiEngineConfig = z.infer<typeof sdwebuiEngine>;
+
 /** ComfyUI: progress comes over its WebSocket; without one, `/history/{id}` is polled this often. */
 const comfyEngine = remoteEngine
   .extend({
@@ -122,7 +126,7 @@ export const addbgConfigSchema = z
       .prefault({}),
     /** Works run at once per server process (a cutout takes ~1.4 GB while it runs). */
     job_concurrency: z.number().int().min(1).max(16).default(1),
-    sdwebui: remoteEngine.optional(),
+    sdwebui: sdwebuiEngine.optional(),
     comfyui: comfyEngine.optional(),
     openai: openaiImageEngine.optional(),
     /**

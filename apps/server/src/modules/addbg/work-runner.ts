@@ -10,6 +10,7 @@ import { compositeProduct, productLayer, type CompositeOptions } from './composi
 import { cutout, cutoutWithMask } from './cutout';
 import type { CutoutPool } from './cutout-pool';
 import type { AiImageEngine, EngineCall } from './engines/ai-engine';
+import { forwardProgress } from './engines/call-progress';
 import { logoPng, LOGO_SIZE } from './logo';
 import type { PortraitWorks } from './portrait-works';
 import type { LogoParams, ProductParams, StyleParams } from './work-requests';
@@ -69,9 +70,10 @@ export class WorkRunner {
 
   /** A call whose progress maps into the work's percent between `from` and `to`. */
   private stepCall(work: AddbgWorkRow, from: number, to: number): EngineCall {
+    const report = forwardProgress((percent) => this.progress(work, percent));
     return {
       signal: this.signals.get(work.id),
-      progress: (percent) => this.progress(work, from + Math.round(((to - from) * percent) / 100)),
+      progress: (percent) => report(from + Math.round(((to - from) * percent) / 100)),
     };
   }
 

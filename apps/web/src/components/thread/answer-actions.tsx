@@ -7,6 +7,7 @@ import LikeFilled from '@ant-design/icons/es/icons/LikeFilled';
 import LikeOutlined from '@ant-design/icons/es/icons/LikeOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import type { FeedbackAction } from '@portal/contract';
+import { copyText } from '../../lib/copy-text';
 import { showError } from '../../lib/ui-bridge';
 import { useThread, useThreadMessage, type ThreadContextValue } from './thread-context';
 import type { UiMessage } from './types';
@@ -21,17 +22,6 @@ interface AnswerActionsProps {
 
 /** How long the copy button says 已复制. */
 const COPIED_MS = 2000;
-
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
-  const area = document.createElement('textarea');
-  area.value = text;
-  document.body.appendChild(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy failed');
-}
 
 interface ActionProps {
   label: string;

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { redirectTo } from '../../lib/redirect-route';
 
-const page = (name: 'AddbgWorkbenchPage' | 'AddbgWelcomePage') => () =>
+const page = (name: 'AddbgDesignerPage' | 'AddbgWorkbenchPage' | 'AddbgWelcomePage') => () =>
   import('./index').then((m) => ({ Component: m[name] }));
 
 /**
@@ -21,7 +21,8 @@ export const addbgRoutes = (): RouteObject => ({
     {
       path: 'workbench',
       handle: { name: 'addbg-workbench', title: '图片设计' },
-      lazy: page('AddbgWorkbenchPage'),
+      // The product workbench, or the logo, style-transfer or describe tool of `?tool=`.
+      lazy: page('AddbgDesignerPage'),
     },
   ],
 });

@@ -5,11 +5,24 @@ import { fetchBlob } from '../../../lib/fetch-blob';
 import { saveBlob } from '../../../lib/save-blob';
 import { splitUrl } from '../../../components/signed-image/signed-image';
 
-/** PNG (transparent where the image is) and JPG (on white) downloads of a work's image. */
-export function DownloadButtons({ url, name }: { url: string; name: string }) {
+export type DownloadFormat = 'png' | 'jpg' | 'svg';
+
+/**
+ * Downloads of a work's image: PNG (transparent where the image is) and JPG (on white) by default;
+ * template logos offer SVG instead of JPG.
+ */
+export function DownloadButtons({
+  url,
+  name,
+  formats = ['png', 'jpg'],
+}: {
+  url: string;
+  name: string;
+  formats?: readonly DownloadFormat[];
+}) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState<string | null>(null);
-  const download = async (format: 'png' | 'jpg') => {
+  const download = async (format: DownloadFormat) => {
     setBusy(format);
     try {
       const { path, params } = splitUrl(url);
@@ -22,12 +35,18 @@ export function DownloadButtons({ url, name }: { url: string; name: string }) {
   };
   return (
     <Space size={4}>
-      <Button size="small" icon={<DownloadOutlined />} loading={busy === 'png'} onClick={() => void download('png')}>
-        PNG
-      </Button>
-      <Button size="small" icon={<DownloadOutlined />} loading={busy === 'jpg'} onClick={() => void download('jpg')}>
-        JPG
-      </Button>
+      {formats.map((format) => (
+        <Button
+          key={format}
+          size="small"
+          icon={<DownloadOutlined />}
+          loading={busy === format}
+          aria-label={`下载 ${format.toUpperCase()}`}
+          onClick={() => void download(format)}
+        >
+          {format.toUpperCase()}
+        </Button>
+      ))}
     </Space>
   );
 }

@@ -2,7 +2,7 @@ import { addbgWorkKindNames } from '@portal/contract';
 import { Alert, Empty, Skeleton, Tabs } from 'antd';
 import { useFavorites } from '../api/favorites';
 import { useWorks } from '../api/works-list';
-import { DownloadButtons } from './download-buttons';
+import { DownloadButtons, type DownloadFormat } from './download-buttons';
 import { SignedImage } from '../../../components/signed-image/signed-image';
 
 /** Earlier works of the user (or of the chosen project), and the favourites. */
@@ -10,9 +10,23 @@ export function HistoryPanel({ projectId }: { projectId: string | null }) {
   const works = useWorks(projectId);
   const favorites = useFavorites();
   const workImages = (works.data?.list ?? []).flatMap((w) =>
-    w.images.map((i) => ({ ...i, label: addbgWorkKindNames[w.kind] })),
+    w.images.map((i) => ({
+      ...i,
+      label: addbgWorkKindNames[w.kind],
+      // Template logos are vectors: SVG rather than JPG.
+      formats: w.kind === 'logo' && w.engine === 'builtin' ? (['png', 'svg'] as const) : undefined,
+    })),
   );
-  const grid = (items: { image_id: string; url: string; width: number; height: number; label: string }[]) =>
+  const grid = (
+    items: {
+      image_id: string;
+      url: string;
+      width: number;
+      height: number;
+      label: string;
+      formats?: readonly DownloadFormat[];
+    }[],
+  ) =>
     items.length === 0 ? (
       <Empty description="暂无作品" />
     ) : (
@@ -26,7 +40,7 @@ export function HistoryPanel({ projectId }: { projectId: string | null }) {
             />
             <figcaption className="ab-figure__bar">
               <span className="ab-muted">{i.label}</span>
-              <DownloadButtons url={i.url} name={`${i.label}-${i.image_id.slice(0, 6)}`} />
+              <DownloadButtons url={i.url} name={`${i.label}-${i.image_id.slice(0, 6)}`} formats={i.formats} />
             </figcaption>
           </figure>
         ))}

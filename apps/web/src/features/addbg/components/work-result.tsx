@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { addbgKeys } from '../api/keys';
 import { useWorkProcess } from '../api/work-process';
-import { DownloadButtons } from './download-buttons';
+import { DownloadButtons, type DownloadFormat } from './download-buttons';
 import { FavoriteButton } from './favorite-button';
 import { SignedImage } from '../../../components/signed-image/signed-image';
 
@@ -17,10 +17,12 @@ interface WorkResultProps {
   onRetry?: () => void;
   /** Scrolled into view when it appears (a work just started; on a phone it is below the settings). */
   reveal?: boolean;
+  /** The download formats of its images (PNG and JPG unless said). */
+  formats?: readonly DownloadFormat[];
 }
 
 /** The work's states: loading, running with its percent, failed with a retry, done with its images. */
-function WorkResultBody({ workId, title, beforeUrl, transparent, onRetry }: WorkResultProps) {
+function WorkResultBody({ workId, title, beforeUrl, transparent, onRetry, formats }: WorkResultProps) {
   const { data, error, isPending } = useWorkProcess(workId);
   const [view, setView] = useState<'after' | 'before'>('after');
   const client = useQueryClient();
@@ -88,7 +90,7 @@ function WorkResultBody({ workId, title, beforeUrl, transparent, onRetry }: Work
               </span>
               <span className="ab-figure__actions">
                 <FavoriteButton imageId={image.image_id} initial={image.favorite} />
-                <DownloadButtons url={image.url} name={`${title}-${index + 1}`} />
+                <DownloadButtons url={image.url} name={`${title}-${index + 1}`} formats={formats} />
               </span>
             </figcaption>
           </figure>

@@ -12,6 +12,7 @@ import { HistoryPanel } from '../components/history-panel';
 import { PortraitNotice } from '../components/portrait-notice';
 import { ProjectSelect } from '../components/project-select';
 import { SceneOptions } from '../components/scene-options';
+import { ToolSwitcher } from '../components/tool-switcher';
 import { UsageTag } from '../components/usage-tag';
 import { SignedImage } from '../../../components/signed-image/signed-image';
 import { WorkResult } from '../components/work-result';
@@ -86,6 +87,7 @@ export function AddbgWorkbenchPage() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           图片设计
         </Typography.Title>
+        <ToolSwitcher />
         <UsageTag />
         <ProjectSelect value={projectId} onChange={(id) => state.pick({ projectId: id })} />
       </header>
