@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ErrorCode, ErrorMessage } from '@portal/contract';
+import { ErrorCode, ErrorMessage, SEARCH_API_BASE } from '@portal/contract';
 import fp from 'fastify-plugin';
 import { failure } from '../lib/envelope';
 
@@ -13,6 +13,13 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <body><p>网页应用尚未构建。请在仓库根目录运行 npm run build 后刷新本页；接口服务已正常运行。</p></body></html>`;
 
 /** `/login` on the way to the provider (no `code` yet) gets the small redirect page, not the app. */
+/**
+ * Paths that are never pages: the APIs, the sign-in provider, and the search service's mount,
+ * which answers 404 when the service runs elsewhere (a script calling the wrong address gets an
+ * error, not the app's HTML with 200).
+ */
+const NOT_A_PAGE = new RegExp(`^/(api|oidc|${SEARCH_API_BASE.slice(1)})(/|$)`);
+
 function wantsSignInRedirect(url: string): boolean {
   const [path, query = ''] = url.split('?', 2);
   if (path !== '/login' && path !== '/login/') return false;
@@ -48,9 +55,9 @@ export default fp<{ distDir: string }>(
 
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|oidc)(\/|$)/.test(path);
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_A_PAGE.test(path);
       if (!isPage || /^\/assets\//.test(path)) {
-        const message = path.startsWith('/api') ? ErrorMessage.routeNotFound : ErrorMessage.notFound;
+        const message = /^\/(api|search-api)\//.test(path) ? ErrorMessage.routeNotFound : ErrorMessage.notFound;
         return reply.code(404).send(failure(ErrorCode.notFound, message));
       }
       reply.header('cache-control', NO_CACHE);

@@ -1,4 +1,4 @@
-import { SEARCH_TOKEN_HEADER, type Envelope, type SearchResult, type SearchSummary } from '@portal/contract';
+import { ErrorCode, SEARCH_TOKEN_HEADER, type Envelope, type SearchResult, type SearchSummary } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchConfigSchema } from '../../src/modules/search/config';
 import { SEARCH_EXECUTION_JOB } from '../../src/modules/search/runner';
@@ -166,8 +166,11 @@ describe('search service on an address of its own', () => {
       expect((await portal.app.inject('/app-config.json')).json<{ searchApiDomain: string }>().searchApiDomain).toBe(
         `${base}/search-api/`,
       );
-      // It leaves the service's work to the service's process.
+      // It leaves the service's work to the service's process, and its path is no page here.
       expect(portal.app.services.jobs.names()).not.toContain(SEARCH_EXECUTION_JOB);
+      const stray = await portal.app.inject('/search-api/session/listByDomain');
+      expect(stray.statusCode).toBe(404);
+      expect(stray.json()).toMatchObject({ code: ErrorCode.notFound });
     } finally {
       await portal.close();
     }
