@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { previewPart } from '../../src/features/red/api/import';
 import ImportPage from '../../src/features/red/pages/import-page';
 import { authStorage } from '../../src/lib/auth-storage';
+import { getButton } from '../../src/testing/find-button';
 import { installDomPolyfills } from '../../src/testing/dom-polyfills';
 import { createFakeFetch } from '../../src/testing/fake-fetch';
 import { installFakeXhr } from '../../src/testing/fake-xhr';
@@ -72,7 +73,7 @@ function renderPage() {
 
 /** Picks a value in the mapping's select of a field. */
 async function choose(field: string, option: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: `${field}对应的列` }));
+  fireEvent.mouseDown(screen.getByLabelText(`${field}对应的列`));
   const options = await screen.findAllByText(option, { selector: '.ant-select-item-option-content' });
   fireEvent.click(options.at(-1)!);
 }
@@ -113,20 +114,20 @@ describe('red import screen', () => {
       fireEvent.change(input, { target: { files: [new File(['笔记ID,标题\n'], 'vendor.csv', { type: 'text/csv' })] } });
     });
     // The server's guesses are preselected, with an example value from the first rows.
-    const noteId = await screen.findByRole('combobox', { name: '笔记ID对应的列' });
+    const noteId = await screen.findByLabelText('笔记ID对应的列');
     expect(noteId.closest('.red-import-field')!.textContent).toContain('n-1');
     expect(screen.getByText('文件预览（前 2 行）')).toBeTruthy();
     expect(within(container.querySelector('.red-import-preview')!).getByText('第二批')).toBeTruthy();
 
     // A required field without a column is refused before anything is sent.
     await choose('发布时间', '不导入');
-    fireEvent.click(screen.getByRole('button', { name: /开始导入/ }));
+    fireEvent.click(getButton(/开始导入/));
     expect(await screen.findByText('请为发布时间选择文件中的列')).toBeTruthy();
     expect(xhr.sent).toHaveLength(1);
 
     await choose('发布时间', '发布时间');
     await choose('话题', '备注');
-    fireEvent.click(screen.getByRole('button', { name: /开始导入/ }));
+    fireEvent.click(getButton(/开始导入/));
     await waitFor(() => expect(xhr.sent).toHaveLength(2));
     const sent = xhr.sent[1]!;
     expect(sent.url).toContain('/api/red/admin/import');
@@ -143,7 +144,7 @@ describe('red import screen', () => {
     expect(await screen.findByText(/导入完成：已读取 3 \/ 3 行/)).toBeTruthy();
     expect(screen.getByText('发布时间无效：昨天')).toBeTruthy();
     expect(fake.calls('/api/red/admin/import/status')[0]?.url.searchParams.get('job_id')).toBe('job-1');
-    expect(screen.getByRole('button', { name: /查看洞察/ })).toBeTruthy();
+    expect(getButton(/查看洞察/)).toBeTruthy();
   });
 
   it('sends the first whole lines of a large text file to the preview, a workbook whole', async () => {
