@@ -138,7 +138,7 @@ describe('社媒洞察', () => {
     await admin.setViewportSize({ width: 1280, height: 900 });
     await admin.getByRole('button', { name: /开始导入/ }).click();
     await admin.getByText(/导入完成/).waitFor({ timeout: 60_000 });
-    await admin.getByText(/不是有效时间：昨天/).waitFor();
+    await admin.getByText(/不是有效的时间：昨天/).waitFor();
     expect(await admin.locator('.red-import-counts').textContent()).toContain('导入 2 条');
     await shootAdmin('import-done', 1280);
     await shootAdmin('import-done', 390);

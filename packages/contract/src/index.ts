@@ -33,4 +33,5 @@ export * from './answer-follow';
 export * from './search';
 export * from './addbg';
 export * from './mj';
+export * from './mj-conversations';
 export * from './red';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ADDBG_WORK_STATUSES, addbgEngineNames, addbgUsageSchema } from './addbg';
 import { messageListQuerySchema } from './chat';
-import { ModuleType } from './modules';
 
 /**
  * Midjourney-style image chat (module type 1, inside the chatgpt app): a prompt becomes a 2×2 grid
@@ -46,17 +45,6 @@ export const mjMessages = {
   /** A chat question sent to an image conversation. */
   imageConversation: '这是图片创作会话，不能在其中进行文字对话，请在图片创作中继续',
 } as const;
-
-/**
- * Image conversations are conversations of the chatgpt app with the image type (section 3: type
- * 1): its conversation list shows them beside the text ones, and renames and deletes them.
- */
-export const MJ_CONVERSATION_MODULE = 'chatgpt' as const;
-export const MJ_CONVERSATION_TYPE = ModuleType.midjourney;
-/** Where an image conversation opens (the chatgpt app's image mode). */
-export function mjConversationPath(convId: string): string {
-  return `/chatgpt/image?id=${encodeURIComponent(convId)}`;
-}
 
 /** What the question bubble of a turn says: the prompt, or the button that started it. */
 export function mjActionLabel(action: MjAction, variant: number | null, prompt: string): string {
