@@ -13,9 +13,8 @@ const DAY_MS = 86_400_000;
 const SCORE_KEY = sql`round(abs((s.sentence->>'score')::numeric) * 100)::int`;
 
 type BucketRow = Record<string, number> & { bucket: number; notes: number };
-/** One note of the threshold's bucket: interactions, China hour, lengths, images, topics, p0… title patterns. */
+/** A note of the threshold's bucket at or above it: China hour, lengths, images, topics, p0… title patterns. */
 type BucketNote = Record<string, unknown> & {
-  v: number;
   hour: number;
   tl: number;
   cl: number;
@@ -133,23 +132,19 @@ export class DailyInsight {
       return false;
     })!;
     const { lo, hi } = bucketRange(at.bucket);
-    // The threshold's bucket, read note by note when it holds more than one value: its exact 90th
-    // percentile, and what its notes at or above it add to the high-performing side.
-    const inBucket =
+    // The threshold's bucket, when it holds more than one value: its notes' interactions alone
+    // (from the interactions index and the mention index, without reading a note) give the exact
+    // 90th percentile; only its notes at or above it, when it splits the bucket, are read whole
+    // for what they add to the high-performing side.
+    const values =
       hi - lo > 1
-        ? await rows<BucketNote>(
+        ? await rows<{ v: number; id: number }>(
             this.db,
-            sql`SELECT n.interactions::int AS v, ${NOTE_HOUR} AS hour, n.title_length::float8 AS tl,
-                  n.content_length::float8 AS cl, n.image_count::float8 AS ic, n.topics,
-                  ${sql.join(
-                    TITLE_PATTERNS.map((p, i) => sql`(n.title ~ ${p.regex})::int AS ${sql.raw(`p${i}`)}`),
-                    sql`, `,
-                  )}
-                FROM red_notes n WHERE ${notesInBucket(f, lo, hi)}`,
+            sql`SELECT n.interactions::int AS v, n.id FROM red_notes n WHERE ${notesInBucket(f, lo, hi)}`,
           )
         : [];
-    inBucket.sort((x, y) => x.v - y.v);
-    const threshold = inBucket[rank - below - 1]?.v ?? lo;
+    values.sort((x, y) => x.v - y.v);
+    const threshold = values[rank - below - 1]?.v ?? lo;
     // The bucket counts whole when the threshold is its lowest value; else its notes at or above
     // the threshold are added one by one.
     const split = threshold > lo;
@@ -161,8 +156,19 @@ export class DailyInsight {
       if (b.bucket > at.bucket || (b.bucket === at.bucket && !split)) addSums(high, sums);
     }
     const partialTopics = new Map<string, number>();
-    if (split) {
-      for (const note of inBucket.filter((n) => n.v >= threshold)) {
+    const above = split ? values.filter((n) => n.v >= threshold).map((n) => n.id) : [];
+    if (above.length > 0) {
+      const notes = await rows<BucketNote>(
+        this.db,
+        sql`SELECT ${NOTE_HOUR} AS hour, n.title_length::float8 AS tl, n.content_length::float8 AS cl,
+              n.image_count::float8 AS ic, n.topics,
+              ${sql.join(
+                TITLE_PATTERNS.map((p, i) => sql`(n.title ~ ${p.regex})::int AS ${sql.raw(`p${i}`)}`),
+                sql`, `,
+              )}
+            FROM red_notes n WHERE n.id = ANY(${`{${above.join(',')}}`}::int[])`,
+      );
+      for (const note of notes) {
         addSums(high, {
           notes: 1,
           titleLength: note.tl,
