@@ -113,7 +113,9 @@ export function PortraitSetCard({ set }: { set: FacechainPhotoSet }) {
         )}
         <Popconfirm
           title="删除这个照片集？"
-          description="照片、训练出的个人模型和用它生成的写真会一起删除，无法恢复。"
+          description={
+            <div className="ab-portrait-set__confirm">照片、训练出的个人模型和用它生成的写真会一起删除，无法恢复。</div>
+          }
           okText="删除"
           okButtonProps={{ danger: true }}
           cancelText="取消"

@@ -14,17 +14,21 @@ export default function EmotionChart({ emotions }: { emotions: EmotionShare[] })
         formatter: (p: { name: string; value: number; percent: number }) =>
           `${p.name}：${formatCount(p.value)} 条（${p.percent}%）`,
       },
-      // Names and shares in the legend: outer labels get cut off on a phone-wide chart.
+      // Names and shares in the legend: outer labels get cut off on a phone-wide chart. It stands
+      // in a column beside the ring, where all nine emotions fit: below it, a phone had room for
+      // two and a half before the pager, the third cut in the middle of its name.
       legend: {
-        bottom: 0,
         type: 'scroll',
+        orient: 'vertical',
+        left: '64%',
+        top: 'middle',
         formatter: (name: string) => `${name} ${shares.get(name) ?? 0}%`,
       },
       series: [
         {
           type: 'pie',
-          radius: ['40%', '68%'],
-          center: ['50%', '44%'],
+          radius: ['36%', '62%'],
+          center: ['35%', '50%'],
           percentPrecision: 0,
           label: { show: false },
           data: emotions.map((e) => ({ name: e.label, value: e.count })),
