@@ -94,6 +94,10 @@ describe('chat sessions', { timeout: 90_000 }, () => {
     await screen.findByText('雪山小屋', { selector: '.chat-conv-title' });
 
     const item = screen.getByText('雪山小屋', { selector: '.chat-conv-title' }).closest('li')!;
+    // Marked as an image conversation; the text one is not.
+    expect(item.querySelector('[aria-label="图片创作"]')).not.toBeNull();
+    const text = screen.getByText('文字对话', { selector: '.chat-conv-title' }).closest('li')!;
+    expect(text.querySelector('[aria-label="图片创作"]')).toBeNull();
     fireEvent.click(item.querySelector('.chat-conv-more')!);
     fireEvent.click(await screen.findByRole('menuitem', { name: /重命名/ }));
     const input = await screen.findByLabelText('会话名称');

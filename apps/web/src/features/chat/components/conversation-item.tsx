@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
 import EllipsisOutlined from '@ant-design/icons/es/icons/EllipsisOutlined';
-import type { Conversation } from '@portal/contract';
+import PictureOutlined from '@ant-design/icons/es/icons/PictureOutlined';
+import { MJ_CONVERSATION_TYPE, type Conversation } from '@portal/contract';
 import { ConversationLabel, UNTITLED } from './conversation-label';
 
 interface ConversationItemProps {
@@ -73,6 +74,10 @@ export function ConversationItem({ conversation, active, onOpen, onRename, onDel
             title={title}
             onClick={onOpen}
           >
+            {conversation.type === MJ_CONVERSATION_TYPE ? (
+              // Image conversations open the image mode: marked so they are not taken for text ones.
+              <PictureOutlined className="chat-conv-kind" aria-label="图片创作" role="img" />
+            ) : null}
             <span className="chat-conv-title">{title}</span>
           </button>
         )}
