@@ -1,9 +1,7 @@
 import { ScissorOutlined, PictureOutlined } from '@ant-design/icons';
-import { addbgEndpoints, IMAGE_UPLOAD_MAX_BYTES, type StoredFile } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Typography } from 'antd';
 import { useState } from 'react';
-import { FileUpload } from '../../../components/upload';
 import { startCutout, startProduct } from '../api/generate';
 import { addbgKeys } from '../api/keys';
 import { BackgroundPicker } from '../components/background-picker';
@@ -11,16 +9,13 @@ import { CutoutMask } from '../components/cutout-mask';
 import { HistoryPanel } from '../components/history-panel';
 import { PortraitNotice } from '../components/portrait-notice';
 import { ProjectSelect } from '../components/project-select';
+import { SourcePicker, sourceUrl } from '../components/source-picker';
 import { SceneOptions } from '../components/scene-options';
 import { ToolSwitcher } from '../components/tool-switcher';
 import { UsageTag } from '../components/usage-tag';
-import { SignedImage } from '../../../components/signed-image/signed-image';
 import { WorkResult } from '../components/work-result';
 import { useWorkbench } from '../store/workbench-store';
 import '../components/addbg.css';
-
-const RULES = { kinds: ['image'] as const, maxBytes: IMAGE_UPLOAD_MAX_BYTES };
-const sourceUrl = (fileId: string) => `${addbgEndpoints.download.path}?file_id=${encodeURIComponent(fileId)}`;
 
 /** 图片设计 workbench: upload a product photo, cut it out, put it on scenes, download. */
 export function AddbgWorkbenchPage() {
@@ -36,10 +31,6 @@ export function AddbgWorkbenchPage() {
   const [revealId, setRevealId] = useState<string | null>(null);
 
   const refreshLists = () => void client.invalidateQueries({ queryKey: addbgKeys.all });
-
-  const onUploaded = (file: StoredFile) => {
-    state.setSource({ fileId: file.file_id, name: file.name, width: file.width, height: file.height });
-  };
 
   const run = async (kind: 'cutout' | 'scene') => {
     if (!source) return;
@@ -94,30 +85,7 @@ export function AddbgWorkbenchPage() {
       <div className="ab-columns">
         <section className="ab-left" aria-label="素材与设置">
           <Card size="small" title="1. 上传商品图">
-            <FileUpload
-              action={addbgEndpoints.upload.path}
-              rules={RULES}
-              accept="image/png,image/jpeg,image/webp"
-              hint="支持 PNG、JPG、WebP，不超过 10MB"
-              onUploaded={onUploaded}
-            />
-            {source && (
-              <div className="ab-source">
-                <SignedImage
-                  url={sourceUrl(source.fileId)}
-                  alt="商品原图"
-                  style={{ width: 96, height: 96, borderRadius: 6 }}
-                />
-                <div>
-                  <div>{source.name}</div>
-                  {source.width && (
-                    <div className="ab-muted">
-                      {source.width}×{source.height}
-                    </div>
-                  )}
-                </div>
-              </div>
-            )}
+            <SourcePicker source={source} alt="商品原图" onPicked={state.setSource} />
           </Card>
           <Card size="small" title="2. 抠图">
             <Button
