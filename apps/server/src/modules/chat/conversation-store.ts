@@ -96,14 +96,7 @@ export class ConversationStore {
     const [row] = await this.db
       .select()
       .from(conversations)
-      .where(
-        and(
-          eq(conversations.id, convId),
-          eq(conversations.userId, userId),
-          eq(conversations.module, module),
-          eq(conversations.type, ModuleType[module]),
-        ),
-      )
+      .where(ownConversation(userId, module, convId))
       .limit(1);
     return row;
   }
@@ -125,14 +118,7 @@ export class ConversationStore {
     const [row] = await this.db
       .update(conversations)
       .set({ title, autoTitle: false, updatedAt: new Date() })
-      .where(
-        and(
-          eq(conversations.id, convId),
-          eq(conversations.userId, userId),
-          eq(conversations.module, module),
-          eq(conversations.type, type),
-        ),
-      )
+      .where(ownConversation(userId, module, convId, type))
       .returning();
     if (!row) throw resourceGone();
     return row;
@@ -142,14 +128,7 @@ export class ConversationStore {
   async remove(userId: number, module: ChatModule, convId: string): Promise<void> {
     const deleted = await this.db
       .delete(conversations)
-      .where(
-        and(
-          eq(conversations.id, convId),
-          eq(conversations.userId, userId),
-          eq(conversations.module, module),
-          eq(conversations.type, ModuleType[module]),
-        ),
-      )
+      .where(ownConversation(userId, module, convId))
       .returning({ id: conversations.id });
     this.recentTurns?.forget(userId, module, convId);
     if (deleted.length === 0) throw resourceGone();
@@ -182,4 +161,14 @@ export async function missingConversation(
 /** A timestamp as ISO 8601 text in UTC with microseconds: exact, and read back as the same instant. */
 function utcText(column: AnyPgColumn) {
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** The user's conversation of the module, of the module's own type unless another is named. */
+function ownConversation(userId: number, module: ChatModule, convId: string, type: number = ModuleType[module]) {
+  return and(
+    eq(conversations.id, convId),
+    eq(conversations.userId, userId),
+    eq(conversations.module, module),
+    eq(conversations.type, type),
+  );
 }
