@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
+import { earlyRequestServer } from './lib/early-requests';
 import { recordRoutes } from './lib/route-recorder';
 import sensible from '@fastify/sensible';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
@@ -66,7 +67,9 @@ function firstRewrite(rewrites: ReadonlyArray<(req: IncomingMessage) => string |
  */
 export async function buildBase(opts: AppOptions): Promise<FastifyInstance> {
   const rewrites = serverModules.flatMap((m) => m.hostRewrite?.(opts.config, opts.publicUrl) ?? []);
+  const { serverFactory, early } = earlyRequestServer();
   const app = Fastify({
+    serverFactory,
     logger: opts.logger ?? false,
     genReqId: requestIdOf,
     trustProxy: opts.trustProxy ?? false,
@@ -77,6 +80,7 @@ export async function buildBase(opts: AppOptions): Promise<FastifyInstance> {
     schemaController: { compilersFactory: schemaCompilersOnFirstUse },
     ...(rewrites.length > 0 && { rewriteUrl: (req: IncomingMessage) => firstRewrite(rewrites, req) }),
   });
+  app.decorate('earlyRequests', early);
   installErrorHandler(app);
   echoRequestId(app);
   recordRoutes(app);

@@ -58,6 +58,13 @@ export function securityHeaders(opts: SecurityHeaderOptions = {}): Record<string
   };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The headers every response carries, for answers sent without Fastify's hooks. */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
 /**
  * Security headers for every response, computed once at start: a general-purpose header
  * middleware rebuilt them on every request, a measurable share of a cheap call like user/info.
@@ -66,6 +73,7 @@ export function securityHeaders(opts: SecurityHeaderOptions = {}): Record<string
 export default fp<SecurityHeaderOptions>(
   async (app, opts) => {
     const headers = securityHeaders(opts);
+    app.decorate('securityHeaders', headers);
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();

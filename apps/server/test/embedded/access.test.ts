@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, body, type TestApp } from '../helper';
 import { FakeComfy, FakeSd } from './fake-tools';
 import { buildEmbeddedApp, enter, eventually, getCode, openSocket, openTool, tokenFor, toolFetch } from './helpers';
@@ -228,5 +228,70 @@ describe('what the tool receives', () => {
     await eventually('the echo', () => socket.messages.some((m) => m.msg === 'echo'));
     socket.ws.close();
     await expect(openSocket(t, '/embedded/stablediffusion/queue/join', {})).rejects.toThrow(/refused 401/);
+  });
+});
+
+/**
+ * Plain GETs over HTTP are answered before Fastify's router (fast-proxy.ts); `inject` always goes
+ * through the router, so the two are compared here.
+ */
+describe('the fast path of the plain proxy', () => {
+  /** Headers that differ between any two answers, or between a socket and `inject`. */
+  const PER_ANSWER = new Set([
+    'date',
+    'x-request-id',
+    'connection',
+    'keep-alive',
+    'transfer-encoding',
+    'content-length',
+  ]);
+  const comparable = (headers: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_ANSWER.has(name)));
+
+  it('answers with the status, headers and body the router gives, compressed by the same rule', async () => {
+    const cookie = await openTool(t, alice.token, 'stablediffusion');
+    for (const encoding of ['identity', 'br']) {
+      const headers = { cookie, 'accept-encoding': encoding };
+      const routed = await t.app.inject({ method: 'GET', url: '/embedded/stablediffusion/', headers });
+      const fast = await fetch(`${t.baseUrl}/embedded/stablediffusion/`, { headers });
+      expect(fast.status).toBe(routed.statusCode);
+      expect(comparable(Object.fromEntries(fast.headers))).toEqual(comparable(routed.headers));
+      expect(fast.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await fast.text()).toContain('Fake SD WebUI');
+    }
+  });
+
+  it('checks with the same function as the router and leaves refusals to it', async () => {
+    const check = vi.spyOn(t.app.embedded.access, 'check');
+    try {
+      const cookie = await openTool(t, alice.token, 'comfyui');
+      check.mockClear();
+      expect((await toolFetch(t, cookie, '/embedded/comfyui/object_info')).status).toBe(200);
+      expect(check).toHaveBeenCalledTimes(1);
+      check.mockClear();
+      const refused = await toolFetch(
+        t,
+        cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+        '/embedded/comfyui/',
+      );
+      expect(refused.status).toBe(401);
+      expect(await refused.text()).toContain('访问已失效，请回到门户重新打开此工具');
+      expect(refused.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+      // Once on the fast path, once more in the router's hook, which answers.
+      expect(check).toHaveBeenCalledTimes(2);
+    } finally {
+      check.mockRestore();
+    }
+  });
+
+  it('renews a cookie past half its life, for the tool’s path only', async () => {
+    const { cookies } = t.app.embedded;
+    const ttl = t.app.portalConfig.embedded.cookie_ttl_seconds;
+    const old = cookies.issue('comfyui', alice.userId, Date.now() - ttl * 600);
+    const res = await toolFetch(t, `portal_embed_comfyui=${old.value}`, '/embedded/comfyui/object_info');
+    expect(res.status).toBe(200);
+    const renewed = res.headers.getSetCookie().join('\n');
+    expect(renewed).toMatch(/^portal_embed_comfyui=\d+\.\d+\.[\w-]{43}; Path=\/embedded\/comfyui\/;/);
+    expect(renewed).not.toContain(old.value);
   });
 });

@@ -5,6 +5,7 @@ import { onLocalChange } from '../../services/cache/local-changes';
 import { GATE_CHANNEL } from '../../services/rights/gate-changes';
 import type { ServerModule } from '../module';
 import { designerRoutes, toolApiRoutes } from './api-routes';
+import { fastToolProxy } from './fast-proxy';
 import { createEmbeddedServices, type EmbeddedServices } from './services';
 import { toolScope } from './tool-scope';
 import { toolOriginRewrite, toolOrigins } from './tool-origin';
@@ -51,6 +52,15 @@ const embedded: ServerModule = {
           await scope.register(websocket);
           for (const tool of connected) await scope.register(toolScope, { tool, services });
         });
+        const fast = fastToolProxy({
+          tools: connected,
+          services,
+          rewrite: toolOriginRewrite(app.portalConfig.embedded, app.publicUrl),
+          securityHeaders: app.securityHeaders,
+          log: app.log,
+        });
+        app.earlyRequests.add(fast.handler);
+        app.addHook('onClose', async () => fast.close());
       }
     },
     { name: 'embedded-module', dependencies: ['services'], fastify: '5.x' },

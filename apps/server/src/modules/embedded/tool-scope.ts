@@ -3,9 +3,8 @@ import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmbeddedServices, ConnectedTool } from './services';
 import type { EmbedPass } from './embed-cookie';
-import { unsafeToolPath } from './path-guard';
 import { toolFrameHeaders, toolResponseHeaders, upstreamHeaders } from './upstream-headers';
-import { arrivedOnToolOrigin } from './tool-origin';
+import { admitToolRequest } from './tool-admission';
 import { bridgeSockets } from './ws-bridge';
 import { comfyMessageFilter } from './comfy/comfy-ws-filter';
 import { userClientId } from './comfy/client-id';
@@ -15,7 +14,7 @@ import { serveSocket } from '../../lib/serve-endpoint';
 
 /** The pass of a request that passed the scope's check. */
 const passes = new WeakMap<FastifyRequest, EmbedPass>();
-/** A renewed cookie to send with the answer. */
+/** A renewed cookie (`Set-Cookie` value) to send with the answer. */
 const renewals = new WeakMap<FastifyRequest, string>();
 
 export function passOf(request: FastifyRequest): EmbedPass {
@@ -49,24 +48,24 @@ export async function toolScope(app: FastifyInstance, opts: { tool: ConnectedToo
   const frameHeaders = toolFrameHeaders(ownOrigin ? services.portalOrigin : undefined);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (ownOrigin && arrivedOnToolOrigin(request.raw) !== appKey) {
-      return refusal(reply, 404, '该工具在独立的地址上提供，请从门户打开');
-    }
-    if (unsafeToolPath(request.url)) return refusal(reply, 400, '请求路径不合法');
-    if (request.routeOptions.url === enterUrl) return;
-    const pass = await services.access.check(appKey, request.headers.cookie);
-    if (!pass) return refusal(reply, 401, '访问已失效，请回到门户重新打开此工具');
-    passes.set(request, pass);
-    if (!request.headers.upgrade && services.cookies.dueForRenewal(pass)) {
-      renewals.set(request, services.cookies.issue(appKey, pass.userId).value);
-    }
+    const admission = await admitToolRequest(
+      tool,
+      services,
+      request.raw,
+      request.url,
+      request.routeOptions.url === enterUrl,
+    );
+    if (admission === 'landing') return;
+    if ('status' in admission) return refusal(reply, admission.status, admission.message);
+    passes.set(request, admission.pass);
+    if (admission.setCookie) renewals.set(request, admission.setCookie);
   });
   app.addHook('onSend', async (request, reply) => {
     reply.headers(frameHeaders);
     // The portal's own X-Frame-Options (set for every answer) would forbid the portal's frame.
     if (ownOrigin) reply.removeHeader('x-frame-options');
     const renewed = renewals.get(request);
-    if (renewed) reply.header('set-cookie', services.cookies.header(appKey, renewed, ownOrigin));
+    if (renewed) reply.header('set-cookie', renewed);
   });
 
   await app.register(enterRoute, { appKey, services, ownOrigin });

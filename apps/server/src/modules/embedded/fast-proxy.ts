@@ -1,0 +1,191 @@
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { pipeline } from 'node:stream';
+import { EMBEDDED_SOCKET_PATHS, REQUEST_ID_HEADER, embeddedBasePath } from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EarlyHandler } from '../../lib/early-requests';
+import { compressionOf, compressor } from '../../plugins/compression';
+import { requestIdOf } from '../../plugins/request-id';
+import type { ConnectedTool, EmbeddedServices } from './services';
+import { admitToolRequest } from './tool-admission';
+import { toolFrameHeaders, toolResponseHeaders, upstreamHeaders } from './upstream-headers';
+
+/** Headers of one hop only (RFC 9110 §7.6.1): neither passed to the tool nor back to the browser. */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+
+function withoutHopHeaders<T extends IncomingHttpHeaders>(headers: T): T {
+  const out = { ...headers };
+  const listed = typeof headers.connection === 'string' ? headers.connection.split(',') : [];
+  for (const name of listed) delete out[name.trim().toLowerCase()];
+  for (const name of HOP_BY_HOP) delete out[name];
+  return out;
+}
+
+/** What the fast path needs of one tool, worked out once. */
+interface FastTool {
+  tool: ConnectedTool;
+  /** `/embedded/<app>/`. */
+  prefix: string;
+  /** Paths (after the prefix, with their leading slash) that stay with Fastify's routes. */
+  ownRoutes: ReadonlySet<string>;
+  send: typeof httpRequest;
+  agent: HttpAgent;
+  target: { protocol: string; hostname: string; port: string };
+  frameHeaders: Readonly<Record<string, string>>;
+}
+
+/** An upstream that answers neither head nor body for this long is given up (undici's default, as before). */
+const UPSTREAM_IDLE_MS = 300_000;
+
+function fastTool(tool: ConnectedTool, services: EmbeddedServices): FastTool | undefined {
+  const url = new URL(tool.url);
+  // A tool under a sub-path of its host is left to the router, whose proxy joins paths its own way.
+  if (url.pathname !== '/') return undefined;
+  const https = url.protocol === 'https:';
+  return {
+    tool,
+    prefix: embeddedBasePath(tool.appKey),
+    ownRoutes: new Set(['/__portal/enter', ...EMBEDDED_SOCKET_PATHS[tool.appKey]]),
+    send: https ? httpsRequest : httpRequest,
+    // Connections to the tool are kept and reused: a new TCP connection per request was the cost.
+    agent: https ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true }),
+    target: { protocol: url.protocol, hostname: url.hostname, port: url.port },
+    frameHeaders: toolFrameHeaders(tool.origin !== undefined ? services.portalOrigin : undefined),
+  };
+}
+
+/**
+ * Whether the router would hand this request to the plain proxy: a tool path that is not the code's
+ * landing, a socket, or one of ComfyUI's per-user endpoints. Percent-encoded paths are left to the
+ * router (it decodes before matching, so `%71ueue` is its `/queue`), and the per-user endpoints are
+ * matched in lower case too, so the fast path never takes more than the plain proxy gets.
+ */
+function plainProxyPath(fast: FastTool, method: string, toolPath: string): boolean {
+  const path = toolPath.split('?', 1)[0] ?? '';
+  if (path.includes('%') || fast.ownRoutes.has(path)) return false;
+  const gateway = fast.tool.comfy?.gateway;
+  return !gateway || !(gateway.handles(method, path) || gateway.handles(method, path.toLowerCase()));
+}
+
+/**
+ * The plain proxy of the embedded tools without Fastify: the tools' pages load hundreds of scripts,
+ * styles and images, each a GET that before paid for the router, every hook of the portal and a
+ * second proxy layer. Takes only bodiless GET and HEAD requests the router would give the plain
+ * proxy (tool-scope.ts); checks them with the same function as the router's hook
+ * (tool-admission.ts); answers with the same headers (the portal's security headers, the request
+ * id, the tool's headers as filtered for the router, the frame headers, a renewed cookie) and
+ * compression rules. Anything refused, and anything the tool could not be reached for, goes to
+ * Fastify, which answers it as before.
+ */
+export function fastToolProxy(opts: {
+  tools: ConnectedTool[];
+  services: EmbeddedServices;
+  /** The tool origins' mapping (tool-origin.ts), as Fastify's `rewriteUrl` applies it. */
+  rewrite: ((req: IncomingMessage) => string | undefined) | undefined;
+  securityHeaders: Readonly<Record<string, string>>;
+  log: FastifyBaseLogger;
+}): { handler: EarlyHandler; close(): void } {
+  const { services, securityHeaders, log } = opts;
+  const fastTools = opts.tools.flatMap((tool) => fastTool(tool, services) ?? []);
+
+  const handler: EarlyHandler = (req, res, toFastify) => {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const headers = req.headers;
+    if (headers.upgrade || headers['transfer-encoding'] || (headers['content-length'] ?? '0') !== '0') return false;
+    const url = opts.rewrite?.(req) ?? req.url ?? '/';
+    const fast = fastTools.find((t) => url.startsWith(t.prefix));
+    if (!fast) return false;
+    const toolPath = url.slice(fast.prefix.length - 1);
+    if (!plainProxyPath(fast, method, toolPath)) return false;
+    forward(fast, req, res, url, toolPath, toFastify).catch((err: unknown) => {
+      log.error({ err }, 'embedded fast proxy failed');
+      if (!res.headersSent) toFastify();
+      else res.destroy();
+    });
+    return true;
+  };
+
+  async function forward(
+    fast: FastTool,
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: string,
+    toolPath: string,
+    toFastify: () => void,
+  ): Promise<void> {
+    const started = performance.now();
+    const admission = await admitToolRequest(fast.tool, services, req, url, false);
+    // Refusals are the router's to answer (the same hook, page and headers as always).
+    if (admission === 'landing' || 'status' in admission) return toFastify();
+    if (req.destroyed) return;
+    const forwarded = withoutHopHeaders(upstreamHeaders(req.headers, admission.pass.userId)) as OutgoingHttpHeaders;
+    delete forwarded.host;
+    const upstream = fast.send({
+      ...fast.target,
+      agent: fast.agent,
+      method: req.method,
+      path: toolPath,
+      headers: forwarded,
+      timeout: UPSTREAM_IDLE_MS,
+    });
+    upstream.on('timeout', () => upstream.destroy(new Error('the tool did not answer in time')));
+    upstream.on('error', (err) => {
+      // Before any answer the router tries once more and answers the failure as it always has.
+      if (!res.headersSent) return toFastify();
+      log.warn({ err: err.message }, 'embedded tool answer broken off');
+      res.destroy();
+    });
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    upstream.on('response', (answer) => {
+      const toolHeaders = withoutHopHeaders(answer.headers);
+      const encoding =
+        req.method === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304
+          ? undefined
+          : compressionOf(req.headers, toolHeaders);
+      const headers: Record<string, unknown> = {
+        ...securityHeaders,
+        [REQUEST_ID_HEADER]: requestIdOf(req),
+        ...toolResponseHeaders(toolHeaders, fast.frameHeaders),
+      };
+      // The portal's X-Frame-Options would forbid the portal's frame on a tool's own origin.
+      if (fast.tool.origin !== undefined) delete headers['x-frame-options'];
+      if (admission.setCookie) headers['set-cookie'] = admission.setCookie;
+      if (encoding) {
+        delete headers['content-length'];
+        headers['content-encoding'] = encoding;
+        const vary = headers.vary === undefined ? '' : String(headers.vary);
+        if (!/accept-encoding|\*/i.test(vary)) headers.vary = vary ? `${vary}, accept-encoding` : 'accept-encoding';
+      }
+      res.writeHead(answer.statusCode ?? 502, headers as OutgoingHttpHeaders);
+      const done = (err?: Error | null) => {
+        if (err) log.warn({ err: err.message }, 'embedded tool answer broken off');
+        if (log.level === 'debug' || log.level === 'trace') {
+          log.debug(
+            { url, statusCode: answer.statusCode, responseTime: performance.now() - started },
+            'embedded tool request (fast proxy)',
+          );
+        }
+      };
+      if (encoding) pipeline(answer, compressor(encoding), res, done);
+      else pipeline(answer, res, done);
+    });
+    upstream.end();
+  }
+
+  return {
+    handler,
+    close: () => {
+      for (const fast of fastTools) fast.agent.destroy();
+    },
+  };
+}
