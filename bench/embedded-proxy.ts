@@ -71,6 +71,14 @@ async function memoryAfterGc(pid: number): Promise<{ heapUsed: number; rss: numb
   return JSON.parse(last) as { heapUsed: number; rss: number };
 }
 
+/** CPU time (user + system) a process has used so far, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14 and 15 of the file (utime, stime); the slice starts at field 3.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function openSocket(url: string, headers: Record<string, string> = {}): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers });
@@ -149,6 +157,12 @@ try {
     proxied.push(...(await timedGets(`${portal.baseUrl}/embedded/comfyui/object_info`, headers, 100)));
   }
   report(`HTTP GET (${requests} requests each)`, direct, proxied);
+  // The portal's own CPU time per proxied request (user + system, from /proc): unlike the
+  // latencies it hardly depends on what else the machine is running.
+  const cpuBefore = cpuMsOf(portal.pid);
+  await timedGets(`${portal.baseUrl}/embedded/comfyui/object_info`, headers, requests);
+  const cpuPerRequest = (cpuMsOf(portal.pid) - cpuBefore) / requests;
+  console.log(`portal CPU per proxied request: ${ms(cpuPerRequest)} (${requests} requests)`);
 
   const wsBase = portal.baseUrl.replace('http', 'ws');
   const directSocket = await openSocket(`${toolUrl.replace('http', 'ws')}/ws?clientId=direct`);
