@@ -106,6 +106,7 @@ async function main() {
         await app.db.execute(
           sql`TRUNCATE red_notes, red_projects, red_topics, red_imports, red_daily_counts, red_daily_scenes,
                 red_daily_keywords, red_daily_sentences, red_daily_quality, red_daily_quality_topics,
+                red_daily_quality_bands, red_daily_quality_band_topics,
                 red_daily_topics CASCADE`,
         );
       }

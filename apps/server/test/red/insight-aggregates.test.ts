@@ -14,6 +14,7 @@ import { NoteInsight } from '../../src/modules/red/insight-from-notes';
 import { bucketOf, bucketRange, bucketSql } from '../../src/modules/red/interaction-buckets';
 import { writeNotes } from '../../src/modules/red/note-writer';
 import { generateSampleNotes, SAMPLE_PROJECTS } from '../../src/modules/red/sample-data';
+import { TITLE_PATTERNS } from '../../src/modules/red/title-patterns';
 import type { TestApp } from '../helper';
 import { buildRedApp } from './helpers';
 
@@ -100,6 +101,8 @@ async function aggregateRows() {
     red_daily_sentences: 'sentences',
     red_daily_quality: 'notes',
     red_daily_quality_topics: 'notes',
+    red_daily_quality_bands: 'notes',
+    red_daily_quality_band_topics: 'notes',
     red_daily_topics: 'notes',
   };
   const out: Record<string, unknown[]> = {};
@@ -107,6 +110,47 @@ async function aggregateRows() {
     out[table] = await rows(t.app.db, sql.raw(`SELECT * FROM ${table} WHERE ${count} <> 0 ORDER BY 1, 2, 3, 4, 5, 6`));
   }
   return out;
+}
+
+/** The high-performing-note answer of each filter from the aggregates, against the notes'. */
+async function compareQuality() {
+  const month = { start: daysAgo(29), end: today };
+  const filters: FilterInput[] = [
+    month,
+    { ...month, project_id: projectId },
+    { ...month, project_id: projectId, brand: '澄光' },
+    { ...month, project_id: projectId, sentiment: 'positive' },
+    ...[0, 3, 9, 17, 70].map((n) => ({ start: daysAgo(n), end: daysAgo(n), project_id: projectId })),
+  ];
+  for (const input of filters) {
+    const f = await resolveFilter(t.app.db, 0, input);
+    const high = await new NoteInsight(t.app.db).highQuality(f);
+    expect(await new DailyInsight(t.app.db).highQuality(f, dailyScope(f)!)).toEqual(high);
+  }
+}
+
+/** Band rows that differ from their buckets' rows summed (both ways); none when they are in step. */
+async function bandsApartFromBuckets() {
+  const patterns = TITLE_PATTERNS.map((_, i) => `sum(patterns[${i + 1}])`).join(', ');
+  const hours = Array.from({ length: 24 }, (_, h) => `sum(hours[${h + 1}])`).join(', ');
+  const fromBuckets = `SELECT project_id, brand_id, day, sentiment, bucket / 16 AS band, sum(notes)::int AS notes,
+      sum(title_length)::bigint AS tl, sum(content_length)::bigint AS cl, sum(image_count)::bigint AS ic,
+      ARRAY[${patterns}]::int[] AS patterns, ARRAY[${hours}]::int[] AS hours
+    FROM red_daily_quality GROUP BY 1, 2, 3, 4, 5 HAVING sum(notes) <> 0`;
+  const bands = `SELECT project_id, brand_id, day, sentiment, band, notes, title_length AS tl, content_length AS cl,
+      image_count AS ic, patterns, hours FROM red_daily_quality_bands WHERE notes <> 0`;
+  const topicsFromBuckets = `SELECT project_id, brand_id, day, sentiment, bucket / 16 AS band, topic, sum(notes)::int
+    FROM red_daily_quality_topics GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(notes) <> 0`;
+  const bandTopics = `SELECT project_id, brand_id, day, sentiment, band, topic, notes
+    FROM red_daily_quality_band_topics WHERE notes <> 0`;
+  const [apart] = await rows<{ n: number; rows: number }>(
+    t.app.db,
+    sql.raw(`SELECT (SELECT count(*) FROM ((${fromBuckets} EXCEPT ${bands}) UNION ALL (${bands} EXCEPT ${fromBuckets})) x)
+        + (SELECT count(*) FROM ((${topicsFromBuckets} EXCEPT ${bandTopics}) UNION ALL (${bandTopics} EXCEPT ${topicsFromBuckets})) y)
+        AS n, (SELECT count(*) FROM red_daily_quality_bands)::int AS rows`),
+  );
+  expect(apart!.rows).toBeGreaterThan(0);
+  return Number(apart!.n);
 }
 
 describe('red daily aggregates', () => {
@@ -229,5 +273,38 @@ describe('red daily aggregates', () => {
     );
     const matcher = await t.app.red.dictionary.matcher();
     expect(note!.sentiment).toBe(analyseNote(note!.title, note!.content, note!.topics, matcher).sentiment);
+    expect(await bandsApartFromBuckets()).toBe(0);
+    await compareQuality();
+  }, 120_000);
+
+  it('keep the high-performing-note bands in step with the buckets through imports and deletions', async () => {
+    expect(await bandsApartFromBuckets()).toBe(0);
+    await compareQuality();
+    // More notes imported on top, with interactions far above the others (new bands).
+    const matcher = await t.app.red.dictionary.matcher();
+    const more = generateSampleNotes(60, new Date(), 23).map((n, i) => ({
+      ...n,
+      noteId: `more-${i}`,
+      likes: n.likes * 40 + i,
+    }));
+    await writeNotes(t.app.db, more, matcher, { source: 'test' });
+    expect(await bandsApartFromBuckets()).toBe(0);
+    await compareQuality();
+    // Notes deleted: taken out of the aggregates, then removed, in one transaction.
+    const ids = (
+      await rows<{ id: number }>(t.app.db, sql`SELECT id FROM red_notes ORDER BY interactions DESC, id LIMIT 40`)
+    ).map((r) => r.id);
+    await t.app.db.transaction(async (tx) => {
+      await countNotes(tx, ids, -1);
+      await tx.execute(sql`DELETE FROM red_notes WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`);
+    });
+    expect(await bandsApartFromBuckets()).toBe(0);
+    await compareQuality();
+    // A band row out of step is seen (from both sides).
+    await t.app.db.execute(sql`UPDATE red_daily_quality_bands SET notes = notes + 1 WHERE ctid = (
+      SELECT ctid FROM red_daily_quality_bands WHERE notes > 0 LIMIT 1)`);
+    expect(await bandsApartFromBuckets()).toBe(2);
+    await rebuildAggregates(t.app.db, 'all');
+    expect(await bandsApartFromBuckets()).toBe(0);
   }, 120_000);
 });

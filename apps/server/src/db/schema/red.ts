@@ -226,7 +226,8 @@ export const redDailyQuality = pgTable(
     patterns: integer('patterns').array().notNull(),
     hours: integer('hours').array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.day, t.sentiment, t.bucket] })],
+  // Bucket before day: the high-performing-note query reads one band's buckets of a date range.
+  (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.bucket, t.day, t.sentiment] })],
 );
 
 /** Notes per topic and interaction bucket, for the topics high-performing notes share. */
@@ -241,7 +242,44 @@ export const redDailyQualityTopics = pgTable(
     topic: text('topic').notNull(),
     notes: integer('notes').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.day, t.sentiment, t.bucket, t.topic] })],
+  (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.bucket, t.day, t.sentiment, t.topic] })],
+);
+
+/**
+ * red_daily_quality's sums per band of 16 interaction buckets (bandOf in interaction-buckets.ts):
+ * a month of a category in a few hundred rows; only the 90th percentile's band is read by bucket.
+ */
+export const redDailyQualityBands = pgTable(
+  'red_daily_quality_bands',
+  {
+    projectId: integer('project_id').notNull(),
+    brandId: integer('brand_id').notNull(),
+    day: text('day').notNull(),
+    sentiment: text('sentiment').notNull(),
+    band: integer('band').notNull(),
+    notes: integer('notes').notNull(),
+    titleLength: bigint('title_length', { mode: 'number' }).notNull(),
+    contentLength: bigint('content_length', { mode: 'number' }).notNull(),
+    imageCount: bigint('image_count', { mode: 'number' }).notNull(),
+    patterns: integer('patterns').array().notNull(),
+    hours: integer('hours').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.day, t.sentiment, t.band] })],
+);
+
+/** red_daily_quality_topics per band of 16 interaction buckets. */
+export const redDailyQualityBandTopics = pgTable(
+  'red_daily_quality_band_topics',
+  {
+    projectId: integer('project_id').notNull(),
+    brandId: integer('brand_id').notNull(),
+    day: text('day').notNull(),
+    sentiment: text('sentiment').notNull(),
+    band: integer('band').notNull(),
+    topic: text('topic').notNull(),
+    notes: integer('notes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.day, t.sentiment, t.band, t.topic] })],
 );
 
 /**

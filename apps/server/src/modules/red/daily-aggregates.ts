@@ -3,14 +3,15 @@ import type { Db } from '../../db/client';
 import { rows } from '../../lib/sql-rows';
 import type { JobQueue } from '../../services/jobs';
 import { dayOf } from './insight-filter';
-import { bucketSql } from './interaction-buckets';
+import { bandSql, bucketSql } from './interaction-buckets';
 import { NOTE_HOUR } from './quality-sums';
 import { TITLE_PATTERNS } from './title-patterns';
 
 /**
  * The daily aggregates the insight queries read instead of the notes: red_daily_counts (volume,
  * sentiment), red_daily_scenes and red_daily_keywords (scene insight), red_daily_sentences (the
- * sentence list), red_daily_quality and red_daily_quality_topics (high-performing notes),
+ * sentence list), red_daily_quality and red_daily_quality_topics (high-performing notes), the
+ * same two per band of buckets (red_daily_quality_bands, red_daily_quality_band_topics),
  * red_daily_topics (the topic ranking's whole days). Every
  * table has one row per scope ((0, 0) every note, (project, 0) a category's notes, each once,
  * (project, brand) a brand's), China day and note sentiment, and is computed here in SQL from the
@@ -22,7 +23,7 @@ import { TITLE_PATTERNS } from './title-patterns';
  */
 
 /** Raised when what the aggregates hold changes (a new table, bucket or title pattern). */
-export const AGGREGATES_VERSION = '2';
+export const AGGREGATES_VERSION = '3';
 const VERSION_KEY = 'red.daily_aggregates';
 export const RED_AGGREGATES_JOB = 'red.aggregates';
 /** An arbitrary advisory-lock key of this module's aggregates. */
@@ -106,6 +107,7 @@ function countStatements(notes: NoteSet, scopes: ScopeSet, sign: 1 | -1): SQL[] 
   };
   const base = sql`sc.project_id, sc.brand_id, ${DAY}, n.sentiment`;
   const bucket = bucketSql(sql`n.interactions`);
+  const band = bandSql(bucket);
   const patterns = list(
     TITLE_PATTERNS.map((p) => sql`${signed(sql`count(*) FILTER (WHERE n.title ~ ${p.regex})`)}::int`),
   );
@@ -143,21 +145,36 @@ function countStatements(notes: NoteSet, scopes: ScopeSet, sign: 1 | -1): SQL[] 
         CROSS JOIN LATERAL jsonb_array_elements(n.sentences) s(sentence)
         WHERE s.sentence->>'polarity' IN ('positive', 'negative')`,
     ),
-    statement(
-      'red_daily_quality',
-      ['bucket'],
-      ['notes', 'title_length', 'content_length', 'image_count'],
-      sql`SELECT ${base}, ${bucket}, ${signed(sql`count(*)`)}::int,
-        ${signed(sql`sum(n.title_length)`)}::bigint, ${signed(sql`sum(n.content_length)`)}::bigint,
-        ${signed(sql`sum(n.image_count)`)}::bigint, ARRAY[${patterns}]::int[], ARRAY[${hours}]::int[] ${from}`,
-      { patterns: TITLE_PATTERNS.length, hours: 24 },
+    // The high-performing-note sums by interaction bucket, then the same by band of buckets.
+    ...(
+      [
+        ['red_daily_quality', 'bucket', bucket],
+        ['red_daily_quality_bands', 'band', band],
+      ] as const
+    ).map(([table, key, value]) =>
+      statement(
+        table,
+        [key],
+        ['notes', 'title_length', 'content_length', 'image_count'],
+        sql`SELECT ${base}, ${value}, ${signed(sql`count(*)`)}::int,
+          ${signed(sql`sum(n.title_length)`)}::bigint, ${signed(sql`sum(n.content_length)`)}::bigint,
+          ${signed(sql`sum(n.image_count)`)}::bigint, ARRAY[${patterns}]::int[], ARRAY[${hours}]::int[] ${from}`,
+        { patterns: TITLE_PATTERNS.length, hours: 24 },
+      ),
     ),
-    statement(
-      'red_daily_quality_topics',
-      ['bucket', 'topic'],
-      ['notes'],
-      sql`SELECT ${base}, ${bucket}, x.topic, ${signed(sql`count(*)`)}::int ${from}
-        CROSS JOIN LATERAL jsonb_array_elements_text(n.topics) x(topic)`,
+    ...(
+      [
+        ['red_daily_quality_topics', 'bucket', bucket],
+        ['red_daily_quality_band_topics', 'band', band],
+      ] as const
+    ).map(([table, key, value]) =>
+      statement(
+        table,
+        [key, 'topic'],
+        ['notes'],
+        sql`SELECT ${base}, ${value}, x.topic, ${signed(sql`count(*)`)}::int ${from}
+          CROSS JOIN LATERAL jsonb_array_elements_text(n.topics) x(topic)`,
+      ),
     ),
     // The note's topics each once, as red_note_topics holds them (a writer may repeat one).
     statement(
@@ -193,6 +210,8 @@ const TABLES = [
   'red_daily_sentences',
   'red_daily_quality',
   'red_daily_quality_topics',
+  'red_daily_quality_bands',
+  'red_daily_quality_band_topics',
   'red_daily_topics',
 ];
 

@@ -5,14 +5,25 @@ import { rows } from '../../lib/sql-rows';
 import { dailyRange, notesInBucket } from './daily-scope';
 import { chinaStart, whereOf, type ResolvedFilter } from './insight-filter';
 import { sceneAnswer, SENTENCE_ORDER, sentenceColumns, type SentenceRow } from './insight-from-notes';
-import { bucketRange } from './interaction-buckets';
+import { bandBuckets, bucketRange } from './interaction-buckets';
 import { addSums, emptySums, NOTE_HOUR, noQuality, qualityAnswer, type QualitySums } from './quality-sums';
 import { TITLE_PATTERNS } from './title-patterns';
 
 const DAY_MS = 86_400_000;
 const SCORE_KEY = sql`round(abs((s.sentence->>'score')::numeric) * 100)::int`;
 
-type BucketRow = Record<string, number> & { bucket: number; notes: number };
+/** The sums of a band or a bucket (`key`), as `sumColumns` names them. */
+type SumRow = Record<string, number> & { key: number; notes: number };
+/** Notes, lengths, images, p0… per title pattern and h0…h23 per hour, summed over rows `d`. */
+const sumColumns = sql.join(
+  [
+    sql`sum(d.notes)::int AS notes, sum(d.title_length)::float8 AS tl`,
+    sql`sum(d.content_length)::float8 AS cl, sum(d.image_count)::float8 AS ic`,
+    ...TITLE_PATTERNS.map((_, i) => sql.raw(`sum(d.patterns[${i + 1}])::int AS p${i}`)),
+    ...Array.from({ length: 24 }, (_, h) => sql.raw(`sum(d.hours[${h + 1}])::int AS h${h}`)),
+  ],
+  sql`, `,
+);
 /** A note of the threshold's bucket at or above it: China hour, lengths, images, topics, p0… title patterns. */
 type BucketNote = Record<string, unknown> & {
   hour: number;
@@ -106,32 +117,42 @@ export class DailyInsight {
   }
 
   /**
-   * Notes per interaction bucket from the aggregates place the 90th percentile in one bucket; that
-   * bucket's notes give its exact value and, when it splits the bucket, the share of the bucket's
-   * high-performing notes. Everything else is summed from the aggregates.
+   * Notes per band of interaction buckets place the 90th percentile in one band, and that band's
+   * buckets in one bucket; that bucket's notes give its exact value and, when it splits the bucket,
+   * the share of the bucket's high-performing notes. Everything else is summed from the bands and
+   * from the one band's buckets, so a month is a few hundred band rows and one band's buckets.
    */
   async highQuality(f: ResolvedFilter, scope: SQL): Promise<RedHighQuality> {
-    const patterns = TITLE_PATTERNS.map((_, i) => sql.raw(`sum(d.patterns[${i + 1}])::int AS p${i}`));
-    const hours = Array.from({ length: 24 }, (_, h) => sql.raw(`sum(d.hours[${h + 1}])::int AS h${h}`));
-    const buckets = await rows<BucketRow>(
+    const where = sql`${scope} AND ${dailyRange(f)}`;
+    const bands = await rows<SumRow>(
       this.db,
-      sql`SELECT d.bucket, sum(d.notes)::int AS notes, sum(d.title_length)::float8 AS tl,
-            sum(d.content_length)::float8 AS cl, sum(d.image_count)::float8 AS ic,
-            ${sql.join([...patterns, ...hours], sql`, `)}
-          FROM red_daily_quality d WHERE ${scope} AND ${dailyRange(f)}
-          GROUP BY 1 HAVING sum(d.notes) > 0 ORDER BY 1`,
+      sql`SELECT d.band AS key, ${sumColumns} FROM red_daily_quality_bands d
+          WHERE ${where} GROUP BY 1 HAVING sum(d.notes) > 0 ORDER BY 1`,
     );
-    const total = buckets.reduce((sum, b) => sum + b.notes, 0);
+    const total = bands.reduce((sum, b) => sum + b.notes, 0);
     if (total === 0) return noQuality();
     // percentile_disc(0.9): the value of the ceil(0.9 n)-th note in interaction order.
     const rank = Math.max(1, Math.ceil(0.9 * total));
     let below = 0;
+    const atBand = bands.find((b) => {
+      if (below + b.notes >= rank) return true;
+      below += b.notes;
+      return false;
+    })!;
+    const inBand = bandBuckets(atBand.key);
+    // Bucket first in the key: the index reaches the band's buckets of the range directly.
+    const buckets = await rows<SumRow>(
+      this.db,
+      sql`SELECT d.bucket AS key, ${sumColumns} FROM red_daily_quality d
+          WHERE ${where} AND d.bucket >= ${inBand.lo} AND d.bucket < ${inBand.hi}
+          GROUP BY 1 HAVING sum(d.notes) > 0 ORDER BY 1`,
+    );
     const at = buckets.find((b) => {
       if (below + b.notes >= rank) return true;
       below += b.notes;
       return false;
     })!;
-    const { lo, hi } = bucketRange(at.bucket);
+    const { lo, hi } = bucketRange(at.key);
     // The threshold's bucket, when it holds more than one value: its notes' interactions alone
     // (from the interactions index and the mention index, without reading a note) give the exact
     // 90th percentile; only its notes at or above it, when it splits the bucket, are read whole
@@ -150,10 +171,12 @@ export class DailyInsight {
     const split = threshold > lo;
     const all = emptySums();
     const high = emptySums();
+    for (const b of bands) {
+      addSums(all, sumsOf(b));
+      if (b.key > atBand.key) addSums(high, sumsOf(b));
+    }
     for (const b of buckets) {
-      const sums = sumsOfBucket(b);
-      addSums(all, sums);
-      if (b.bucket > at.bucket || (b.bucket === at.bucket && !split)) addSums(high, sums);
+      if (b.key > at.key || (b.key === at.key && !split)) addSums(high, sumsOf(b));
     }
     const partialTopics = new Map<string, number>();
     const above = split ? values.filter((n) => n.v >= threshold).map((n) => n.id) : [];
@@ -180,14 +203,18 @@ export class DailyInsight {
         for (const topic of note.topics) partialTopics.set(topic, (partialTopics.get(topic) ?? 0) + 1);
       }
     }
-    const fromBucket = split ? at.bucket + 1 : at.bucket;
+    const fromBucket = split ? at.key + 1 : at.key;
     const partial = JSON.stringify([...partialTopics].map(([topic, count]) => ({ topic, count })));
-    // Ranked in the database, as the notes query ranks them (its collation orders equal counts).
+    // The bands above the percentile's, its band's buckets from the percentile's (or the one
+    // after), and the notes read one by one; ranked in the database, as the notes query ranks them
+    // (its collation orders equal counts).
     const topics = await rows<{ topic: string; count: number }>(
       this.db,
       sql`SELECT t.topic, sum(t.count)::int AS count FROM (
-            SELECT d.topic, sum(d.notes) AS count FROM red_daily_quality_topics d
-              WHERE ${scope} AND ${dailyRange(f)} AND d.bucket >= ${fromBucket} GROUP BY 1
+            SELECT d.topic, sum(d.notes) AS count FROM red_daily_quality_band_topics d
+              WHERE ${where} AND d.band > ${atBand.key} GROUP BY 1
+            UNION ALL SELECT d.topic, sum(d.notes) AS count FROM red_daily_quality_topics d
+              WHERE ${where} AND d.bucket >= ${fromBucket} AND d.bucket < ${inBand.hi} GROUP BY 1
             UNION ALL SELECT r.topic, r.count FROM jsonb_to_recordset(${partial}::jsonb) AS r(topic text, count int)
           ) t GROUP BY 1 HAVING sum(t.count) > 0 ORDER BY 2 DESC, 1 LIMIT 15`,
     );
@@ -195,7 +222,7 @@ export class DailyInsight {
   }
 }
 
-function sumsOfBucket(b: BucketRow): QualitySums {
+function sumsOf(b: SumRow): QualitySums {
   return {
     notes: b.notes,
     titleLength: b.tl ?? 0,

@@ -41,3 +41,17 @@ export function bucketSql(column: SQL): SQL {
     ELSE ${sql.raw(String(EXACT))} + (${exponent} - ${sql.raw(String(EXACT_BITS))}) * ${sql.raw(String(STEPS))}
       + ((${column} >> (${exponent} - ${sql.raw(String(STEP_BITS))})) & ${sql.raw(String(STEPS - 1))}) END)`;
 }
+
+/**
+ * Bands of STEPS buckets (0–15, 16–31, then one power of two each), the coarser grain the
+ * aggregates also keep: the 90th percentile is placed in a band first, then in one of its buckets.
+ */
+export const BAND_BUCKETS = STEPS;
+
+export const bandOf = (bucket: number): number => Math.floor(bucket / BAND_BUCKETS);
+
+/** The buckets of a band: `lo` inclusive, `hi` exclusive. */
+export const bandBuckets = (band: number) => ({ lo: band * BAND_BUCKETS, hi: (band + 1) * BAND_BUCKETS });
+
+/** The band of a bucket in SQL (integer division, as bandOf). */
+export const bandSql = (bucket: SQL): SQL => sql`(${bucket}) / ${sql.raw(String(BAND_BUCKETS))}`;
