@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helper';
 import { api, body } from '../helper';
-import { FakeComfy } from './fake-tools';
-import { buildEmbeddedApp, eventually, openSocket, openTool, tokenFor, toolFetch, type OpenSocket } from './helpers';
+import { FakeComfy, comfyRouteOf } from './fake-tools';
+import {
+  buildEmbeddedApp,
+  eventually,
+  openSocket,
+  openTool,
+  rawRequest,
+  tokenFor,
+  toolFetch,
+  type OpenSocket,
+} from './helpers';
 
 /** User A against user B on one shared ComfyUI: nothing of A's may reach B, in any way. */
 let t: TestApp;
@@ -193,5 +202,110 @@ describe('ComfyUI shared by two users', () => {
       }),
     );
     expect(view.data.status).toBe(404);
+  });
+});
+
+/** ComfyUI's endpoints that act on or show everyone's work (as aiohttp matches them): only the gateway may call them. */
+function globalRoute(route: string): boolean {
+  return /^\/(queue|history|history\/[^/]+|view|prompt|interrupt|free|upload\/(image|mask)|jobs|jobs\/[^/]+)$/.test(
+    route,
+  );
+}
+
+/**
+ * Other spellings of one ComfyUI route (`queue`, `history/<id>`): percent-encoded letters (in
+ * either hex case, and double-encoded), an encoded slash after `api`, other letter case, extra
+ * or trailing slashes, dot segments, and `?`/`#` smuggled into the path.
+ */
+function oddSpellings(route: string): string[] {
+  const hex = (c: string) => c.charCodeAt(0).toString(16);
+  const first = route[0]!;
+  const rest = route.slice(1);
+  const upperLast = route.slice(0, -1) + `%${hex(route.at(-1)!).toUpperCase()}`;
+  const capital = first.toUpperCase() + rest;
+  return [
+    `/%${hex(first)}${rest}`,
+    `/api/%${hex(first)}${rest}`,
+    `/${upperLast}`,
+    `/%25${hex(first)}${rest}`,
+    `/api%2F${route}`,
+    `/api%2f${route}`,
+    `/%61pi/${route}`,
+    `/${capital}`,
+    `/api/${route.toUpperCase()}`,
+    `/${route}/`,
+    `//${route}`,
+    `/api//${route}`,
+    `/./${route}`,
+    `/${route}%3Fx=1`,
+    `/${route}%23x`,
+    `/${route}#x`,
+  ];
+}
+
+describe('ComfyUI path spellings', () => {
+  it('never lets B reach A’s work or an unfiltered ComfyUI endpoint by spelling a path differently', async () => {
+    const pendingOfA = await queuePrompt(users.a.cookie, 'tabA');
+    const image = `out-${users.a.promptId}.png`;
+    const secrets = [users.a.promptId, pendingOfA, image];
+    const pendingBefore = comfy.pending.map((p) => p.id);
+    const historyBefore = [...comfy.history.keys()];
+    const attempts: Array<{ method: string; route: string; query?: string; body?: unknown }> = [
+      { method: 'GET', route: 'queue' },
+      { method: 'GET', route: 'history' },
+      { method: 'GET', route: `history/${users.a.promptId}` },
+      { method: 'GET', route: 'view', query: `filename=${image}&type=output` },
+      { method: 'POST', route: 'prompt', body: { prompt: { '3': { class_type: 'KSampler' } }, client_id: 'tabA' } },
+      { method: 'POST', route: 'interrupt', body: {} },
+      { method: 'POST', route: 'free', body: { unload_models: true } },
+      { method: 'POST', route: 'queue', body: { clear: true } },
+      { method: 'POST', route: 'history', body: { clear: true } },
+    ];
+    comfy.seen.length = 0;
+    const leaks: string[] = [];
+    for (const attempt of attempts) {
+      for (const spelling of oddSpellings(attempt.route)) {
+        const target = `/embedded/comfyui${spelling}${attempt.query ? `${spelling.includes('#') ? '&' : '?'}${attempt.query}` : ''}`;
+        const answer = await rawRequest(t, target, {
+          cookie: users.b.cookie,
+          method: attempt.method,
+          ...(attempt.body !== undefined && { body: JSON.stringify(attempt.body) }),
+        });
+        const what = `${attempt.method} ${target} → ${answer.status}`;
+        if (secrets.some((secret) => answer.text.includes(secret))) leaks.push(`${what} showed A’s work`);
+        // `history/<id>%3Fx` names another prompt id (`<id>?x`), which the gateway answers as unknown.
+        const otherId = attempt.route.startsWith('history/') && /%3F|%23/.test(spelling);
+        if (otherId ? answer.text !== '{}' : ![400, 404].includes(answer.status)) leaks.push(`${what} was not refused`);
+        // Refused by the portal (the router's page, whether the fast path saw it first or not), not by the tool.
+        if (!otherId && !/请求路径不合法|请求的地址不存在/.test(answer.text))
+          leaks.push(`${what} answered “${answer.text}”`);
+      }
+    }
+    for (const seen of comfy.seen) {
+      const route = comfyRouteOf(seen.url);
+      if (route === undefined || globalRoute(route))
+        leaks.push(`ComfyUI received ${seen.method} ${seen.url} unfiltered`);
+    }
+    expect(leaks).toEqual([]);
+    expect(comfy.pending.map((p) => p.id)).toEqual(pendingBefore);
+    expect([...comfy.history.keys()]).toEqual(historyBefore);
+    // The plain spellings still work, filtered.
+    const queue = await json(users.b.cookie, '/queue');
+    expect(queue.status).toBe(200);
+    expect(JSON.stringify(queue.body)).not.toContain(pendingOfA);
+    expect(JSON.stringify((await json(users.a.cookie, '/api/queue')).body)).toContain(pendingOfA);
+  });
+
+  it('passes encoded slashes of other paths on as they came, and HEAD of a per-user path to the gateway', async () => {
+    comfy.seen.length = 0;
+    // ComfyUI's own spelling of a saved workflow: the slash inside the file name stays encoded.
+    const workflow = '/api/userdata/workflows%2Fmine%20(1).json';
+    const answer = await rawRequest(t, `/embedded/comfyui${workflow}`, { cookie: users.b.cookie });
+    expect(answer.contentType).toContain('application/json');
+    expect(comfy.seen.map((s) => s.url)).toEqual([workflow]);
+    comfy.seen.length = 0;
+    const head = await rawRequest(t, '/embedded/comfyui/queue', { cookie: users.b.cookie, method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(comfy.seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /queue']);
   });
 });

@@ -76,6 +76,20 @@ export abstract class FakeTool {
   protected abstract connected(ws: WebSocket, url: URL): void;
 }
 
+/**
+ * The route ComfyUI's aiohttp router would match for a request target: it percent-decodes the
+ * path before matching (older aiohttp even `%2F`), case-sensitively, without merging slashes or
+ * dropping a trailing one; every route is served under `/api` too. Undefined: not decodable.
+ */
+export function comfyRouteOf(target: string): string | undefined {
+  try {
+    const path = decodeURIComponent(new URL(`http://fake${target}`).pathname);
+    return path.startsWith('/api/') ? path.slice(4) : path;
+  } catch {
+    return undefined;
+  }
+}
+
 interface FakePrompt {
   id: string;
   number: number;
@@ -93,8 +107,12 @@ export class FakeComfy extends FakeTool {
   private counter = 0;
 
   protected handle(req: IncomingMessage, res: ServerResponse, body: string): void {
-    const url = new URL(req.url ?? '/', 'http://fake');
-    const path = url.pathname.replace(/^\/api\//, '/');
+    const url = new URL(`http://fake${req.url ?? '/'}`);
+    const path = comfyRouteOf(req.url ?? '/');
+    if (path === undefined) {
+      res.writeHead(400).end();
+      return;
+    }
     if (req.method === 'GET' && path === '/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(FAKE_COMFY_PAGE);
       return;

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { EmbeddedAppKey, SdWebUICodeResponse } from '@portal/contract';
 import WebSocket from 'ws';
 import { embeddedConfigSchema } from '../../src/modules/embedded/config';
@@ -72,6 +73,36 @@ export function toolFetch(t: TestApp, cookie: string, path: string, init: Reques
     ...init,
     redirect: 'manual',
     headers: { cookie, ...(init.headers as Record<string, string> | undefined) },
+  });
+}
+
+/**
+ * A request whose target reaches the server exactly as written (fetch would normalise dot
+ * segments, backslashes and fragments away); the answer read whole.
+ */
+export function rawRequest(
+  t: TestApp,
+  target: string,
+  opts: { cookie: string; method?: string; body?: string },
+): Promise<{ status: number; contentType: string; text: string }> {
+  const { hostname, port } = new URL(t.baseUrl);
+  const headers: Record<string, string> = { cookie: opts.cookie };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, path: target, method: opts.method ?? 'GET', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? ''),
+          text: Buffer.concat(chunks).toString(),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(opts.body);
   });
 }
 

@@ -63,15 +63,15 @@ function fastTool(tool: ConnectedTool, services: EmbeddedServices): FastTool | u
 
 /**
  * Whether the router would hand this request to the plain proxy: a tool path that is not the code's
- * landing, a socket, or one of ComfyUI's per-user endpoints. Percent-encoded paths are left to the
- * router (it decodes before matching, so `%71ueue` is its `/queue`), and the per-user endpoints are
- * matched in lower case too, so the fast path never takes more than the plain proxy gets.
+ * landing, a socket, or one of ComfyUI's per-user endpoints. A first look at the raw path, before
+ * the admission: percent-encoded paths are left to the router. After the admission the gateway is
+ * asked again on the path as read there (tool-admission.ts), which is what the router's gateway
+ * and the plain proxy's guard decide on; odd spellings of its endpoints are refused there.
  */
 function plainProxyPath(fast: FastTool, method: string, toolPath: string): boolean {
   const path = toolPath.split('?', 1)[0] ?? '';
   if (path.includes('%') || fast.ownRoutes.has(path)) return false;
-  const gateway = fast.tool.comfy?.gateway;
-  return !gateway || !(gateway.handles(method, path) || gateway.handles(method, path.toLowerCase()));
+  return !fast.tool.comfy?.gateway.handles(method, path);
 }
 
 /**
@@ -125,6 +125,7 @@ export function fastToolProxy(opts: {
     const admission = await admitToolRequest(fast.tool, services, req, url, false);
     // Refusals are the router's to answer (the same hook, page and headers as always).
     if (admission === 'landing' || 'status' in admission) return toFastify();
+    if (fast.tool.comfy?.gateway.handles(req.method ?? 'GET', admission.toolPath)) return toFastify();
     if (req.destroyed) return;
     const forwarded = withoutHopHeaders(upstreamHeaders(req.headers, admission.pass.userId)) as OutgoingHttpHeaders;
     delete forwarded.host;

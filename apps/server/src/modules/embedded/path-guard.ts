@@ -1,18 +1,56 @@
+/** A request target as the tool will route it: the path decoded once, and the query as it came. */
+export interface ToolTarget {
+  /**
+   * The path with every escape decoded but `%2F`, `%3F` and `%23` (kept, upper case): what the
+   * tool's router (aiohttp matches on the same form) acts on, and still a valid path to send on.
+   */
+  path: string;
+  /** The raw query without its `?`; empty if there was none. */
+  query: string;
+}
+
+/** Escapes kept encoded: decoded they would end a segment or the path. */
+const KEPT = /(%2F|%3F|%23)/i;
+/** Letters, digits and `-._~`: never need encoding, so an escape of one only spells a path differently. */
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
 /**
- * Refuses request targets that could reach outside the tool's own paths once decoded by the
- * proxy or by the tool: dot segments in any encoding (`..`, `%2e%2e`, `%252e`), backslashes,
- * NUL, and double encoding in general. Judged on the raw target, before any router decodes it.
+ * Reads a tool's request target once, before any router or the tool decodes it, so that every
+ * part of the portal decides on the path the tool will act on; undefined means refused. Refused:
+ * a fragment (browsers never send one; routers disagree on where the path ends), malformed or
+ * double encoding (`%25`), escapes of characters that need none (`%71ueue` is `/queue` to every
+ * router), backslashes and control characters in any encoding, and dot segments in any encoding.
+ * Nothing is collapsed or repaired: an odd spelling is refused, not rewritten.
  */
-export function unsafeToolPath(rawUrl: string): boolean {
-  const path = rawUrl.split('?', 1)[0] ?? '';
-  if (/%25/i.test(path)) return true;
-  if (/\\|%5c|%00|\0/i.test(path)) return true;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    return true;
+export function readToolTarget(rawUrl: string): ToolTarget | undefined {
+  if (rawUrl.includes('#')) return undefined;
+  const cut = rawUrl.indexOf('?');
+  const raw = cut === -1 ? rawUrl : rawUrl.slice(0, cut);
+  const query = cut === -1 ? '' : rawUrl.slice(cut + 1);
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
+  if (/[\\\x00-\x1f\x7f]/.test(raw) || /%(?![0-9A-Fa-f]{2})/.test(raw)) return undefined;
+  for (const [, hex] of raw.matchAll(/%([0-9A-Fa-f]{2})/g)) {
+    const code = parseInt(hex!, 16);
+    const char = String.fromCharCode(code);
+    if (code < 0x20 || code === 0x7f || char === '%' || char === '\\' || UNRESERVED.test(char)) return undefined;
   }
-  if (/\\|\0/.test(decoded)) return true;
-  return decoded.split('/').some((segment) => segment === '..' || segment === '.');
+  let path: string;
+  let fullyDecoded: string;
+  try {
+    path = raw
+      .split(KEPT)
+      .map((part, i) => (i % 2 === 1 ? part.toUpperCase() : decodeURIComponent(part)))
+      .join('');
+    fullyDecoded = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  // A tool (or a proxy before it) that decodes `%2F` too must not find dot segments either.
+  if (fullyDecoded.split(/[/?#]/).some((segment) => segment === '.' || segment === '..')) return undefined;
+  return { path, query };
+}
+
+/** Whether a request target is refused by {@link readToolTarget}. */
+export function unsafeToolPath(rawUrl: string): boolean {
+  return readToolTarget(rawUrl) === undefined;
 }

@@ -16,11 +16,19 @@ import { serveSocket } from '../../lib/serve-endpoint';
 const passes = new WeakMap<FastifyRequest, EmbedPass>();
 /** A renewed cookie (`Set-Cookie` value) to send with the answer. */
 const renewals = new WeakMap<FastifyRequest, string>();
+/** The tool path of a request that passed, as the tool will route it (tool-admission.ts). */
+const toolPaths = new WeakMap<FastifyRequest, string>();
 
 export function passOf(request: FastifyRequest): EmbedPass {
   const pass = passes.get(request);
   if (!pass) throw new Error('embedded route reached without a pass');
   return pass;
+}
+
+export function toolPathOf(request: FastifyRequest): string {
+  const path = toolPaths.get(request);
+  if (path === undefined) throw new Error('embedded route reached without a checked path');
+  return path;
 }
 
 function refusal(reply: FastifyReply, status: number, message: string): FastifyReply {
@@ -58,6 +66,7 @@ export async function toolScope(app: FastifyInstance, opts: { tool: ConnectedToo
     if (admission === 'landing') return;
     if ('status' in admission) return refusal(reply, admission.status, admission.message);
     passes.set(request, admission.pass);
+    toolPaths.set(request, admission.toolPath);
     if (admission.setCookie) renewals.set(request, admission.setCookie);
   });
   app.addHook('onSend', async (request, reply) => {
@@ -91,12 +100,19 @@ export async function toolScope(app: FastifyInstance, opts: { tool: ConnectedToo
       forget = services.watch.add({ appKey, pass, end });
     });
   }
-  if (tool.comfy) await app.register(comfyRoutes, { base, gateway: tool.comfy.gateway, passOf });
+  const gateway = tool.comfy?.gateway;
+  if (gateway) await app.register(comfyRoutes, { base, gateway, passOf, toolPathOf });
 
   await app.register(httpProxy, {
     upstream: tool.url,
     prefix: base,
     websocket: false,
+    // The gateway's paths never reach the plain proxy, whatever the router made of their spelling.
+    preHandler: async (request, reply) => {
+      if (gateway?.handles(request.method, toolPathOf(request))) {
+        return refusal(reply, 404, '请求的地址不存在');
+      }
+    },
     replyOptions: {
       rewriteRequestHeaders: (request, headers) => {
         const forwarded = upstreamHeaders(headers, passOf(request as FastifyRequest).userId);

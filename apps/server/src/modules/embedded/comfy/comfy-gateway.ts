@@ -15,6 +15,11 @@ export interface ComfyRequest {
 
 /** Paths that act on everyone's work and have no per-user form: refused. */
 const REFUSED = /^\/(free|jobs)(\/|$)/;
+/** One prompt's history, as ComfyUI's `/history/{prompt_id}` matches it (one non-empty segment). */
+const HISTORY_ITEM = /^\/history\/[^/]+$/;
+/** Every route the gateway answers, whatever the method (without `/api`). */
+const GATEWAY_ROUTE =
+  /^\/(history|history\/[^/]+|queue|view|prompt|interrupt|upload\/(image|mask)|free|jobs|jobs\/.*)$/;
 
 /**
  * ComfyUI's global endpoints, made per user. Everything else passes through untouched (the
@@ -27,31 +32,38 @@ export class ComfyGateway {
     private readonly ownership: ComfyOwnership,
   ) {}
 
-  /** Whether the gateway answers this path itself (method and path without `/api`). */
+  /**
+   * Whether the gateway answers this path itself (the tool path as read by path-guard.ts, with
+   * or without `/api`). HEAD is GET without the body, as for ComfyUI and Fastify.
+   */
   handles(method: string, path: string): boolean {
     const route = routeOf(path);
     if (REFUSED.test(route)) return true;
-    if (method === 'GET')
-      return route === '/history' || route.startsWith('/history/') || route === '/queue' || route === '/view';
+    if (method === 'GET' || method === 'HEAD')
+      return route === '/history' || HISTORY_ITEM.test(route) || route === '/queue' || route === '/view';
     if (method === 'POST')
       return ['/prompt', '/history', '/queue', '/interrupt', '/upload/image', '/upload/mask'].includes(route);
     return false;
   }
 
+  /** Answers a request {@link handles} accepts; anything else is not found, never passed on unfiltered. */
   async handle(req: ComfyRequest): Promise<ToolAnswer> {
     const route = routeOf(req.path);
     const query = new URLSearchParams(req.path.split('?')[1] ?? '');
     if (REFUSED.test(route)) return jsonAnswer(403, { error: '门户中不能执行此操作（会影响其他用户）' });
     if (req.method === 'GET') {
       if (route === '/history') return this.history(req);
-      if (route.startsWith('/history/')) return this.historyItem(req, decodeURIComponent(route.slice(9)));
+      if (HISTORY_ITEM.test(route)) return this.historyItem(req, decodeURIComponent(route.slice(9)));
       if (route === '/queue') return this.queue(req);
       if (route === '/view') return this.view(req, query);
     }
-    if (route === '/prompt') return this.prompt(req);
-    if (route === '/history' || route === '/queue') return this.clearOrDelete(req, route);
-    if (route === '/interrupt') return this.interrupt(req);
-    return this.upload(req);
+    if (req.method === 'POST') {
+      if (route === '/prompt') return this.prompt(req);
+      if (route === '/history' || route === '/queue') return this.clearOrDelete(req, route);
+      if (route === '/interrupt') return this.interrupt(req);
+      if (route === '/upload/image' || route === '/upload/mask') return this.upload(req);
+    }
+    return jsonAnswer(404, { error: '没有这个接口' });
   }
 
   private forward(req: ComfyRequest, path = req.path, body: Buffer | string | undefined = req.body) {
@@ -157,6 +169,30 @@ export class ComfyGateway {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Whether a tool path spells one of the gateway's routes other than the way ComfyUI and the
+ * portal's router both match it: in other letter case, with doubled or trailing slashes, or with
+ * `%2F` (which older aiohttp and proxies before ComfyUI decode). Such a path is refused rather
+ * than passed on, so the gateway never has to guess which route the tool will take it for.
+ */
+export function oddGatewaySpelling(path: string): boolean {
+  const exact = routeOf(path);
+  if (GATEWAY_ROUTE.test(exact)) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path.split('?', 1)[0] ?? '');
+  } catch {
+    return true;
+  }
+  let loose = decoded
+    .split(/[?#]/, 1)[0]!
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/+$/, '');
+  if (loose === '/api' || loose.startsWith('/api/')) loose = loose.slice(4);
+  return GATEWAY_ROUTE.test(loose);
 }
 
 /** The path without its query and without ComfyUI's optional `/api` prefix. */

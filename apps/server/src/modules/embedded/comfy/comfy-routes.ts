@@ -19,7 +19,13 @@ const BODY_LIMIT = 50 * 1024 * 1024;
  */
 export async function comfyRoutes(
   app: FastifyInstance,
-  opts: { base: string; gateway: ComfyGateway; passOf(request: FastifyRequest): EmbedPass },
+  opts: {
+    base: string;
+    gateway: ComfyGateway;
+    passOf(request: FastifyRequest): EmbedPass;
+    /** The path as the tool will route it: the gateway decides on it, not on the raw target. */
+    toolPathOf(request: FastifyRequest): string;
+  },
 ) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
@@ -31,11 +37,11 @@ export async function comfyRoutes(
         method,
         url: `${opts.base}${prefix}${path}`,
         handler: async (request, reply) => {
-          const toolPath = request.url.slice(opts.base.length);
           const answer = await opts.gateway.handle({
             userId: opts.passOf(request).userId,
-            method: request.method,
-            path: toolPath,
+            // Fastify answers HEAD with the GET route, without the body.
+            method: request.method === 'HEAD' ? 'GET' : request.method,
+            path: opts.toolPathOf(request),
             headers: request.headers,
             body: Buffer.isBuffer(request.body) ? request.body : undefined,
           });
