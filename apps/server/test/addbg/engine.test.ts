@@ -5,6 +5,7 @@ import { compositeProduct } from '../../src/modules/addbg/composite';
 import { cutout } from '../../src/modules/addbg/cutout';
 import { CutoutPool } from '../../src/modules/addbg/cutout-pool';
 import { logoSvg } from '../../src/modules/addbg/logo';
+import { cleanMask } from '../../src/modules/addbg/mask-cleanup';
 import { plainBackdropMask } from '../../src/modules/addbg/plain-backdrop';
 import { alphaIoU, syntheticProduct } from './synthetic';
 
@@ -50,6 +51,45 @@ describe('plain backdrop fill', () => {
     expect(inter / union).toBeGreaterThanOrEqual(0.95);
     const busy = await syntheticProduct({ shape: 'box', material: 'matte', background: 'busy', color: '#8e44ad' });
     expect(plainBackdropMask(await rgbOf(busy.png), 1024)).toBeNull();
+  });
+});
+
+describe('mask clean-up', () => {
+  // 256² photo: blue and green stripes, an orange box (80×80) with a thin orange stem (6 px) below
+  // it. The "model's" mask has the box and stem, plus a blue stripe glued to the box's side and a
+  // green blob apart from it — what ISNet does on busy backdrops.
+  const size = 256;
+  const rgb = new Uint8Array(size * size * 3);
+  const mask = new Uint8Array(size * size);
+  const paint = (x0: number, y0: number, w: number, h: number, colour: number[] | null, value?: number) => {
+    for (let y = y0; y < y0 + h; y++)
+      for (let x = x0; x < x0 + w; x++) {
+        if (colour) rgb.set(colour, (y * size + x) * 3);
+        if (value !== undefined) mask[y * size + x] = value;
+      }
+  };
+  for (let x = 0; x < size; x += 16) {
+    paint(x, 0, 8, size, [40, 60, 200]);
+    paint(x + 8, 0, 8, size, [40, 170, 60]);
+  }
+  paint(88, 40, 80, 80, [240, 130, 30], 255); // the box
+  paint(125, 120, 6, 90, [240, 130, 30], 255); // its stem
+  paint(168, 60, 80, 8, [40, 60, 200], 230); // a backdrop stripe glued to the box
+  paint(20, 200, 24, 24, [40, 170, 60], 240); // a stray blob
+  mask[60 * size + 87] = 100; // the model's soft edge beside the box
+
+  it('keeps the product and its thin part of the same colour, drops glued stripes and stray blobs', () => {
+    const clean = cleanMask(mask, rgb, size);
+    const at = (x: number, y: number) => clean[y * size + x]!;
+    expect(at(128, 80)).toBe(255); // box
+    expect(at(128, 200)).toBe(255); // stem, thinner than the opening's disc
+    expect(at(220, 64)).toBe(0); // stripe
+    expect(at(30, 210)).toBe(0); // blob
+    expect(at(87, 60)).toBe(100); // soft edge kept as it was
+  });
+
+  it('leaves an empty mask empty', () => {
+    expect(cleanMask(new Uint8Array(size * size), rgb, size).every((v) => v === 0)).toBe(true);
   });
 });
 

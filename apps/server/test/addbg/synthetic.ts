@@ -13,7 +13,30 @@ export interface SyntheticCase {
   material: ProductMaterial;
   background: SceneBackground;
   color: string;
+  /**
+   * 0 (default): the scenes the bench and tests were tuned on. Any other seed draws a different
+   * busy backdrop (palette, stripe width and angle, blobs), a tinted plain backdrop and moves and
+   * scales the product, for a held-out set that nothing was tuned on.
+   */
+  seed?: number;
 }
+
+/** mulberry32: a small deterministic generator for the held-out scenes. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const hex = (r: () => number) =>
+  `#${Math.floor(r() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')}`;
 
 function outline(shape: ProductShape, s: number): string {
   const u = s / 1024;
@@ -51,7 +74,8 @@ function fillFor(c: SyntheticCase): { defs: string; fill: string } {
   }
 }
 
-function backgroundSvg(kind: SceneBackground, s: number, material: ProductMaterial): string {
+function backgroundSvg(kind: SceneBackground, s: number, material: ProductMaterial, seed: number): string {
+  if (seed !== 0) return heldOutBackgroundSvg(kind, s, material, random(seed));
   if (kind === 'plain')
     return `<rect width="${s}" height="${s}" fill="${material === 'white' ? '#ffffff' : '#e9e9e9'}"/>`;
   const stripes = Array.from({ length: 24 }, (_, i) => {
@@ -66,12 +90,52 @@ function backgroundSvg(kind: SceneBackground, s: number, material: ProductMateri
   return `<rect width="${s}" height="${s}" fill="#d7d2c8"/>${stripes}${dots}`;
 }
 
+function heldOutBackgroundSvg(kind: SceneBackground, s: number, material: ProductMaterial, r: () => number): string {
+  if (kind === 'plain') {
+    const light = material === 'white' ? 240 + Math.floor(r() * 16) : 200 + Math.floor(r() * 50);
+    const tint = (d: number) =>
+      Math.min(255, light + Math.floor(d))
+        .toString(16)
+        .padStart(2, '0');
+    return `<rect width="${s}" height="${s}" fill="#${tint(r() * 6)}${tint(r() * 6)}${tint(r() * 6)}"/>`;
+  }
+  const palette = Array.from({ length: 6 }, () => hex(r));
+  const count = 10 + Math.floor(r() * 30);
+  const angle = Math.floor(r() * 40) - 20;
+  const stripes = Array.from(
+    { length: count },
+    (_, i) =>
+      `<rect x="${(i * s) / count - s / 4}" y="${-s / 4}" width="${(s * 1.5) / count}" height="${s * 1.5}" fill="${palette[i % palette.length]}" transform="rotate(${angle} ${s / 2} ${s / 2})"/>`,
+  ).join('');
+  const blobs = Array.from({ length: 20 + Math.floor(r() * 60) }, () => {
+    const x = Math.floor(r() * s);
+    const y = Math.floor(r() * s);
+    const size = 8 + Math.floor(r() * 60);
+    return r() < 0.5
+      ? `<circle cx="${x}" cy="${y}" r="${size}" fill="${hex(r)}" fill-opacity="${(0.4 + r() * 0.6).toFixed(2)}"/>`
+      : `<rect x="${x}" y="${y}" width="${size * 2}" height="${size}" fill="${hex(r)}" transform="rotate(${Math.floor(r() * 90)} ${x} ${y})"/>`;
+  }).join('');
+  return `<rect width="${s}" height="${s}" fill="${hex(r)}"/>${stripes}${blobs}`;
+}
+
+/** Where a held-out product sits: moved by up to 12% and scaled 0.75–1.1 about the centre. */
+function placement(seed: number, s: number): string {
+  if (seed === 0) return '';
+  const r = random(seed * 7919 + 1);
+  const scale = 0.75 + r() * 0.35;
+  const dx = (r() - 0.5) * 0.24 * s;
+  const dy = (r() - 0.5) * 0.24 * s;
+  return ` transform="translate(${(s / 2 + dx).toFixed(1)} ${(s / 2 + dy).toFixed(1)}) scale(${scale.toFixed(3)}) translate(${-s / 2} ${-s / 2})"`;
+}
+
 /** The photo (PNG, opaque) and its true mask (one byte per pixel, 1 inside the product). */
 export async function syntheticProduct(c: SyntheticCase, size = 1024): Promise<{ png: Buffer; truth: Uint8Array }> {
   const { defs, fill } = fillFor(c);
+  const seed = c.seed ?? 0;
   const shape = outline(c.shape, size);
-  const photo = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><defs>${defs}</defs>${backgroundSvg(c.background, size, c.material)}<g fill="${fill}">${shape}</g></svg>`;
-  const maskSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="#000"/><g fill="#fff">${shape}</g></svg>`;
+  const moved = placement(seed, size);
+  const photo = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><defs>${defs}</defs>${backgroundSvg(c.background, size, c.material, seed)}<g${moved}><g fill="${fill}">${shape}</g></g></svg>`;
+  const maskSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="#000"/><g${moved}><g fill="#fff">${shape}</g></g></svg>`;
   const png = await sharp(Buffer.from(photo)).removeAlpha().png().toBuffer();
   const raw = await sharp(Buffer.from(maskSvg)).extractChannel(0).raw().toBuffer();
   const truth = new Uint8Array(raw.length);

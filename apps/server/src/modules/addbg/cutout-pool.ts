@@ -1,14 +1,19 @@
 import { Worker } from 'node:worker_threads';
 import { workerSource } from '../../lib/worker-source';
-import type { CutoutReply, CutoutWorkerData } from './cutout-worker';
+import type { CutoutReply, CutoutStages, CutoutWorkerData } from './cutout-worker';
 
 export interface CutoutPoolOptions extends CutoutWorkerData {
   /** The worker is stopped after this long without work (0: kept). */
   idleMs: number;
 }
 
+export interface PoolMask {
+  mask: Uint8Array;
+  stages: CutoutStages;
+}
+
 interface Pending {
-  resolve(mask: Uint8Array): void;
+  resolve(result: PoolMask): void;
   reject(error: Error): void;
 }
 
@@ -29,8 +34,11 @@ export class CutoutPool {
     return this.options.size;
   }
 
-  /** The model's mask (`size`×`size`, 0..255) of an RGB image of `size`×`size`. */
-  mask(rgb: Uint8Array): Promise<Uint8Array> {
+  /**
+   * The product's mask (`size`×`size`, 0..255) of an RGB image of `size`×`size`: the model's,
+   * checked against a plain backdrop and cleaned up (`mask-cleanup.ts`). `rgb` is transferred.
+   */
+  mask(rgb: Uint8Array): Promise<PoolMask> {
     const worker = this.ensureWorker();
     if (this.idleTimer) clearTimeout(this.idleTimer);
     const id = this.nextId++;
@@ -62,7 +70,7 @@ export class CutoutPool {
       if (!waiting) return;
       this.pending.delete(reply.id);
       if ('error' in reply) waiting.reject(new Error(reply.error));
-      else waiting.resolve(reply.mask);
+      else waiting.resolve({ mask: reply.mask, stages: reply.stages });
       this.armIdle();
     });
     const fail = (error: Error) => {

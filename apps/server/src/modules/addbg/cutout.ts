@@ -1,12 +1,14 @@
 import sharp from 'sharp';
 import type { CutoutPool } from './cutout-pool';
-import { withPlainBackdrop } from './plain-backdrop';
+import type { CutoutStages } from './cutout-worker';
 
 export interface CutoutResult {
   /** PNG with the mask as its alpha channel, at the source's size. */
   png: Buffer;
   width: number;
   height: number;
+  /** Milliseconds per stage (absent when the upload was already cut out). */
+  stages?: CutoutStages & { decode: number; encode: number };
 }
 
 /** Share of clearly transparent pixels above which an upload is taken as already cut out. */
@@ -18,36 +20,44 @@ const ALREADY_CUT_SHARE = 0.02;
  * has a real transparent area (an earlier cutout) keeps its own alpha.
  */
 export async function cutout(pool: CutoutPool, source: Buffer): Promise<CutoutResult> {
-  const upright = await sharp(source).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const { width, height } = upright.info;
-  if (hasTransparency(upright.data)) {
+  const t0 = performance.now();
+  const upright = await sharp(source).rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = upright.info;
+  if (channels === 4 && hasTransparency(upright.data)) {
     const png = await sharp(upright.data, { raw: { width, height, channels: 4 } })
       .png()
       .toBuffer();
     return { png, width, height };
   }
-  const rgbFull = await sharp(upright.data, { raw: { width, height, channels: 4 } })
-    .removeAlpha()
-    .raw()
-    .toBuffer();
+  // Most photos (JPEG, opaque PNG) decode to three bands; an opaque alpha band is dropped.
+  const rgbFull =
+    channels === 3
+      ? upright.data
+      : await sharp(upright.data, { raw: { width, height, channels } }).removeAlpha().raw().toBuffer();
   const rgbImage = () => sharp(rgbFull, { raw: { width, height, channels: 3 } });
   const size = pool.size;
-  const rgb = await rgbImage().resize(size, size, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
-  const input = new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.byteLength);
-  const mask = withPlainBackdrop(await pool.mask(input.slice()), input, size);
-  const fullMask = await sharp(Buffer.from(mask.buffer, mask.byteOffset, mask.byteLength), {
-    raw: { width: size, height: size, channels: 1 },
-  })
-    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
-    // A one-band raw input comes out in three bands unless asked for one.
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
+  const same = width === size && height === size;
+  // A copy either way: the pool transfers it to the worker.
+  const rgb = same
+    ? new Uint8Array(rgbFull)
+    : new Uint8Array(await rgbImage().resize(size, size, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer());
+  const t1 = performance.now();
+  const { mask, stages } = await pool.mask(rgb);
+  const t2 = performance.now();
+  const maskBuffer = Buffer.from(mask.buffer, mask.byteOffset, mask.byteLength);
+  const fullMask = same
+    ? maskBuffer
+    : await sharp(maskBuffer, { raw: { width: size, height: size, channels: 1 } })
+        .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+        // A one-band raw input comes out in three bands unless asked for one.
+        .extractChannel(0)
+        .raw()
+        .toBuffer();
   const png = await rgbImage()
     .joinChannel(fullMask, { raw: { width, height, channels: 1 } })
     .png()
     .toBuffer();
-  return { png, width, height };
+  return { png, width, height, stages: { ...stages, decode: t1 - t0, encode: performance.now() - t2 } };
 }
 
 function hasTransparency(rgba: Buffer): boolean {

@@ -37,24 +37,23 @@ export function plainBackdropMask(rgb: Uint8Array, size: number): Uint8Array | n
   const near = border.filter((i) => dist2(rgb, i, median) <= BORDER_TOLERANCE ** 2).length;
   if (near / border.length < PLAIN_BORDER_SHARE) return null;
   const backdrop = new Uint8Array(size * size);
-  const stack: number[] = [];
-  for (const i of border) {
-    if (!backdrop[i] && dist2(rgb, i, median) <= FILL_TOLERANCE ** 2) {
-      backdrop[i] = 1;
-      stack.push(i);
+  // A typed stack and no per-pixel arrays: the fill visits most of the 1M pixels of a plain photo.
+  const stack = new Int32Array(size * size);
+  let top = 0;
+  const visit = (n: number) => {
+    if (!backdrop[n] && dist2(rgb, n, median) <= FILL_TOLERANCE ** 2) {
+      backdrop[n] = 1;
+      stack[top++] = n;
     }
-  }
-  while (stack.length > 0) {
-    const i = stack.pop()!;
+  };
+  for (const i of border) visit(i);
+  while (top > 0) {
+    const i = stack[--top]!;
     const x = i % size;
-    const neighbours = [x > 0 ? i - 1 : -1, x < size - 1 ? i + 1 : -1, i - size, i + size];
-    for (const n of neighbours) {
-      if (n < 0 || n >= backdrop.length || backdrop[n]) continue;
-      if (dist2(rgb, n, median) <= FILL_TOLERANCE ** 2) {
-        backdrop[n] = 1;
-        stack.push(n);
-      }
-    }
+    if (x > 0) visit(i - 1);
+    if (x < size - 1) visit(i + 1);
+    if (i >= size) visit(i - size);
+    if (i + size < backdrop.length) visit(i + size);
   }
   const mask = new Uint8Array(size * size);
   for (let i = 0; i < mask.length; i++) mask[i] = backdrop[i] ? 0 : 255;

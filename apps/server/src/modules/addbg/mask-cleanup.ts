@@ -1,0 +1,182 @@
+/**
+ * Clean-up of the model's mask on busy backdrops. ISNet finds the product but often glues
+ * background structures to it (stripes, dots, the edge of a shelf) or leaves stray blobs apart
+ * from it. Two steps, on the mask and the photo at the model's size:
+ *
+ * 1. Thin pieces: the mask is opened with a disc (pieces narrower than the disc removed); a removed
+ *    piece comes back when its colours look like the product's core rather than the backdrop
+ *    (colour histograms of both), so a lamp's thin stem stays and a background stripe goes.
+ * 2. Stray blobs: only connected parts of at least a fifth of the largest part are kept (a pair of
+ *    shoes stays a pair).
+ *
+ * Soft edges are kept: a pixel is either left as the model gave it or cleared.
+ */
+
+/** The opening's disc radius as a share of the mask's side (32 px at 1024²). */
+const OPEN_RADIUS_SHARE = 1 / 32;
+/** A removed piece is put back when, on average, its colours are at least this much "product". */
+const PRODUCT_LIKELIHOOD = 0.6;
+/** Parts smaller than this share of the largest part are dropped. */
+const KEEP_PART_SHARE = 0.2;
+/** Colour histogram: bits kept per channel (16³ bins). */
+const COLOUR_BITS = 4;
+const INSIDE = 127;
+/** How far outside the kept parts the model's soft edge is kept. */
+const SOFT_EDGE_PX = 4;
+
+export interface Parts {
+  /** Part index per pixel, −1 outside. */
+  labels: Int32Array;
+  /** Pixel count per part. */
+  areas: number[];
+}
+
+/** 4-connected parts of the non-zero pixels of a `width`-wide map. */
+export function connectedParts(on: Uint8Array, width: number): Parts {
+  const labels = new Int32Array(on.length).fill(-1);
+  const areas: number[] = [];
+  const stack = new Int32Array(on.length);
+  for (let start = 0; start < on.length; start++) {
+    if (!on[start] || labels[start] !== -1) continue;
+    const id = areas.length;
+    let area = 0;
+    let top = 0;
+    const visit = (n: number) => {
+      if (on[n] && labels[n] === -1) {
+        labels[n] = id;
+        stack[top++] = n;
+      }
+    };
+    visit(start);
+    while (top > 0) {
+      const i = stack[--top]!;
+      area++;
+      const x = i % width;
+      if (x > 0) visit(i - 1);
+      if (x < width - 1) visit(i + 1);
+      if (i >= width) visit(i - width);
+      if (i + width < on.length) visit(i + width);
+    }
+    areas.push(area);
+  }
+  return { labels, areas };
+}
+
+/**
+ * Chamfer distance (3 per straight step, 4 per diagonal: about 3× the Euclidean distance) from
+ * every pixel to the nearest pixel where `on` is 0.
+ */
+function chamferToOff(on: Uint8Array, size: number): Int32Array {
+  const far = 1 << 29;
+  const d = new Int32Array(on.length);
+  for (let i = 0; i < on.length; i++) d[i] = on[i] ? far : 0;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const i = y * size + x;
+      let v = d[i]!;
+      if (v === 0) continue;
+      if (x > 0) v = Math.min(v, d[i - 1]! + 3);
+      if (y > 0) {
+        v = Math.min(v, d[i - size]! + 3);
+        if (x > 0) v = Math.min(v, d[i - size - 1]! + 4);
+        if (x < size - 1) v = Math.min(v, d[i - size + 1]! + 4);
+      }
+      d[i] = v;
+    }
+  }
+  for (let y = size - 1; y >= 0; y--) {
+    for (let x = size - 1; x >= 0; x--) {
+      const i = y * size + x;
+      let v = d[i]!;
+      if (v === 0) continue;
+      if (x < size - 1) v = Math.min(v, d[i + 1]! + 3);
+      if (y < size - 1) {
+        v = Math.min(v, d[i + size]! + 3);
+        if (x < size - 1) v = Math.min(v, d[i + size + 1]! + 4);
+        if (x > 0) v = Math.min(v, d[i + size - 1]! + 4);
+      }
+      d[i] = v;
+    }
+  }
+  return d;
+}
+
+/** The mask (0/1) opened with a disc of `radius` px: what a disc that stays inside can reach. */
+export function openMask(inside: Uint8Array, size: number, radius: number): Uint8Array {
+  const depth = chamferToOff(inside, size);
+  // Centres a disc of `radius` fits around (off = 0 for the distance to them).
+  const notCentre = new Uint8Array(inside.length);
+  for (let i = 0; i < inside.length; i++) notCentre[i] = depth[i]! > 3 * radius ? 0 : 1;
+  const reach = chamferToOff(notCentre, size);
+  const opened = new Uint8Array(inside.length);
+  for (let i = 0; i < inside.length; i++) opened[i] = inside[i] && reach[i]! <= 3 * radius + 1 ? 1 : 0;
+  return opened;
+}
+
+/** The model's mask (0..255, `size`×`size`) cleaned as described above; `rgb` is the photo at that size. */
+export function cleanMask(mask: Uint8Array, rgb: Uint8Array, size: number): Uint8Array {
+  const n = mask.length;
+  const inside = new Uint8Array(n);
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    if (mask[i]! > INSIDE) {
+      inside[i] = 1;
+      count++;
+    }
+  }
+  if (count === 0) return mask;
+
+  const kept = openMask(inside, size, Math.max(1, Math.round(size * OPEN_RADIUS_SHARE)));
+  const shift = 8 - COLOUR_BITS;
+  const bins = 1 << (3 * COLOUR_BITS);
+  const colour = (i: number) =>
+    ((rgb[i * 3]! >> shift) << (2 * COLOUR_BITS)) |
+    ((rgb[i * 3 + 1]! >> shift) << COLOUR_BITS) |
+    (rgb[i * 3 + 2]! >> shift);
+  const product = new Float64Array(bins);
+  const backdrop = new Float64Array(bins);
+  const removed = new Uint8Array(n);
+  let productCount = 0;
+  let backdropCount = 0;
+  for (let i = 0; i < n; i++) {
+    if (kept[i]) {
+      product[colour(i)]!++;
+      productCount++;
+    } else if (!inside[i]) {
+      backdrop[colour(i)]!++;
+      backdropCount++;
+    } else removed[i] = 1;
+  }
+  if (productCount > 0) {
+    const pieces = connectedParts(removed, size);
+    const likelihood = new Float64Array(pieces.areas.length);
+    for (let i = 0; i < n; i++) {
+      const piece = pieces.labels[i]!;
+      if (piece < 0) continue;
+      const p = product[colour(i)]! / productCount;
+      const b = backdropCount > 0 ? backdrop[colour(i)]! / backdropCount : 0;
+      if (p + b > 0) likelihood[piece] = likelihood[piece]! + p / (p + b);
+    }
+    for (let i = 0; i < n; i++) {
+      const piece = pieces.labels[i]!;
+      if (piece >= 0 && likelihood[piece]! / pieces.areas[piece]! >= PRODUCT_LIKELIHOOD) kept[i] = 1;
+    }
+  } else {
+    // Nothing survived the opening (a product made only of thin parts): leave it to step 2.
+    kept.set(inside);
+  }
+
+  const parts = connectedParts(kept, size);
+  let largest = 0;
+  for (const area of parts.areas) largest = Math.max(largest, area);
+  const outside = new Uint8Array(n).fill(1);
+  for (let i = 0; i < n; i++) {
+    const part = parts.labels[i]!;
+    if (part >= 0 && parts.areas[part]! >= KEEP_PART_SHARE * largest) outside[i] = 0;
+  }
+  // The soft edge (below the threshold) is kept only next to what is kept, not around what was dropped.
+  const away = chamferToOff(outside, size);
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (away[i]! <= 3 * SOFT_EDGE_PX) out[i] = mask[i]!;
+  return out;
+}
