@@ -32,23 +32,46 @@ const embeddedEngineOnly = [
 ];
 
 /**
+ * Server files that replace modules of the server (vi.mock): they need a module registry of their
+ * own, so they run isolated; every other server file shares its worker's loaded modules.
+ */
+const mocksServerModules = ['test/chat/checks-once.test.ts'];
+
+/**
  * One runner for the whole repo. Server suites run on the embedded PGlite and, when
  * TEST_DATABASE_URL is set (CI), a second time against that PostgreSQL.
+ *
+ * Server files are not isolated from each other (`isolate: false`): each worker loads the server's
+ * code, its dependencies and the engine's compiled WebAssembly once and runs file after file in it,
+ * instead of a new process importing everything again for each of some 280 files (the largest part
+ * of the suite's time on a 2-core machine). That is safe because a file keeps its state in what it
+ * builds (its own app and database, closed in afterAll), not in module variables; the few module
+ * caches the server has (compiled WebAssembly, word segmenters) are the same for every file.
  */
-const serverProject = (name: string, databaseUrl: string) => ({
-  test: {
-    name,
+const serverProjects = (name: string, databaseUrl: string) => {
+  const test = {
     root: './apps/server',
-    include: ['test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB: databaseUrl },
     ...budget.server,
-    // Files run in parallel on both engines: testDatabase() gives each file its own database
-    // (PGlite in memory, or a fresh database on the TEST_DB server), and everything else a file
-    // shares with others (ports, Redis namespaces, temp folders) is unique per file.
-    ...(databaseUrl === 'pglite' ? {} : { exclude: embeddedEngineOnly }),
-  },
-});
+  };
+  // Files run in parallel on both engines: testDatabase() gives each file its own database
+  // (PGlite in memory, or a fresh database on the TEST_DB server), and everything else a file
+  // shares with others (ports, Redis namespaces, temp folders) is unique per file.
+  const skipped = databaseUrl === 'pglite' ? [] : embeddedEngineOnly;
+  return [
+    {
+      test: {
+        ...test,
+        name,
+        include: ['test/**/*.test.ts'],
+        exclude: [...skipped, ...mocksServerModules],
+        isolate: false,
+      },
+    },
+    { test: { ...test, name: `${name}-isolated`, include: mocksServerModules } },
+  ];
+};
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -85,8 +108,8 @@ export default defineConfig({
           ...budget.unit,
         },
       },
-      serverProject('server-pglite', 'pglite'),
-      ...(pgUrl ? [serverProject('server-postgres', pgUrl)] : []),
+      ...serverProjects('server-pglite', 'pglite'),
+      ...(pgUrl ? serverProjects('server-postgres', pgUrl) : []),
       {
         test: {
           name: 'e2e',
