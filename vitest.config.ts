@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -32,6 +35,20 @@ const embeddedEngineOnly = [
 ];
 
 /**
+ * Server files that never reach a database: no app, no test database, no shared test helpers
+ * (which build apps). Whatever TEST_DB says they test the same code, so they run once, on the
+ * PGlite project, not again beside PostgreSQL. Read from the files themselves, so a file that
+ * starts using a database runs on both engines again without anyone remembering this list.
+ */
+const USES_DATABASE =
+  /buildTestApp|testDatabase|openDatabase|build\w*App\b|buildBase|TEST_DB|from '\.\.?\/[\w/-]*helpers?'/;
+const serverTests = fileURLToPath(new URL('./apps/server/test', import.meta.url));
+const databaseFree = readdirSync(serverTests, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .filter((file) => !USES_DATABASE.test(readFileSync(join(serverTests, file), 'utf8')))
+  .map((file) => `test/${file}`);
+
+/**
  * Server files that replace modules of the server (vi.mock): they need a module registry of their
  * own, so they run isolated; every other server file shares its worker's loaded modules.
  */
@@ -58,7 +75,7 @@ const serverProjects = (name: string, databaseUrl: string) => {
   // Files run in parallel on both engines: testDatabase() gives each file its own database
   // (PGlite in memory, or a fresh database on the TEST_DB server), and everything else a file
   // shares with others (ports, Redis namespaces, temp folders) is unique per file.
-  const skipped = databaseUrl === 'pglite' ? [] : embeddedEngineOnly;
+  const skipped = databaseUrl === 'pglite' ? [] : [...embeddedEngineOnly, ...databaseFree];
   return [
     {
       test: {

@@ -202,21 +202,27 @@ describe('red import', () => {
     expect(unknown.code).toBe(4000);
   });
 
-  it('imports a 100,000-row file as a durable job whose progress moves', async () => {
-    const rows = [HEADER];
-    for (let i = 0; i < 100_000; i++) {
-      rows.push(
-        `big-${i},第${i}条笔记,${i % 3 === 0 ? '很好用' : '一般'},作者${i % 50},${recent(1 + (i % 500))},${i % 1000},1,1,1,大文件话题|话题${i % 20},1,`,
-      );
-    }
-    const started = await importFile(t, admin, 'big.csv', rows.join('\n'));
-    expect(started.code).toBe(0);
-    const { last, seen } = await waitImport<RedImportStatus>(t, admin, started.data.job_id, 600_000);
-    expect(last).toMatchObject({ status: 'done', total: 100_000, imported: 100_000, expected: 100_000 });
-    const partial = seen.filter((s) => s.status === 'running' && s.total > 0 && s.total < 100_000);
-    expect(partial.length).toBeGreaterThan(0);
-    expect(partial[0]!.expected).toBe(100_000);
-  }, 900_000);
+  // A minute or two of parsing and analysis whichever engine stores the rows: it runs on the
+  // embedded one, which every run has; the other import cases cover PostgreSQL's writes.
+  it.skipIf(process.env.TEST_DB !== 'pglite')(
+    'imports a 100,000-row file as a durable job whose progress moves',
+    async () => {
+      const rows = [HEADER];
+      for (let i = 0; i < 100_000; i++) {
+        rows.push(
+          `big-${i},第${i}条笔记,${i % 3 === 0 ? '很好用' : '一般'},作者${i % 50},${recent(1 + (i % 500))},${i % 1000},1,1,1,大文件话题|话题${i % 20},1,`,
+        );
+      }
+      const started = await importFile(t, admin, 'big.csv', rows.join('\n'));
+      expect(started.code).toBe(0);
+      const { last, seen } = await waitImport<RedImportStatus>(t, admin, started.data.job_id, 600_000);
+      expect(last).toMatchObject({ status: 'done', total: 100_000, imported: 100_000, expected: 100_000 });
+      const partial = seen.filter((s) => s.status === 'running' && s.total > 0 && s.total < 100_000);
+      expect(partial.length).toBeGreaterThan(0);
+      expect(partial[0]!.expected).toBe(100_000);
+    },
+    900_000,
+  );
 
   it('accepts pushes with the source key and refuses a wrong key', async () => {
     const notes = [
