@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { seededRandom } from '../../src/lib/seeded-random';
 
 /**
  * Product photos made by the tests (and the bench): a product shape of a known outline in a given
@@ -19,18 +20,6 @@ export interface SyntheticCase {
    * scales the product, for a held-out set that nothing was tuned on.
    */
   seed?: number;
-}
-
-/** mulberry32: a small deterministic generator for the held-out scenes. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const hex = (r: () => number) =>
@@ -75,7 +64,7 @@ function fillFor(c: SyntheticCase): { defs: string; fill: string } {
 }
 
 function backgroundSvg(kind: SceneBackground, s: number, material: ProductMaterial, seed: number): string {
-  if (seed !== 0) return heldOutBackgroundSvg(kind, s, material, random(seed));
+  if (seed !== 0) return heldOutBackgroundSvg(kind, s, material, seededRandom(seed));
   if (kind === 'plain')
     return `<rect width="${s}" height="${s}" fill="${material === 'white' ? '#ffffff' : '#e9e9e9'}"/>`;
   const stripes = Array.from({ length: 24 }, (_, i) => {
@@ -121,7 +110,7 @@ function heldOutBackgroundSvg(kind: SceneBackground, s: number, material: Produc
 /** Where a held-out product sits: moved by up to 12% and scaled 0.75–1.1 about the centre. */
 function placement(seed: number, s: number): string {
   if (seed === 0) return '';
-  const r = random(seed * 7919 + 1);
+  const r = seededRandom(seed * 7919 + 1);
   const scale = 0.75 + r() * 0.35;
   const dx = (r() - 0.5) * 0.24 * s;
   const dy = (r() - 0.5) * 0.24 * s;

@@ -1,5 +1,6 @@
 import { RED_SAMPLE_LABEL } from '@portal/contract';
 import type { NoteInput } from './import/note-row';
+import { seededRandom } from '../../lib/seeded-random';
 
 /**
  * The generated sample set (示例数据) that fills the module on a fresh install: two categories
@@ -90,21 +91,10 @@ const AUTHORS = [
   '周末探店',
 ];
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const DAY_MS = 86_400_000;
 
 export function generateSampleNotes(count: number, now = new Date(), seed = 20261126): NoteInput[] {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const notes: NoteInput[] = [];
   for (let i = 0; i < count; i++) {
