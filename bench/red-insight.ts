@@ -107,7 +107,7 @@ async function main() {
           sql`TRUNCATE red_notes, red_projects, red_topics, red_imports, red_daily_counts, red_daily_scenes,
                 red_daily_keywords, red_daily_sentences, red_daily_quality, red_daily_quality_topics,
                 red_daily_quality_bands, red_daily_quality_band_topics,
-                red_daily_topics CASCADE`,
+                red_daily_topics, red_note_sentences CASCADE`,
         );
       }
       for (const project of SAMPLE_PROJECTS) {

@@ -129,6 +129,29 @@ async function compareQuality() {
   }
 }
 
+/** Pages of sentences from the aggregates and the sentence rows, against the notes', after notes changed. */
+async function compareSentencePages() {
+  const month = { start: daysAgo(29), end: today };
+  for (const input of [
+    month,
+    { ...month, project_id: projectId, brand: '澄光' },
+    { ...month, project_id: projectId, sentiment: 'positive' as const },
+  ]) {
+    const f = await resolveFilter(t.app.db, 0, input);
+    for (const polarity of ['positive', 'negative'] as const) {
+      for (const [page, size] of [
+        [1, 20],
+        [9, 11],
+      ] as const) {
+        const reference = await new NoteInsight(t.app.db).sentimentDetail(f, polarity, page, size);
+        expect(await new DailyInsight(t.app.db).sentimentDetail(f, dailyScope(f)!, polarity, page, size)).toEqual(
+          reference,
+        );
+      }
+    }
+  }
+}
+
 /** Band rows that differ from their buckets' rows summed (both ways); none when they are in step. */
 async function bandsApartFromBuckets() {
   const patterns = TITLE_PATTERNS.map((_, i) => `sum(patterns[${i + 1}])`).join(', ');
@@ -151,6 +174,22 @@ async function bandsApartFromBuckets() {
   );
   expect(apart!.rows).toBeGreaterThan(0);
   return Number(apart!.n);
+}
+
+/** Sentence rows that differ from the notes' opinion sentences (both ways); none when in step. */
+async function sentenceRowsApartFromNotes() {
+  const table = `SELECT note_pk, position, published_at, polarity, score, sentiment FROM red_note_sentences`;
+  const fromNotes = `SELECT n.id, s.i::int, n.published_at, s.sentence->>'polarity',
+      round(abs((s.sentence->>'score')::numeric) * 100)::int, n.sentiment
+    FROM red_notes n CROSS JOIN LATERAL jsonb_array_elements(n.sentences) WITH ORDINALITY s(sentence, i)
+    WHERE s.sentence->>'polarity' IN ('positive', 'negative')`;
+  const [apart] = await rows<{ n: number; rows: number }>(
+    t.app.db,
+    sql.raw(`SELECT (SELECT count(*) FROM ((${table} EXCEPT ALL ${fromNotes}) UNION ALL (${fromNotes} EXCEPT ALL ${table})) x)::int
+        AS n, (SELECT count(*) FROM red_note_sentences)::int AS rows`),
+  );
+  expect(apart!.rows).toBeGreaterThan(0);
+  return apart!.n;
 }
 
 describe('red daily aggregates', () => {
@@ -237,17 +276,22 @@ describe('red daily aggregates', () => {
 
   it('are the same counted batch by batch, counted again, and after notes are taken out and back', async () => {
     const before = await aggregateRows();
+    expect(await sentenceRowsApartFromNotes()).toBe(0);
     await rebuildAggregates(t.app.db, 'all');
     expect(await aggregateRows()).toEqual(before);
+    expect(await sentenceRowsApartFromNotes()).toBe(0);
     await rebuildAggregates(t.app.db, 'dictionary');
     expect(await aggregateRows()).toEqual(before);
+    expect(await sentenceRowsApartFromNotes()).toBe(0);
     const ids = (await rows<{ id: number }>(t.app.db, sql`SELECT id FROM red_notes ORDER BY id LIMIT 50`)).map(
       (r) => r.id,
     );
     await t.app.db.transaction((tx) => countNotes(tx, ids, -1));
     expect(await aggregateRows()).not.toEqual(before);
+    expect(await sentenceRowsApartFromNotes()).toBeGreaterThan(0);
     await t.app.db.transaction((tx) => countNotes(tx, ids, 1));
     expect(await aggregateRows()).toEqual(before);
+    expect(await sentenceRowsApartFromNotes()).toBe(0);
   }, 120_000);
 
   it('follow the notes when they are analysed again', async () => {
@@ -274,10 +318,12 @@ describe('red daily aggregates', () => {
     const matcher = await t.app.red.dictionary.matcher();
     expect(note!.sentiment).toBe(analyseNote(note!.title, note!.content, note!.topics, matcher).sentiment);
     expect(await bandsApartFromBuckets()).toBe(0);
+    expect(await sentenceRowsApartFromNotes()).toBe(0);
     await compareQuality();
+    await compareSentencePages();
   }, 120_000);
 
-  it('keep the high-performing-note bands in step with the buckets through imports and deletions', async () => {
+  it('keep the high-performing-note bands and the sentence rows in step through imports and deletions', async () => {
     expect(await bandsApartFromBuckets()).toBe(0);
     await compareQuality();
     // More notes imported on top, with interactions far above the others (new bands).
@@ -289,6 +335,7 @@ describe('red daily aggregates', () => {
     }));
     await writeNotes(t.app.db, more, matcher, { source: 'test' });
     expect(await bandsApartFromBuckets()).toBe(0);
+    expect(await sentenceRowsApartFromNotes()).toBe(0);
     await compareQuality();
     // Notes deleted: taken out of the aggregates, then removed, in one transaction.
     const ids = (
@@ -299,12 +346,18 @@ describe('red daily aggregates', () => {
       await tx.execute(sql`DELETE FROM red_notes WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`);
     });
     expect(await bandsApartFromBuckets()).toBe(0);
+    expect(await sentenceRowsApartFromNotes()).toBe(0);
     await compareQuality();
-    // A band row out of step is seen (from both sides).
+    await compareSentencePages();
+    // A band row out of step is seen (from both sides), and so is a sentence row.
     await t.app.db.execute(sql`UPDATE red_daily_quality_bands SET notes = notes + 1 WHERE ctid = (
       SELECT ctid FROM red_daily_quality_bands WHERE notes > 0 LIMIT 1)`);
     expect(await bandsApartFromBuckets()).toBe(2);
+    await t.app.db.execute(sql`UPDATE red_note_sentences SET score = score + 1 WHERE ctid = (
+      SELECT ctid FROM red_note_sentences LIMIT 1)`);
+    expect(await sentenceRowsApartFromNotes()).toBe(2);
     await rebuildAggregates(t.app.db, 'all');
     expect(await bandsApartFromBuckets()).toBe(0);
+    expect(await sentenceRowsApartFromNotes()).toBe(0);
   }, 120_000);
 });

@@ -207,6 +207,28 @@ export const redDailySentences = pgTable(
 );
 
 /**
+ * Each opinion sentence of a note as a narrow row: the sentence list reads one cell (polarity,
+ * strength in hundredths, day) in its order through the cell index (which also carries the note
+ * sentiment, INCLUDE in the migration) and stops after the page, instead of every note of the day.
+ * `position` is the sentence's 1-based place in the note's sentences.
+ */
+export const redNoteSentences = pgTable(
+  'red_note_sentences',
+  {
+    notePk: integer('note_pk').notNull(),
+    position: integer('position').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    polarity: text('polarity').notNull(),
+    score: integer('score').notNull(),
+    sentiment: text('sentiment').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notePk, t.position] }),
+    index('red_note_sentences_cell_idx').on(t.polarity, t.score, t.publishedAt.desc(), t.notePk, t.position),
+  ],
+);
+
+/**
  * What the high-performing-note analysis sums, per scope, day, note sentiment and interaction
  * bucket (interaction-buckets.ts): notes, title/content length and images summed, notes per title
  * pattern (in TITLE_PATTERNS order) and per China hour (0–23).

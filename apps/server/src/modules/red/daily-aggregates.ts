@@ -12,7 +12,8 @@ import { TITLE_PATTERNS } from './title-patterns';
  * sentiment), red_daily_scenes and red_daily_keywords (scene insight), red_daily_sentences (the
  * sentence list), red_daily_quality and red_daily_quality_topics (high-performing notes), the
  * same two per band of buckets (red_daily_quality_bands, red_daily_quality_band_topics),
- * red_daily_topics (the topic ranking's whole days). Every
+ * red_daily_topics (the topic ranking's whole days); and red_note_sentences, each opinion sentence
+ * as a row, which the sentence list reads a page of instead of the notes. Every aggregate
  * table has one row per scope ((0, 0) every note, (project, 0) a category's notes, each once,
  * (project, brand) a brand's), China day and note sentiment, and is computed here in SQL from the
  * stored notes, the same expressions the note queries use, so both answer alike.
@@ -115,6 +116,7 @@ function countStatements(notes: NoteSet, scopes: ScopeSet, sign: 1 | -1): SQL[] 
     Array.from({ length: 24 }, (_, h) => sql`${signed(sql`count(*) FILTER (WHERE ${NOTE_HOUR} = ${h})`)}::int`),
   );
   return [
+    ...(scopes === 'all' ? [sentenceRows(notes, sign)] : []),
     statement(
       'red_daily_counts',
       [],
@@ -188,6 +190,23 @@ function countStatements(notes: NoteSet, scopes: ScopeSet, sign: 1 | -1): SQL[] 
   ];
 }
 
+/**
+ * The notes' opinion sentences as rows of red_note_sentences (added, or taken out by note), which
+ * hold no scope: the dictionary's recount leaves them alone.
+ */
+function sentenceRows(notes: NoteSet, sign: 1 | -1): SQL {
+  const ids = notes === 'all' ? null : sql`${`{${notes.join(',')}}`}::int[]`;
+  if (sign === -1) return sql`DELETE FROM red_note_sentences WHERE note_pk = ANY(${ids})`;
+  const from =
+    ids === null
+      ? sql`FROM red_notes n`
+      : sql`FROM unnest(${ids}) AS p(id) CROSS JOIN LATERAL (SELECT * FROM red_notes n1 WHERE n1.id = p.id LIMIT 1) n`;
+  return sql`INSERT INTO red_note_sentences (note_pk, position, published_at, polarity, score, sentiment)
+    SELECT n.id, s.i, n.published_at, s.sentence->>'polarity', ${SCORE_KEY}, n.sentiment ${from}
+      CROSS JOIN LATERAL jsonb_array_elements(n.sentences) WITH ORDINALITY s(sentence, i)
+      WHERE s.sentence->>'polarity' IN ('positive', 'negative') ORDER BY 1, 2`;
+}
+
 type Tx = Pick<Db, 'execute'>;
 
 /**
@@ -225,6 +244,7 @@ export async function rebuildAggregates(db: Db, scopes: ScopeSet): Promise<void>
     for (const table of TABLES) {
       await tx.execute(sql`DELETE FROM ${raw(table)} ${scopes === 'all' ? sql`` : sql`WHERE project_id <> 0`}`);
     }
+    if (scopes === 'all') await tx.execute(sql`DELETE FROM red_note_sentences`);
     for (const statement of countStatements('all', scopes, 1)) await tx.execute(statement);
     if (scopes === 'all') {
       await tx.execute(

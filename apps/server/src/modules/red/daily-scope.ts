@@ -30,17 +30,33 @@ export const dailyRange = (f: ResolvedFilter, start = f.start): SQL => sql`d.day
  */
 export function notesInScope(f: ResolvedFilter): SQL {
   const parts = [sql`n.published_at >= ${f.from.toISOString()} AND n.published_at < ${f.to.toISOString()}`];
-  if (f.brandIds) {
-    parts.push(
-      sql`EXISTS (SELECT 1 FROM red_note_brands nb WHERE nb.brand_id = ${f.brandIds[0]!} AND nb.published_at = n.published_at AND nb.note_pk = n.id OFFSET 0)`,
-    );
-  } else if (f.projectIds) {
-    parts.push(
-      sql`EXISTS (SELECT 1 FROM red_note_brands nb WHERE nb.project_id = ${f.projectIds[0]!} AND nb.published_at = n.published_at AND nb.note_pk = n.id OFFSET 0)`,
-    );
-  }
+  const mention = mentionOf(f, sql`n.id`, sql`n.published_at`);
+  if (mention) parts.push(mention);
   if (f.sentiment) parts.push(sql`n.sentiment = ${f.sentiment}`);
   return sql.join(parts, sql` AND `);
+}
+
+/**
+ * Sentence rows of red_note_sentences (alias `t`) in a scope the aggregates answer, for a walk
+ * along the cell index: the note's mention probed row by row, as notesInScope does.
+ */
+export function sentencesInScope(f: ResolvedFilter): SQL {
+  const parts: SQL[] = [];
+  const mention = mentionOf(f, sql`t.note_pk`, sql`t.published_at`);
+  if (mention) parts.push(mention);
+  if (f.sentiment) parts.push(sql`t.sentiment = ${f.sentiment}`);
+  return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`TRUE`;
+}
+
+/** The brand's or category's mention of a note (by id and date: one index entry), if scoped. */
+function mentionOf(f: ResolvedFilter, id: SQL, at: SQL): SQL | null {
+  if (f.brandIds) {
+    return sql`EXISTS (SELECT 1 FROM red_note_brands nb WHERE nb.brand_id = ${f.brandIds[0]!} AND nb.published_at = ${at} AND nb.note_pk = ${id} OFFSET 0)`;
+  }
+  if (f.projectIds) {
+    return sql`EXISTS (SELECT 1 FROM red_note_brands nb WHERE nb.project_id = ${f.projectIds[0]!} AND nb.published_at = ${at} AND nb.note_pk = ${id} OFFSET 0)`;
+  }
+  return null;
 }
 
 /**

@@ -2,15 +2,14 @@ import type { RedHighQuality, RedSceneInsight, RedSentimentDetail } from '@porta
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../lib/sql-rows';
-import { dailyRange, notesInBucket } from './daily-scope';
-import { chinaStart, whereOf, type ResolvedFilter } from './insight-filter';
+import { dailyRange, notesInBucket, sentencesInScope } from './daily-scope';
+import { chinaStart, type ResolvedFilter } from './insight-filter';
 import { sceneAnswer, SENTENCE_ORDER, sentenceColumns, type SentenceRow } from './insight-from-notes';
 import { bandBuckets, bucketRange } from './interaction-buckets';
 import { addSums, emptySums, NOTE_HOUR, noQuality, qualityAnswer, type QualitySums } from './quality-sums';
 import { TITLE_PATTERNS } from './title-patterns';
 
 const DAY_MS = 86_400_000;
-const SCORE_KEY = sql`round(abs((s.sentence->>'score')::numeric) * 100)::int`;
 
 /** The sums of a band or a bucket (`key`), as `sumColumns` names them. */
 type SumRow = Record<string, number> & { key: number; notes: number };
@@ -66,8 +65,8 @@ export class DailyInsight {
   /**
    * Sentences per (strength, day) from the aggregates give the total and the cells a page falls
    * in (strongest first, then newest day, as the list is ordered). Each cell's sentences are read
-   * from its day's notes newest first, only as many as the page needs: the date index walked
-   * backwards, stopping early.
+   * from red_note_sentences in the list's order, only as many as the page needs (the cell index
+   * walked, each row's mention probed), and only the page's notes are read.
    */
   async sentimentDetail(
     f: ResolvedFilter,
@@ -100,18 +99,25 @@ export class DailyInsight {
     if (wanted.length === 0) return { list: [], total };
     const perCell = wanted.map(({ score, day, need }) => {
       const from = chinaStart(day);
-      const oneDay = { from, to: new Date(from.getTime() + DAY_MS) };
-      // Within a cell every sentence has the same strength: the list's order is the date's.
-      return sql`(SELECT n.id, s.sentence, s.i
-        FROM red_notes n CROSS JOIN LATERAL jsonb_array_elements(n.sentences) WITH ORDINALITY s(sentence, i)
-        WHERE ${whereOf(f, oneDay)} AND s.sentence->>'polarity' = ${polarity} AND ${SCORE_KEY} = ${score}
-        ORDER BY n.published_at DESC, n.id, s.i LIMIT ${need})`;
+      const to = new Date(from.getTime() + DAY_MS);
+      // Within a cell every sentence has the same strength: the list's order is the date's, which
+      // the cell index holds (newest first, then note, then position).
+      return sql`(SELECT t.note_pk, t.position, t.score, t.published_at FROM red_note_sentences t
+        WHERE t.polarity = ${polarity} AND t.score = ${score}
+          AND t.published_at >= ${from.toISOString()} AND t.published_at < ${to.toISOString()}
+          AND ${sentencesInScope(f)}
+        ORDER BY t.published_at DESC, t.note_pk, t.position LIMIT ${need})`;
     });
+    // The page is cut from the narrow rows; only its notes are read, for the sentence itself.
     const found = await rows<SentenceRow>(
       this.db,
       sql`SELECT ${sentenceColumns}
-          FROM (${sql.join(perCell, sql` UNION ALL `)}) s JOIN red_notes n ON n.id = s.id
-          ORDER BY ${SENTENCE_ORDER} LIMIT ${pageSize} OFFSET ${skip}`,
+          FROM (SELECT c.note_pk, c.position FROM (${sql.join(perCell, sql` UNION ALL `)}) c
+                ORDER BY c.score DESC, c.published_at DESC, c.note_pk, c.position
+                LIMIT ${pageSize} OFFSET ${skip}) p
+          JOIN red_notes n ON n.id = p.note_pk
+          CROSS JOIN LATERAL (SELECT n.sentences -> (p.position - 1) AS sentence, p.position AS i) s
+          ORDER BY ${SENTENCE_ORDER}`,
     );
     return { total, list: found.map((r) => ({ ...r, brands: r.brands ?? [] })) };
   }
