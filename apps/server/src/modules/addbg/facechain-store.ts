@@ -80,12 +80,21 @@ export class FacechainStore {
       .where(eq(addbgPhotoSets.id, id));
   }
 
-  /** Only while training runs: a set deleted or restarted meanwhile is left as it is. */
+  /**
+   * Only while training runs: a set deleted, restarted or already ended meanwhile is left as it is
+   * (a progress write still in flight when the training failed would turn it back to running).
+   */
   async setProgress(id: string, jobId: number, progress: number, message: string): Promise<void> {
     await this.db
       .update(addbgPhotoSets)
       .set({ status: 'running', progress, message, updatedAt: new Date() })
-      .where(and(eq(addbgPhotoSets.id, id), eq(addbgPhotoSets.jobId, jobId)));
+      .where(
+        and(
+          eq(addbgPhotoSets.id, id),
+          eq(addbgPhotoSets.jobId, jobId),
+          inArray(addbgPhotoSets.status, ['queued', 'running']),
+        ),
+      );
   }
 
   /** Remembers what the engine queued for the set, so deleting it can ask the engine to forget. */

@@ -34,11 +34,15 @@ export class WorkStore {
     return row;
   }
 
+  /**
+   * Never after the end: an engine's progress write still in flight when the work failed (on
+   * PostgreSQL another connection may run it later) would otherwise turn it back to running.
+   */
   async setState(id: string, status: AddbgWorkStatus, progress: number, message: string): Promise<void> {
     await this.db
       .update(addbgWorks)
       .set({ status, progress, message, updatedAt: new Date() })
-      .where(eq(addbgWorks.id, id));
+      .where(and(eq(addbgWorks.id, id), sql`${addbgWorks.status} not in ('done', 'failed')`));
   }
 
   /** Marks the work failed once; true for the one caller that should refund its images. */
