@@ -228,6 +228,16 @@ export const redNoteSentences = pgTable(
   ],
 );
 
+/** The high-performing-note sums both grains keep (per interaction bucket and per band). */
+const qualitySums = () => ({
+  notes: integer('notes').notNull(),
+  titleLength: bigint('title_length', { mode: 'number' }).notNull(),
+  contentLength: bigint('content_length', { mode: 'number' }).notNull(),
+  imageCount: bigint('image_count', { mode: 'number' }).notNull(),
+  patterns: integer('patterns').array().notNull(),
+  hours: integer('hours').array().notNull(),
+});
+
 /**
  * What the high-performing-note analysis sums, per scope, day, note sentiment and interaction
  * bucket (interaction-buckets.ts): notes, title/content length and images summed, notes per title
@@ -241,12 +251,7 @@ export const redDailyQuality = pgTable(
     day: text('day').notNull(),
     sentiment: text('sentiment').notNull(),
     bucket: integer('bucket').notNull(),
-    notes: integer('notes').notNull(),
-    titleLength: bigint('title_length', { mode: 'number' }).notNull(),
-    contentLength: bigint('content_length', { mode: 'number' }).notNull(),
-    imageCount: bigint('image_count', { mode: 'number' }).notNull(),
-    patterns: integer('patterns').array().notNull(),
-    hours: integer('hours').array().notNull(),
+    ...qualitySums(),
   },
   // Bucket before day: the high-performing-note query reads one band's buckets of a date range.
   (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.bucket, t.day, t.sentiment] })],
@@ -279,12 +284,7 @@ export const redDailyQualityBands = pgTable(
     day: text('day').notNull(),
     sentiment: text('sentiment').notNull(),
     band: integer('band').notNull(),
-    notes: integer('notes').notNull(),
-    titleLength: bigint('title_length', { mode: 'number' }).notNull(),
-    contentLength: bigint('content_length', { mode: 'number' }).notNull(),
-    imageCount: bigint('image_count', { mode: 'number' }).notNull(),
-    patterns: integer('patterns').array().notNull(),
-    hours: integer('hours').array().notNull(),
+    ...qualitySums(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.brandId, t.day, t.sentiment, t.band] })],
 );
