@@ -8,8 +8,9 @@
  *
  * Run: npm run build && node --import tsx bench/embedded-proxy.ts [requests=2000] [messages=2000] [sockets=200]
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { Agent, createServer, get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +31,10 @@ const tool = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ prompt_id: PROMPT_ID, number: 1 }));
     return;
   }
-  res.writeHead(200, { 'content-type': 'application/json' }).end('{"KSampler":{"name":"KSampler"}}');
+  // With its length, as ComfyUI's server (aiohttp) answers JSON and files: an answer of unknown
+  // length is compressed by the proxy whatever its size, which is not what the tool's pages cost.
+  const body = '{"KSampler":{"name":"KSampler"}}';
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length }).end(body);
 });
 const wss = new WebSocketServer({ server: tool });
 wss.on('connection', (ws) => {
@@ -106,19 +110,36 @@ async function roundTrips(ws: WebSocket, count: number): Promise<number[]> {
   return times;
 }
 
+/** Keep-alive connections, as a browser keeps them to the portal (and to a tool it calls directly). */
+const clientAgent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/** `count` GETs one after another, over node:http (fetch's own scheduling added 2–4 ms to the p99 of both sides). */
 async function timedGets(url: string, headers: Record<string, string>, count: number): Promise<number[]> {
   const times: number[] = [];
+  const target = new URL(url);
+  const sent = { 'accept-encoding': 'gzip, deflate, br', ...headers };
   for (let i = 0; i < count; i++) {
     const started = performance.now();
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpGet(
+        { host: target.hostname, port: target.port, path: target.pathname, headers: sent, agent: clientAgent },
+        (res) => {
+          res.on('data', () => {}).on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+    });
+    if (status !== 200) throw new Error(`${url} answered ${status}`);
     times.push(performance.now() - started);
   }
   return times;
 }
 
 function report(label: string, direct: number[], proxied: number[]) {
+  if (process.env.BENCH_SHAPE) {
+    for (const p of [50, 90, 95, 98, 99, 99.5, 99.9])
+      console.log(`  p${p}: direct ${ms(percentile(direct, p))} proxied ${ms(percentile(proxied, p))}`);
+  }
   const d50 = percentile(direct, 50);
   const d99 = percentile(direct, 99);
   const p50 = percentile(proxied, 50);
@@ -127,6 +148,26 @@ function report(label: string, direct: number[], proxied: number[]) {
     `${label}: direct p50 ${ms(d50)} p99 ${ms(d99)} | proxied p50 ${ms(p50)} p99 ${ms(p99)} | overhead p50 +${ms(p50 - d50)} p99 +${ms(p99 - d99)}`,
   );
 }
+
+/**
+ * The floor on this machine: a bare node:http proxy (no checks, headers as they come) in a process
+ * of its own, measured beside the portal. What any proxy process adds (two more hops and one more
+ * process to schedule) is in its numbers; the portal's own cost is what it adds beyond them.
+ */
+const BARE_PROXY = `
+const http = require('node:http');
+const agent = new http.Agent({ keepAlive: true });
+const server = http.createServer((req, res) => {
+  const path = req.url.replace('/embedded/comfyui', '');
+  http.request({ host: '127.0.0.1', port: process.argv[1], path, headers: req.headers, agent }, (answer) => {
+    res.writeHead(answer.statusCode, answer.headers);
+    answer.pipe(res);
+  }).end();
+}).listen(0, '127.0.0.1', () => process.send(server.address().port));`;
+const bareProxy = spawn(process.execPath, ['-e', BARE_PROXY, String((tool.address() as AddressInfo).port)], {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+const bareUrl = `http://127.0.0.1:${await new Promise<number>((resolve) => bareProxy.once('message', (port) => resolve(Number(port))))}`;
 
 const portal = await startPortal({ PORTAL_CONFIG: configPath, HEAP_PROBE_FILE: heapProbeFile });
 try {
@@ -150,13 +191,17 @@ try {
   // Warm both paths up (connections, JIT, the rights cache), then interleave so drift hits both alike.
   await timedGets(`${toolUrl}/object_info`, {}, 200);
   await timedGets(`${portal.baseUrl}/embedded/comfyui/object_info`, headers, 200);
+  await timedGets(`${bareUrl}/embedded/comfyui/object_info`, {}, 200);
   const direct: number[] = [];
   const proxied: number[] = [];
+  const bare: number[] = [];
   for (let i = 0; i < requests / 100; i++) {
     direct.push(...(await timedGets(`${toolUrl}/object_info`, {}, 100)));
     proxied.push(...(await timedGets(`${portal.baseUrl}/embedded/comfyui/object_info`, headers, 100)));
+    bare.push(...(await timedGets(`${bareUrl}/embedded/comfyui/object_info`, {}, 100)));
   }
   report(`HTTP GET (${requests} requests each)`, direct, proxied);
+  report(`  floor: a bare node:http proxy, same requests`, direct, bare);
   // The portal's own CPU time per proxied request (user + system, from /proc): unlike the
   // latencies it hardly depends on what else the machine is running.
   const cpuBefore = cpuMsOf(portal.pid);
@@ -195,6 +240,7 @@ try {
   for (const ws of open) ws.close();
 } finally {
   await portal.stop();
+  bareProxy.kill();
   wss.close();
   tool.close();
 }

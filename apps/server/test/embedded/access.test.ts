@@ -212,6 +212,8 @@ describe('what the tool receives', () => {
       '/embedded/comfyui/a\\..\\b',
       '/embedded/comfyui/./view',
       '/embedded/comfyui/../stablediffusion/internal/secret',
+      '/embedded/comfyui/view/..',
+      '/embedded/comfyui/x/.?a=1',
       '/embedded/comfyui/%00',
     ]) {
       expect(await rawGet(path, cookie), path).toBe(400);
@@ -282,6 +284,15 @@ describe('the fast path of the plain proxy', () => {
     } finally {
       check.mockRestore();
     }
+  });
+
+  it('ends the browser’s answer when the tool breaks its own off, and goes on serving', async () => {
+    const cookie = await openTool(t, alice.token, 'stablediffusion');
+    const broken = await toolFetch(t, cookie, '/embedded/stablediffusion/broken');
+    expect(broken.status).toBe(200);
+    await expect(broken.text()).rejects.toThrow();
+    const next = await toolFetch(t, cookie, '/embedded/stablediffusion/');
+    expect(await next.text()).toContain('Fake SD WebUI');
   });
 
   it('renews a cookie past half its life, for the tool’s path only', async () => {

@@ -228,6 +228,12 @@ export class FakeSd extends FakeTool {
       this.json(res, 200, [{ title: 'demo.safetensors' }]);
       return;
     }
+    if (req.method === 'GET' && path === '/broken') {
+      // Promises 1,000 bytes, sends 10 and drops the connection: a tool that died mid-answer.
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
+      res.write('0123456789', () => res.socket?.destroy());
+      return;
+    }
     if (req.method === 'GET' && path === '/internal/secret') {
       this.json(res, 200, { secret: true });
       return;

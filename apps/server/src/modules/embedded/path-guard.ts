@@ -28,7 +28,10 @@ export function readToolTarget(rawUrl: string): ToolTarget | undefined {
   const raw = cut === -1 ? rawUrl : rawUrl.slice(0, cut);
   const query = cut === -1 ? '' : rawUrl.slice(cut + 1);
   // eslint-disable-next-line no-control-regex -- control characters are what is refused here
-  if (/[\\\x00-\x1f\x7f]/.test(raw) || /%(?![0-9A-Fa-f]{2})/.test(raw)) return undefined;
+  if (/[\\\x00-\x1f\x7f]/.test(raw)) return undefined;
+  // The common case (every asset of a tool's page): nothing to decode, only dot segments to refuse.
+  if (!raw.includes('%')) return hasDotSegment(raw) ? undefined : { path: raw, query };
+  if (/%(?![0-9A-Fa-f]{2})/.test(raw)) return undefined;
   for (const [, hex] of raw.matchAll(/%([0-9A-Fa-f]{2})/g)) {
     const code = parseInt(hex!, 16);
     const char = String.fromCharCode(code);
@@ -46,8 +49,14 @@ export function readToolTarget(rawUrl: string): ToolTarget | undefined {
     return undefined;
   }
   // A tool (or a proxy before it) that decodes `%2F` too must not find dot segments either.
-  if (fullyDecoded.split(/[/?#]/).some((segment) => segment === '.' || segment === '..')) return undefined;
+  if (hasDotSegment(fullyDecoded)) return undefined;
   return { path, query };
+}
+
+/** Whether a path holds a `.` or `..` segment (ended by `/`, `?` or `#` once decoded). */
+function hasDotSegment(path: string): boolean {
+  if (!path.includes('.')) return false;
+  return path.split(/[/?#]/).some((segment) => segment === '.' || segment === '..');
 }
 
 /** Whether a request target is refused by {@link readToolTarget}. */

@@ -24,10 +24,16 @@ const STRIPPED = new Set([
 ]);
 
 /** The request headers the tool sees: the browser's, minus the portal's tokens and cookies, plus who it is. */
-export function upstreamHeaders(headers: IncomingHttpHeaders, userId: number): Record<string, string | string[]> {
+export function upstreamHeaders(
+  headers: IncomingHttpHeaders,
+  userId: number,
+  /** Lower-case names also left out (the fast proxy's hop-by-hop headers). */
+  alsoLeftOut?: ReadonlySet<string>,
+): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || STRIPPED.has(name.toLowerCase())) continue;
+    const lower = name.toLowerCase();
+    if (value === undefined || STRIPPED.has(lower) || alsoLeftOut?.has(lower)) continue;
     out[name] = value;
   }
   out[PORTAL_USER_HEADER] = String(userId);
@@ -56,7 +62,7 @@ export function toolFrameHeaders(portalOrigin?: string): Readonly<Record<string,
 }
 
 /** Upstream response headers the portal replaces or drops. */
-const DROPPED_RESPONSE = new Set([
+export const DROPPED_RESPONSE: ReadonlySet<string> = new Set([
   'set-cookie',
   'x-frame-options',
   'content-security-policy',
@@ -74,5 +80,5 @@ export function toolResponseHeaders(
   for (const [name, value] of Object.entries(headers)) {
     if (!DROPPED_RESPONSE.has(name.toLowerCase())) out[name] = value;
   }
-  return { ...out, ...frameHeaders };
+  return Object.assign(out, frameHeaders);
 }
