@@ -1,4 +1,5 @@
-import type { ChatMessage } from '@portal/contract';
+import { ErrorCode, type ChatMessage } from '@portal/contract';
+import { HttpError } from '../../lib/http-client';
 import { MESSAGE_PAGE, type ThreadStore } from './thread-slice';
 import { toUiMessage } from './to-ui-message';
 
@@ -13,14 +14,16 @@ export type ListPage = (page: number, pageSize: number) => Promise<MessagePage>;
 /** Loads a thread's newest messages unless they are already here (or arriving). */
 export async function loadThread(store: ThreadStore, threadId: string, listPage: ListPage, force = false) {
   const existing = store.getState().sessions[threadId];
-  if (existing?.isAsking || (!force && existing && existing.load !== 'idle' && existing.load !== 'error')) return;
+  const settled = existing && (existing.load === 'loading' || existing.load === 'ready');
+  if (existing?.isAsking || (!force && settled)) return;
   store.getState().patchSession(threadId, { load: 'loading' });
   try {
     const page = await listPage(1, MESSAGE_PAGE);
     if (store.getState().sessions[threadId]?.isAsking) return;
     store.getState().setMessages(threadId, page.list.map(toUiMessage), page.hasMore);
-  } catch {
-    store.getState().patchSession(threadId, { load: 'error' });
+  } catch (error) {
+    const gone = error instanceof HttpError && error.code === ErrorCode.resourceGone;
+    store.getState().patchSession(threadId, { load: gone ? 'gone' : 'error' });
   }
 }
 

@@ -15,7 +15,11 @@ export interface UiMessage {
   create_time: number;
 }
 
-export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
+/**
+ * `gone`: the server no longer knows the thread (4000); the page is being left for the module's
+ * home with a notice, so it shows no error of its own meanwhile.
+ */
+export type LoadState = 'idle' | 'loading' | 'ready' | 'error' | 'gone';
 
 /** Per-thread message state of spec section 3 (a chat conversation, a module's session). */
 export interface ThreadState {
