@@ -288,7 +288,10 @@ export class FakeOpenAi extends FakeServer {
         headers: { 'content-type': req.headers['content-type'] ?? '' },
       }).formData();
       this.lastEdit = new Map();
-      for (const [name, value] of form.entries()) {
+      // forEach, not entries(): the browser suites' typecheck (which imports this file) has no DOM iterables.
+      const fields: Array<[string, string | Blob]> = [];
+      form.forEach((value, name) => fields.push([name, value]));
+      for (const [name, value] of fields) {
         this.lastEdit.set(name, typeof value === 'string' ? value : Buffer.from(await value.arrayBuffer()));
       }
     }
