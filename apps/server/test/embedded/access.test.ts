@@ -140,9 +140,12 @@ describe('a right revoked mid-session', () => {
     await eventually('the status message', () => socket.messages.some((m) => m.type === 'status'));
 
     await t.app.services.rights.setRule({ subject_type: 'user', subject: 'dave', app_key: 'comfyui', effect: 'deny' });
-    expect((await toolFetch(t, cookie, '/embedded/comfyui/')).status).toBe(401);
+    // Forbidden, not signed out: opening the tool from the portal again would not help.
+    const refused = await toolFetch(t, cookie, '/embedded/comfyui/');
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('您没有使用该应用的权限');
     expect(await socket.closed).toBe(4401);
-    await expect(openSocket(t, '/embedded/comfyui/ws?clientId=tab1', { cookie })).rejects.toThrow(/refused 401/);
+    await expect(openSocket(t, '/embedded/comfyui/ws?clientId=tab1', { cookie })).rejects.toThrow(/refused 403/);
     await eventually('the tool side to close too', () => ![...comfy.sockets].some((s) => s.url.includes('tab1')));
   });
 

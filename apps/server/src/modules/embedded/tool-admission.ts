@@ -8,7 +8,7 @@ import { arrivedOnToolOrigin } from './tool-origin';
 
 /** Why a request to a tool is turned away: answered as a small page with this status. */
 export interface Refusal {
-  status: 400 | 401 | 404;
+  status: 400 | 401 | 403 | 404;
   message: string;
 }
 
@@ -52,8 +52,13 @@ export async function admitToolRequest(
   // Another spelling of a per-user ComfyUI endpoint would pass the gateway by: not found.
   if (tool.comfy && oddGatewaySpelling(path)) return { status: 404, message: '请求的地址不存在' };
   if (landing) return 'landing';
-  const pass = await services.access.check(appKey, req.headers.cookie);
-  if (!pass) return { status: 401, message: '访问已失效，请回到门户重新打开此工具' };
+  const access = await services.access.check(appKey, req.headers.cookie);
+  if ('refused' in access) {
+    return access.refused === 'no-right'
+      ? { status: 403, message: '您没有使用该应用的权限' }
+      : { status: 401, message: '访问已失效，请回到门户重新打开此工具' };
+  }
+  const { pass } = access;
   const toolPath = target.query ? `${path}?${target.query}` : path;
   if (req.headers.upgrade || !services.cookies.dueForRenewal(pass)) return { pass, toolPath };
   const renewed = services.cookies.issue(appKey, pass.userId).value;
