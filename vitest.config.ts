@@ -92,6 +92,13 @@ const serverProjects = (name: string, databaseUrl: string) => {
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
+/**
+ * Browser files run two at a time (E2E_WORKERS to change it): one file alone keeps less than one
+ * core busy, most of its time waiting on the browser and the portal. Each worker has a portal of
+ * its own (global-setup.ts), so the files of one portal still run one after another.
+ */
+const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
 export default defineConfig({
   test: {
     maxWorkers,
@@ -136,7 +143,7 @@ export default defineConfig({
           setupFiles: ['./failure-report.setup.ts'],
           environment: 'node',
           ...budget.e2e,
-          fileParallelism: false,
+          maxWorkers: e2eWorkers,
         },
       },
     ],

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPortalUrl } from './shared-portal';
 import { launchBrowser, newPage, submitProviderLogin } from './browser';
 
 /**
@@ -12,7 +13,7 @@ import { launchBrowser, newPage, submitProviderLogin } from './browser';
  * phone.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedPortalUrl();
 const artifacts = join(import.meta.dirname, 'artifacts');
 
 let browser: Browser;

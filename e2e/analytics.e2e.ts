@@ -1,10 +1,11 @@
 import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPortalUrl } from './shared-portal';
 import { launchBrowser, newPage, submitProviderLogin } from './browser';
 
 /** Staff browse the portal; an administrator then sees those visits on the dashboard. */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedPortalUrl();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,10 +1,11 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPortalUrl } from './shared-portal';
 import { launchBrowser, newPage, submitProviderLogin } from './browser';
 
 /** Asking, stopping, reloading, renaming and deleting in the chat module, against the demo model. */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedPortalUrl();
 let browser: Browser;
 let page: Page;
 

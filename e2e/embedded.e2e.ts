@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPortalUrl } from './shared-portal';
 import { FakeComfy } from '../apps/server/test/embedded/fake-tools';
 import { launchBrowser, newContext, newPage, submitProviderLogin } from './browser';
 import { startPortal, type RunningPortal } from './portal-server';
@@ -15,7 +16,7 @@ import { startPortal, type RunningPortal } from './portal-server';
 
 const artifacts = join(import.meta.dirname, 'artifacts');
 const shots = process.env.EMBEDDED_SHOTS_DIR ?? artifacts;
-const bareUrl = inject('baseUrl');
+const bareUrl = sharedPortalUrl();
 let browser: Browser;
 let comfy: FakeComfy;
 let portal: RunningPortal;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPortalUrl } from './shared-portal';
 import { launchBrowser, newContext, submitProviderLogin } from './browser';
 import { signInOverHttp } from './oidc-login';
 import { pdfOf } from './report-pdf';
@@ -15,7 +16,7 @@ import { pdfOf } from './report-pdf';
  * again and 点赞 on a session answer (14). Screenshots go to e2e/artifacts (SHOTS_DIR overrides).
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedPortalUrl();
 const shots = process.env.SHOTS_DIR ?? join(import.meta.dirname, 'artifacts');
 const ANSWER_TIMEOUT = 60_000;
 const DESK = { width: 1280, height: 800 };

@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPortalUrl } from './shared-portal';
 import { launchBrowser, newPage, submitProviderLogin } from './browser';
 
 /** Sign-in, catalogue, per-app rights and sign-out as a staff member would go through them. */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedPortalUrl();
 let browser: Browser;
 let page: Page;
 const visited: string[] = [];

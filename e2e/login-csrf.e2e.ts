@@ -1,6 +1,7 @@
 import { ErrorMessage } from '@portal/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPortalUrl } from './shared-portal';
 import { launchBrowser, newPage, submitProviderLogin } from './browser';
 
 /**
@@ -8,7 +9,7 @@ import { launchBrowser, newPage, submitProviderLogin } from './browser';
  * in another (the victim's, already signed in) is refused there, and the victim's session stays.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedPortalUrl();
 let browser: Browser;
 
 beforeAll(async () => {

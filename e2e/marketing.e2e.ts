@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPortalUrl } from './shared-portal';
 import { startFakeUpstream, type FakeUpstream } from '../apps/server/test/llm/fake-upstream';
 import { launchBrowser, newContext, newPage, PHONE, PHONE_WIDTH, submitProviderLogin } from './browser';
 import { FAKE_LLM_KEY, fakeChatProviders, writePortalConfig, type WrittenConfig } from './portal-config';
@@ -13,7 +14,7 @@ import { startPortal, type RunningPortal } from './portal-server';
  * compare two saved cases, delete one and see the total change; on a desk and on a phone.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedPortalUrl();
 const artifacts = join(import.meta.dirname, 'artifacts');
 
 let browser: Browser;

@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPortalUrl } from './shared-portal';
 import { launchBrowser, newPage, submitProviderLogin } from './browser';
 
 /**
@@ -11,7 +12,7 @@ import { launchBrowser, newPage, submitProviderLogin } from './browser';
  * imports a vendor's file through the column mapping; on a desk and a phone.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedPortalUrl();
 const artifacts = join(import.meta.dirname, 'artifacts');
 const shots = process.env.RED_SHOTS_DIR ?? artifacts;
 

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPortalUrl } from './shared-portal';
 import { launchBrowser, newContext, submitProviderLogin } from './browser';
 import { signInOverHttp } from './oidc-login';
 import { markOnSheet } from './pdf-mark';
@@ -12,7 +13,7 @@ import { pdfOf } from './report-pdf';
  * 行业分析报告 in the browser: the library, a conversation on two reports, a suggested question,
  * a citation followed to the viewer, the brief exported as Word; screenshots at desk and phone width.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedPortalUrl();
 const artifacts = join(import.meta.dirname, 'artifacts');
 
 /** word/document.xml of a docx (a zip), inflated. */

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPortalUrl } from './shared-portal';
 import { launchBrowser, newContext, newPage, PHONE, PHONE_WIDTH, submitProviderLogin } from './browser';
 import { markOnSheet } from './pdf-mark';
 
 /** PDF analysis in the browser, against the demo model: upload, status, ask, a page citation opening the viewer. */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedPortalUrl();
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;

@@ -2,12 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPortalUrl } from './shared-portal';
 import { launchBrowser, newPage, submitProviderLogin } from './browser';
 
 /** Brainstorm and insight in the browser, against the demo model; both survive a reload. */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedPortalUrl();
 let browser: Browser;
 let page: Page;
 
