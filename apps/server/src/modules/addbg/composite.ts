@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { BuiltinBackground } from './backgrounds';
+import { scenePixels } from './scene-pixels';
 
 export interface CompositeOptions {
   width: number;
@@ -54,13 +55,11 @@ export function placeProduct(box: { width: number; height: number }, o: Composit
   return { left, top, width, height };
 }
 
-function backgroundSvgOrImage(o: CompositeOptions): sharp.Sharp {
+async function backgroundSvgOrImage(o: CompositeOptions): Promise<sharp.Sharp> {
   const bg = o.background;
   if ('image' in bg) return sharp(bg.image).resize(o.width, o.height, { fit: 'cover' }).removeAlpha();
-  const svg =
-    'scene' in bg
-      ? bg.scene.svg(o.width, o.height)
-      : `<svg xmlns="http://www.w3.org/2000/svg" width="${o.width}" height="${o.height}"><rect width="100%" height="100%" fill="${bg.color}"/></svg>`;
+  if ('scene' in bg) return scenePixels(bg.scene, o.width, o.height);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${o.width}" height="${o.height}"><rect width="100%" height="100%" fill="${bg.color}"/></svg>`;
   return sharp(Buffer.from(svg)).resize(o.width, o.height).removeAlpha();
 }
 
@@ -114,7 +113,7 @@ export async function compositeProduct(
   const layers: sharp.OverlayOptions[] = [];
   if (o.shadow) layers.push({ input: Buffer.from(shadowSvg(placement, o)), left: 0, top: 0 });
   layers.push({ input: await product.png().toBuffer(), left: placement.left, top: placement.top });
-  const png = await backgroundSvgOrImage(o).composite(layers).png().toBuffer();
+  const png = await (await backgroundSvgOrImage(o)).composite(layers).png().toBuffer();
   return { png, placement };
 }
 
