@@ -13,9 +13,10 @@
  *    reported separately.
  * 3. Compositing: the cut-out product on white and on a studio scene with its shadow, in two
  *    marketplace sizes (800×800, 1440×1440); then photo → cutout → scene at both sizes measured
- *    whole per photo, and what a batch of 100 one after another takes at that median.
+ *    whole per photo, and what a batch of 100 one after another takes at that median; with a
+ *    third argument, a batch of that many different photos run whole, one after another.
  *
- * Run: node --import tsx bench/addbg-cutout.ts [runs=8] [qualityCases=16]
+ * Run: node --import tsx bench/addbg-cutout.ts [runs=8] [qualityCases=16] [batch=0]
  */
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -34,6 +35,7 @@ import {
 
 const runs = Number(process.argv[2] ?? 8);
 const qualityCases = Number(process.argv[3] ?? 16);
+const batch = Number(process.argv[4] ?? 0);
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -174,6 +176,30 @@ const perPhoto = pct(photoTimes, 50);
 console.log(
   `photo → cutout + studio scene with shadow at 800² and 1440²: p50 ${ms(perPhoto)} p95 ${ms(pct(photoTimes, 95))} per photo; a batch of 100 one after another ≈ ${((100 * perPhoto) / 60_000).toFixed(1)} min; ${load()}`,
 );
+
+// The batch: different photos (made first, not timed), each cut out and put on the scene at both sizes.
+if (batch > 0) {
+  const photos: Buffer[] = [];
+  for (let i = 0; i < batch; i++) {
+    const c = {
+      shape: shapes[i % shapes.length]!,
+      material: materials[i % materials.length]!,
+      background: backgrounds[i % backgrounds.length]!,
+      color: colors[i % colors.length]!,
+      seed: 2000 + i,
+    };
+    photos.push((await syntheticProduct(c)).png);
+  }
+  t = performance.now();
+  for (const photo of photos) {
+    const product = (await cutout(pool, photo)).png;
+    for (const side of [800, 1440]) await onto(product, { scene }, side);
+  }
+  const total = performance.now() - t;
+  console.log(
+    `batch of ${batch} photos → cutout + studio scene at 800² and 1440², one after another: ${(total / 60_000).toFixed(2)} min (${ms(total / batch)} per photo); peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB; ${load()}`,
+  );
+}
 
 clearInterval(sampler);
 await pool.close();
