@@ -163,12 +163,16 @@ for (const [name, background] of [
   compositeTimes.sort((a, b) => a - b);
   console.log(`composite on ${name} with shadow, 800² and 1440² (2 images): p50 ${ms(pct(compositeTimes, 50))}`);
 }
-// Photo → cutout → a scene with shadow at both sizes, measured whole, one photo after another.
+/** Photo → cutout → the studio scene with shadow at both marketplace sizes. */
+async function photoToScene(photo: Buffer) {
+  const product = (await cutout(pool, photo)).png;
+  for (const side of [800, 1440]) await onto(product, { scene }, side);
+}
+// Measured whole, one photo after another.
 const photoTimes: number[] = [];
 for (let i = 0; i < runs; i++) {
   t = performance.now();
-  const fresh = (await cutout(pool, sample.png)).png;
-  for (const side of [800, 1440]) await onto(fresh, { scene }, side);
+  await photoToScene(sample.png);
   photoTimes.push(performance.now() - t);
 }
 photoTimes.sort((a, b) => a - b);
@@ -191,10 +195,7 @@ if (batch > 0) {
     photos.push((await syntheticProduct(c)).png);
   }
   t = performance.now();
-  for (const photo of photos) {
-    const product = (await cutout(pool, photo)).png;
-    for (const side of [800, 1440]) await onto(product, { scene }, side);
-  }
+  for (const photo of photos) await photoToScene(photo);
   const total = performance.now() - t;
   console.log(
     `batch of ${batch} photos → cutout + studio scene at 800² and 1440², one after another: ${(total / 60_000).toFixed(2)} min (${ms(total / batch)} per photo); peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB; ${load()}`,
