@@ -1,13 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import { loadModelBytes } from './cutout-model';
-import { cleanMask } from './mask-cleanup';
-import { withPlainBackdrop } from './plain-backdrop';
+import { productMask } from './mask-passes';
 
 /**
  * The segmentation model in its own thread, so that the server keeps answering while it runs.
  * The session is created once and serves every request the pool sends (one at a time). The mask
- * passes over the photo (plain-backdrop fill, clean-up) run here too, off the server's main thread.
+ * passes over the photo (`mask-passes.ts`) run here too, off the server's main thread.
  */
 export interface CutoutWorkerData {
   modelPath?: string;
@@ -65,20 +64,6 @@ function toInput(rgb: Uint8Array): Float32Array {
   return input;
 }
 
-/** The mask stretched to 0..255 between its minimum and maximum, as DIS's inference does. */
-function toMask(output: Float32Array): Uint8Array {
-  let min = Infinity;
-  let max = -Infinity;
-  for (const v of output) {
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  const range = max - min || 1;
-  const mask = new Uint8Array(output.length);
-  for (let i = 0; i < output.length; i++) mask[i] = Math.round(((output[i]! - min) / range) * 255);
-  return mask;
-}
-
 async function handle(request: CutoutRequest): Promise<CutoutReply> {
   const t0 = performance.now();
   const s = await getSession();
@@ -90,7 +75,7 @@ async function handle(request: CutoutRequest): Promise<CutoutReply> {
   const result = await s.run(feeds, [outputName]);
   const t3 = performance.now();
   const output = result[outputName]!.data as Float32Array;
-  const mask = cleanMask(withPlainBackdrop(toMask(output), request.rgb, size), request.rgb, size);
+  const mask = productMask(output, request.rgb, size);
   const stages = { load: t1 - t0, preprocess: t2 - t1, inference: t3 - t2, postprocess: performance.now() - t3 };
   return { id: request.id, mask, stages };
 }

@@ -60,10 +60,8 @@ export function plainBackdropMask(rgb: Uint8Array, size: number): Uint8Array | n
   return mask;
 }
 
-/** The model's mask, or the backdrop fill's where the model clearly missed the product. */
-export function withPlainBackdrop(model: Uint8Array, rgb: Uint8Array, size: number): Uint8Array {
-  const fill = plainBackdropMask(rgb, size);
-  if (!fill) return model;
+/** The model's mask, or the backdrop fill (`plainBackdropMask`) where the model clearly missed the product. */
+export function withPlainBackdrop(model: Uint8Array, fill: Uint8Array): Uint8Array {
   let product = 0;
   let covered = 0;
   for (let i = 0; i < fill.length; i++) {

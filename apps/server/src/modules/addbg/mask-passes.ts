@@ -1,0 +1,31 @@
+import { faintProductMask, modelWasUnsure } from './faint-mask';
+import { cleanMask } from './mask-cleanup';
+import { plainBackdropMask, withPlainBackdrop } from './plain-backdrop';
+
+/** The model's output stretched to 0..255 between its minimum and maximum, as DIS's inference does. */
+export function stretchOutput(output: Float32Array): Uint8Array {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of output) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const range = max - min || 1;
+  const mask = new Uint8Array(output.length);
+  for (let i = 0; i < output.length; i++) mask[i] = Math.round(((output[i]! - min) / range) * 255);
+  return mask;
+}
+
+/**
+ * The product mask (0..255, `size`²) from the model's output and the photo at the model's size:
+ * the stretched output, overruled by the backdrop fill on a plain backdrop where the model missed
+ * the product, then cleaned of glued stripes and stray blobs. On a busy backdrop where the model
+ * was unsure, its faint output is read again by colour regions (`faint-mask.ts`) and cleaned alike.
+ */
+export function productMask(output: Float32Array, rgb: Uint8Array, size: number): Uint8Array {
+  const stretched = stretchOutput(output);
+  const fill = plainBackdropMask(rgb, size);
+  const mask = cleanMask(fill ? withPlainBackdrop(stretched, fill) : stretched, rgb, size);
+  if (fill || !modelWasUnsure(mask, output)) return mask;
+  return cleanMask(faintProductMask(output, stretched, rgb, size), rgb, size);
+}
