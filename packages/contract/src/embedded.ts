@@ -154,6 +154,12 @@ export const COMFY_FILTERED_ROUTES = [
   ['POST', '/interrupt'],
   ['POST', '/upload/image'],
   ['POST', '/upload/mask'],
+  // ComfyUI's `/internal` routes that show the whole server's: its log (empty for everyone) and
+  // the folders' file lists (only the caller's files).
+  ['GET', '/internal/logs'],
+  ['GET', '/internal/logs/raw'],
+  ['PATCH', '/internal/logs/subscribe'],
+  ['GET', '/internal/files/:directory_type'],
 ] as const;
 
 /** ComfyUI paths that act on everyone's work (unload models, every job): refused through the portal. */

@@ -52,6 +52,20 @@ describe('the one-time code and the cookie', () => {
     expect(await page.text()).toContain('Fake ComfyUI');
   });
 
+  it('sends the tool’s folder without its slash to the folder, where its cookie and frontend work', async () => {
+    // ComfyUI's frontend takes its API address from the page's folder; the cookie's path has the slash.
+    const { hostname, port } = new URL(t.baseUrl);
+    const location = await new Promise<string | undefined>((resolve, reject) => {
+      const req = httpRequest({ host: hostname, port, path: '/embedded/comfyui?workflow=a' }, (res) => {
+        res.resume();
+        resolve(res.statusCode === 302 ? res.headers.location : `status ${res.statusCode}`);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(location).toBe('/embedded/comfyui/?workflow=a');
+  });
+
   it('refuses the tool without a cookie, with a forged one, and one of the other app', async () => {
     expect((await toolFetch(t, '', '/embedded/comfyui/')).status).toBe(401);
     const cookie = await openTool(t, alice.token, 'comfyui');

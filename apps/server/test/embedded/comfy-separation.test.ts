@@ -180,6 +180,31 @@ describe('ComfyUI shared by two users', () => {
     expect(comfy.history.has(users.b.promptId)).toBe(false);
   });
 
+  it('shows nobody the server’s log, and each user only their own files of a folder', async () => {
+    comfy.seen.length = 0;
+    expect((await json(users.b.cookie, '/internal/logs')).body).toBe('');
+    expect((await json(users.b.cookie, '/internal/logs/raw')).body).toMatchObject({ entries: [] });
+    const subscribe = await toolFetch(t, users.b.cookie, '/embedded/comfyui/internal/logs/subscribe', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: 'tabB', enabled: true }),
+    });
+    expect(subscribe.status).toBe(200);
+    expect(comfy.seen.filter((s) => s.url.includes('/logs'))).toEqual([]);
+    // The folder holds A's output (B cleared B's history above); A has seen it in A's history.
+    const ofA = `out-${users.a.promptId}.png`;
+    expect((await json(users.a.cookie, '/internal/files/output')).body).toEqual([ofA]);
+    expect((await json(users.a.cookie, '/internal/files/output?full_info=true')).body).toEqual([
+      expect.objectContaining({ name: ofA }),
+    ]);
+    expect((await json(users.b.cookie, '/internal/files/output')).body).toEqual([]);
+    expect((await json(users.b.cookie, '/internal/files/output?full_info=true')).body).toEqual([]);
+    // Only ComfyUI's three folders are asked for; any other name is not found here.
+    comfy.seen.length = 0;
+    expect((await json(users.b.cookie, '/internal/files/models')).status).toBe(404);
+    expect(comfy.seen).toEqual([]);
+  });
+
   it('refuses the endpoints that act on everyone', async () => {
     expect((await post(users.b.cookie, '/free', { unload_models: true })).status).toBe(403);
     expect((await toolFetch(t, users.b.cookie, '/embedded/comfyui/api/jobs')).status).toBe(403);
@@ -207,7 +232,7 @@ describe('ComfyUI shared by two users', () => {
 
 /** ComfyUI's endpoints that act on or show everyone's work (as aiohttp matches them): only the gateway may call them. */
 function globalRoute(route: string): boolean {
-  return /^\/(queue|history|history\/[^/]+|view|prompt|interrupt|free|upload\/(image|mask)|jobs|jobs\/[^/]+)$/.test(
+  return /^\/(queue|history|history\/[^/]+|view|prompt|interrupt|free|upload\/(image|mask)|jobs|jobs\/[^/]+|internal\/logs(\/raw)?|internal\/files\/[^/]+)$/.test(
     route,
   );
 }
@@ -260,6 +285,8 @@ describe('ComfyUI path spellings', () => {
       { method: 'POST', route: 'free', body: { unload_models: true } },
       { method: 'POST', route: 'queue', body: { clear: true } },
       { method: 'POST', route: 'history', body: { clear: true } },
+      { method: 'GET', route: 'internal/logs' },
+      { method: 'GET', route: 'internal/files/output' },
     ];
     comfy.seen.length = 0;
     const leaks: string[] = [];

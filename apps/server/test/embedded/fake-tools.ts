@@ -165,6 +165,20 @@ export class FakeComfy extends FakeTool {
       res.writeHead(200, { 'content-type': 'image/png' }).end(`PNG:${url.searchParams.get('filename')}`);
       return;
     }
+    // ComfyUI's internal routes show the whole server's: its log and every file of a folder.
+    if (req.method === 'GET' && (path === '/internal/logs' || path === '/internal/logs/raw')) {
+      const lines = [...this.pending, ...this.running].map((p) => `got prompt ${p.id}`);
+      lines.push(...[...this.history.keys()].map((id) => `Prompt executed ${id}`));
+      if (path === '/internal/logs') this.json(res, 200, lines.join('\n'));
+      else this.json(res, 200, { entries: lines.map((m) => ({ t: '', m })), size: { cols: 100, rows: 30 } });
+      return;
+    }
+    if (req.method === 'GET' && path === '/internal/files/output') {
+      const names = [...this.history.keys()].map((id) => `out-${id}.png`);
+      const full = url.searchParams.get('full_info') === 'true';
+      this.json(res, 200, full ? names.map((name) => ({ name, size: 3, modified: 0 })) : names);
+      return;
+    }
     if (req.method === 'GET' && path === '/object_info') {
       this.json(res, 200, { KSampler: { name: 'KSampler' } });
       return;

@@ -40,6 +40,12 @@ function refusal(reply: FastifyReply, status: number, message: string): FastifyR
     );
 }
 
+/** A request target as its path and its query (with the `?`, or empty). */
+function splitTarget(url: string): [string, string] {
+  const at = url.indexOf('?');
+  return at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at)];
+}
+
 /**
  * Everything under `/embedded/<app>/`: the code's landing, the per-user ComfyUI endpoints, the
  * WebSocket bridge and the plain proxy for the rest. Every request and upgrade but the landing
@@ -56,6 +62,12 @@ export async function toolScope(app: FastifyInstance, opts: { tool: ConnectedToo
   const frameHeaders = toolFrameHeaders(ownOrigin ? services.portalOrigin : undefined);
 
   app.addHook('onRequest', async (request, reply) => {
+    // The tool's own frontend takes its API address from the page's folder (ComfyUI's
+    // `location.pathname` up to the last `/`): without the slash it would call `/embedded/api/…`.
+    const [path, query] = splitTarget(request.url);
+    if (path === base && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.redirect(`${base}/${query}`, 302);
+    }
     const admission = await admitToolRequest(
       tool,
       services,

@@ -15,11 +15,17 @@ export interface ComfyRequest {
 
 /** Paths that act on everyone's work and have no per-user form: refused. */
 const REFUSED = /^\/(free|jobs)(\/|$)/;
+/** ComfyUI's terminal log (`/internal/logs`, `/internal/logs/raw`): every user's errors and paths. */
+const INTERNAL_LOGS = /^\/internal\/logs(\/raw)?$/;
+/** `/internal/files/{output|input|temp}`: the names of every file in one of ComfyUI's folders. */
+const INTERNAL_FILES = /^\/internal\/files\/([^/]+)$/;
+/** The folders `/internal/files/` lists. */
+const FOLDERS = ['output', 'input', 'temp'];
 /** One prompt's history, as ComfyUI's `/history/{prompt_id}` matches it (one non-empty segment). */
 const HISTORY_ITEM = /^\/history\/[^/]+$/;
 /** Every route the gateway answers, whatever the method (without `/api`). */
 const GATEWAY_ROUTE =
-  /^\/(history|history\/[^/]+|queue|view|prompt|interrupt|upload\/(image|mask)|free|jobs|jobs\/.*)$/;
+  /^\/(history|history\/[^/]+|queue|view|prompt|interrupt|upload\/(image|mask)|free|jobs|jobs\/.*|internal\/logs(\/raw|\/subscribe)?|internal\/files\/[^/]+)$/;
 
 /**
  * ComfyUI's global endpoints, made per user. Everything else passes through untouched (the
@@ -40,7 +46,15 @@ export class ComfyGateway {
     const route = routeOf(path);
     if (REFUSED.test(route)) return true;
     if (method === 'GET' || method === 'HEAD')
-      return route === '/history' || HISTORY_ITEM.test(route) || route === '/queue' || route === '/view';
+      return (
+        route === '/history' ||
+        HISTORY_ITEM.test(route) ||
+        route === '/queue' ||
+        route === '/view' ||
+        INTERNAL_LOGS.test(route) ||
+        INTERNAL_FILES.test(route)
+      );
+    if (method === 'PATCH') return route === '/internal/logs/subscribe';
     if (method === 'POST')
       return ['/prompt', '/history', '/queue', '/interrupt', '/upload/image', '/upload/mask'].includes(route);
     return false;
@@ -56,7 +70,13 @@ export class ComfyGateway {
       if (HISTORY_ITEM.test(route)) return this.historyItem(req, decodeURIComponent(route.slice(9)));
       if (route === '/queue') return this.queue(req);
       if (route === '/view') return this.view(req, query);
+      if (INTERNAL_LOGS.test(route)) return internalLog(route);
+      const files = INTERNAL_FILES.exec(route);
+      if (files) return this.folderFiles(req, decodeURIComponent(files[1]!));
     }
+    // The log is never sent on the socket (comfy-ws-filter.ts): subscribing changes nothing.
+    if (req.method === 'PATCH' && route === '/internal/logs/subscribe')
+      return { status: 200, contentType: 'text/plain', body: Buffer.alloc(0) };
     if (req.method === 'POST') {
       if (route === '/prompt') return this.prompt(req);
       if (route === '/history' || route === '/queue') return this.clearOrDelete(req, route);
@@ -100,6 +120,21 @@ export class ComfyGateway {
       return { status: 404, contentType: 'text/plain', body: Buffer.from('Not Found') };
     }
     return this.forward(req);
+  }
+
+  /** A folder's file list with only the caller's files (names, or `full_info` objects with a name). */
+  private async folderFiles(req: ComfyRequest, kind: string): Promise<ToolAnswer> {
+    if (!FOLDERS.includes(kind)) return jsonAnswer(404, { error: '请求的地址不存在' });
+    const answer = await this.forward(req);
+    const listed = parseJson(answer.body);
+    if (answer.status !== 200 || !Array.isArray(listed)) return answer;
+    const mine = await this.ownership.fileNamesIn(req.userId, kind);
+    const nameOf = (entry: unknown) =>
+      typeof entry === 'string' ? entry : isObject(entry) && typeof entry.name === 'string' ? entry.name : undefined;
+    return jsonAnswer(
+      200,
+      listed.filter((entry) => mine.has(nameOf(entry) ?? '')),
+    );
   }
 
   private async prompt(req: ComfyRequest): Promise<ToolAnswer> {
@@ -165,6 +200,11 @@ export class ComfyGateway {
     }
     return answer;
   }
+}
+
+/** ComfyUI's terminal log is the whole server's: every user gets an empty one, in its shapes. */
+function internalLog(route: string): ToolAnswer {
+  return route.endsWith('/raw') ? jsonAnswer(200, { entries: [], size: { cols: 80, rows: 24 } }) : jsonAnswer(200, '');
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -54,4 +54,19 @@ export class ComfyOwnership {
       .limit(1);
     return rows.length > 0;
   }
+
+  /** The names of the user's files directly in one of ComfyUI's folders (`output`, `input`, `temp`). */
+  async fileNamesIn(userId: number, kind: string): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ filename: embeddedComfyFiles.filename })
+      .from(embeddedComfyFiles)
+      .where(
+        and(
+          eq(embeddedComfyFiles.userId, userId),
+          eq(embeddedComfyFiles.kind, kind),
+          eq(embeddedComfyFiles.subfolder, ''),
+        ),
+      );
+    return new Set(rows.map((r) => r.filename));
+  }
 }
