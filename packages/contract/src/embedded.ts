@@ -160,10 +160,18 @@ export const COMFY_FILTERED_ROUTES = [
   ['GET', '/internal/logs/raw'],
   ['PATCH', '/internal/logs/subscribe'],
   ['GET', '/internal/files/:directory_type'],
+  // Newer frontends' queue panel: the jobs list and one job, the caller's only.
+  ['GET', '/jobs'],
+  ['GET', '/jobs/:job_id'],
 ] as const;
 
-/** ComfyUI paths that act on everyone's work (unload models, every job): refused through the portal. */
-export const COMFY_REFUSED_PATHS = ['/free', '/jobs', '/jobs/*'] as const;
+/** ComfyUI paths refused (403) for these methods: they act on every user's work (also under `/api/`). */
+const WRITES = ['POST', 'PUT', 'DELETE', 'PATCH'] as const;
+export const COMFY_REFUSED_ROUTES = [
+  [['GET', ...WRITES], '/free'],
+  [WRITES, '/jobs'],
+  [WRITES, '/jobs/*'],
+] as const;
 
 /** WebSocket paths of each tool: ComfyUI's progress socket, SD WebUI's Gradio 3 queue. */
 export const EMBEDDED_SOCKET_PATHS: Readonly<Record<EmbeddedAppKey, readonly string[]>> = {
@@ -237,11 +245,11 @@ export const embeddedProxyEndpoints: Readonly<Record<string, Endpoint>> = Object
           ]);
         }
       }
-      for (const path of COMFY_REFUSED_PATHS) {
+      for (const [methods, path] of COMFY_REFUSED_ROUTES) {
         entries.push([
           `comfyui refused ${path}`,
           endpoint({
-            method: 'POST',
+            method: methods[0],
             path: `${base}${path}`,
             summary: `ComfyUI ${path}: refused (403), it would act on every user's work`,
             tag: 'embedded',

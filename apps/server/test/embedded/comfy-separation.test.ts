@@ -207,7 +207,27 @@ describe('ComfyUI shared by two users', () => {
 
   it('refuses the endpoints that act on everyone', async () => {
     expect((await post(users.b.cookie, '/free', { unload_models: true })).status).toBe(403);
-    expect((await toolFetch(t, users.b.cookie, '/embedded/comfyui/api/jobs')).status).toBe(403);
+    expect((await post(users.b.cookie, `/api/jobs/${users.a.promptId}/cancel`, {})).status).toBe(403);
+  });
+
+  it('lists each user only their own jobs, paged among their own', async () => {
+    // A's newest prompt is first in ComfyUI's list: a page of one cut there would hold only A's.
+    const newest = await queuePrompt(users.a.cookie, 'tabA');
+    const b = await json(users.b.cookie, '/api/jobs?limit=1');
+    expect(b.status).toBe(200);
+    expect(JSON.stringify(b.body)).not.toContain(users.a.promptId);
+    expect(JSON.stringify(b.body)).not.toContain(newest);
+    expect(b.body.pagination).toMatchObject({ offset: 0, limit: 1, total: 0, has_more: false });
+    const a = await json(users.a.cookie, '/jobs?limit=1');
+    expect((a.body.jobs as Array<{ id: string }>).map((j) => j.id)).toEqual([newest]);
+    expect(a.body.pagination).toMatchObject({ offset: 0, limit: 1, total: 2, has_more: true });
+    const second = await json(users.a.cookie, '/jobs?offset=1&limit=1');
+    expect((second.body.jobs as Array<{ id: string }>).map((j) => j.id)).toEqual([users.a.promptId]);
+    // One job: the caller's, or not found; its preview is then the caller's to view.
+    expect((await json(users.b.cookie, `/api/jobs/${users.a.promptId}`)).status).toBe(404);
+    const own = await json(users.a.cookie, `/api/jobs/${users.a.promptId}`);
+    expect(own.body).toMatchObject({ id: users.a.promptId, status: 'completed' });
+    comfy.pending = comfy.pending.filter((p) => p.id !== newest);
   });
 
   it('applies the same separation to the API for scripts', async () => {
@@ -285,6 +305,7 @@ describe('ComfyUI path spellings', () => {
       { method: 'POST', route: 'free', body: { unload_models: true } },
       { method: 'POST', route: 'queue', body: { clear: true } },
       { method: 'POST', route: 'history', body: { clear: true } },
+      { method: 'GET', route: 'jobs' },
       { method: 'GET', route: 'internal/logs' },
       { method: 'GET', route: 'internal/files/output' },
     ];

@@ -165,6 +165,31 @@ export class FakeComfy extends FakeTool {
       res.writeHead(200, { 'content-type': 'image/png' }).end(`PNG:${url.searchParams.get('filename')}`);
       return;
     }
+    // `/jobs`: everyone's, newest first, paged by `offset` and `limit` as ComfyUI pages them.
+    if (req.method === 'GET' && (path === '/jobs' || path.startsWith('/jobs/'))) {
+      const jobs = [
+        ...[...this.pending].reverse().map((p) => ({ id: p.id, status: 'pending' })),
+        ...[...this.history.keys()].reverse().map((id) => ({
+          id,
+          status: 'completed',
+          preview_output: { filename: `out-${id}.png`, subfolder: '', type: 'output', nodeId: '9' },
+        })),
+      ];
+      if (path !== '/jobs') {
+        const job = jobs.find((j) => j.id === path.slice(6));
+        if (job) this.json(res, 200, job);
+        else this.json(res, 404, { error: 'Job not found' });
+        return;
+      }
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = url.searchParams.has('limit') ? Number(url.searchParams.get('limit')) : undefined;
+      const page = jobs.slice(offset, limit === undefined ? undefined : offset + limit);
+      this.json(res, 200, {
+        jobs: page,
+        pagination: { offset, limit: limit ?? null, total: jobs.length, has_more: offset + page.length < jobs.length },
+      });
+      return;
+    }
     // ComfyUI's internal routes show the whole server's: its log and every file of a folder.
     if (req.method === 'GET' && (path === '/internal/logs' || path === '/internal/logs/raw')) {
       const lines = [...this.pending, ...this.running].map((p) => `got prompt ${p.id}`);

@@ -1,7 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { jsonAnswer, parseJson, type ToolAnswer, type ToolClient } from '../tool-client';
 import { userClientId } from './client-id';
-import { filterHistory, filterQueue, historyFiles, historyPromptIds, queuePromptIds, viewedFile } from './comfy-shapes';
+import {
+  filterHistory,
+  filterQueue,
+  historyFiles,
+  historyPromptIds,
+  outputFiles,
+  queuePromptIds,
+  viewedFile,
+} from './comfy-shapes';
 import type { ComfyOwnership } from './ownership-store';
 
 export interface ComfyRequest {
@@ -14,7 +22,10 @@ export interface ComfyRequest {
 }
 
 /** Paths that act on everyone's work and have no per-user form: refused. */
-const REFUSED = /^\/(free|jobs)(\/|$)/;
+const REFUSED = /^\/free(\/|$)/;
+/** ComfyUI's jobs (`/jobs`, `/jobs/{id}`): read per user; anything that would change them is refused. */
+const JOBS = /^\/jobs(\/|$)/;
+const JOB_ITEM = /^\/jobs\/([^/]+)$/;
 /** ComfyUI's terminal log (`/internal/logs`, `/internal/logs/raw`): every user's errors and paths. */
 const INTERNAL_LOGS = /^\/internal\/logs(\/raw)?$/;
 /** `/internal/files/{output|input|temp}`: the names of every file in one of ComfyUI's folders. */
@@ -44,7 +55,7 @@ export class ComfyGateway {
    */
   handles(method: string, path: string): boolean {
     const route = routeOf(path);
-    if (REFUSED.test(route)) return true;
+    if (REFUSED.test(route) || JOBS.test(route)) return true;
     if (method === 'GET' || method === 'HEAD')
       return (
         route === '/history' ||
@@ -64,7 +75,15 @@ export class ComfyGateway {
   async handle(req: ComfyRequest): Promise<ToolAnswer> {
     const route = routeOf(req.path);
     const query = new URLSearchParams(req.path.split('?')[1] ?? '');
-    if (REFUSED.test(route)) return jsonAnswer(403, { error: '门户中不能执行此操作（会影响其他用户）' });
+    const refused = () => jsonAnswer(403, { error: '门户中不能执行此操作（会影响其他用户）' });
+    if (REFUSED.test(route)) return refused();
+    if (JOBS.test(route)) {
+      if (req.method !== 'GET') return refused();
+      if (route === '/jobs') return this.jobs(req, query);
+      const item = JOB_ITEM.exec(route);
+      if (item) return this.job(req, decodeURIComponent(item[1]!));
+      return jsonAnswer(404, { error: '请求的地址不存在' });
+    }
     if (req.method === 'GET') {
       if (route === '/history') return this.history(req);
       if (HISTORY_ITEM.test(route)) return this.historyItem(req, decodeURIComponent(route.slice(9)));
@@ -120,6 +139,54 @@ export class ComfyGateway {
       return { status: 404, contentType: 'text/plain', body: Buffer.from('Not Found') };
     }
     return this.forward(req);
+  }
+
+  /**
+   * The caller's jobs, paged here: ComfyUI pages everyone's, so it is asked for all of them (same
+   * filters and order) and the page is cut from the caller's. Their previews become theirs to view.
+   */
+  private async jobs(req: ComfyRequest, query: URLSearchParams): Promise<ToolAnswer> {
+    const offset = Math.max(0, Number.parseInt(query.get('offset') ?? '0', 10) || 0);
+    const limitText = query.get('limit');
+    const limit = limitText === null ? undefined : Number.parseInt(limitText, 10);
+    if (limit !== undefined && !(limit > 0)) return jsonAnswer(400, { error: 'limit must be a positive integer' });
+    const all = new URLSearchParams(query);
+    all.delete('offset');
+    all.delete('limit');
+    const [path] = req.path.split('?', 1);
+    const listed = all.size > 0 ? `${path}?${all}` : path!;
+    const answer = await this.forward(req, listed);
+    const body = parseJson(answer.body);
+    if (answer.status !== 200 || !isObject(body) || !Array.isArray(body.jobs)) return answer;
+    const jobs = body.jobs.filter(isObject);
+    const owned = await this.ownership.ownedOf(
+      req.userId,
+      jobs.flatMap((job) => (typeof job.id === 'string' ? [job.id] : [])),
+    );
+    const mine = jobs.filter((job) => typeof job.id === 'string' && owned.has(job.id));
+    const page = mine.slice(offset, limit === undefined ? undefined : offset + limit);
+    await this.ownership.recordFiles(
+      req.userId,
+      page.flatMap((job) => outputFiles({ preview: [job.preview_output] })),
+    );
+    return jsonAnswer(200, {
+      jobs: page,
+      pagination: { offset, limit: limit ?? null, total: mine.length, has_more: offset + page.length < mine.length },
+    });
+  }
+
+  /** One of the caller's jobs (another's answers like an unknown one); its outputs become theirs to view. */
+  private async job(req: ComfyRequest, jobId: string): Promise<ToolAnswer> {
+    if (!(await this.ownership.owns(req.userId, jobId))) return jsonAnswer(404, { error: 'Job not found' });
+    const answer = await this.forward(req);
+    const job = parseJson(answer.body);
+    if (answer.status === 200 && isObject(job)) {
+      await this.ownership.recordFiles(req.userId, [
+        ...outputFiles({ preview: [job.preview_output] }),
+        ...(isObject(job.outputs) ? Object.values(job.outputs).flatMap(outputFiles) : []),
+      ]);
+    }
+    return answer;
   }
 
   /** A folder's file list with only the caller's files (names, or `full_info` objects with a name). */

@@ -1,4 +1,4 @@
-import { COMFY_FILTERED_ROUTES, COMFY_REFUSED_PATHS } from '@portal/contract';
+import { COMFY_FILTERED_ROUTES, COMFY_REFUSED_ROUTES } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type { EmbedPass } from '../embed-cookie';
 import type { ComfyGateway } from './comfy-gateway';
@@ -6,7 +6,7 @@ import type { ComfyGateway } from './comfy-gateway';
 const ROUTES: Array<readonly [HTTPMethods | HTTPMethods[], string]> = [
   ...COMFY_FILTERED_ROUTES,
   // Refused by the gateway: they act on everyone's work.
-  ...COMFY_REFUSED_PATHS.map((path) => [['GET', 'POST', 'PUT', 'DELETE'] as HTTPMethods[], path] as const),
+  ...COMFY_REFUSED_ROUTES.map(([methods, path]) => [[...methods] as HTTPMethods[], path] as const),
 ];
 
 /** Upload size through the frame (ComfyUI's own limit is larger; images here are small). */
