@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modelWasUnsure, otsuSplit } from '../../src/modules/addbg/faint-mask';
+import { faintProductMask, modelWasUnsure, otsuSplit } from '../../src/modules/addbg/faint-mask';
 import { productMask, stretchOutput } from '../../src/modules/addbg/mask-passes';
 
 // 256² photo on busy stripes (four colours, 16 px each) with an orange lamp: a 100×60 shade and a
@@ -54,6 +54,19 @@ describe('faint model output', () => {
     expect(mask[150 * size + 128]).toBe(255); // stem
     expect(mask[230 * size + 30]).toBe(0); // blob
     expect(mask[150 * size + 24]).toBe(0); // a stripe the model half saw
+  });
+
+  it('finds nothing where the model saw nothing', () => {
+    expect(productMask(new Float32Array(output.length), rgb, size).every((v) => v === 0)).toBe(true);
+    expect(productMask(new Float32Array(output.length).fill(0.004), rgb, size).every((v) => v === 0)).toBe(true);
+  });
+
+  it('reads nothing into levels that differ by less than half a decade', () => {
+    // Stripes at 0.001 and 0.0015, the lamp at 0.002: two levels, but no product standing out.
+    const flat = new Float32Array(output.length);
+    for (let i = 0; i < flat.length; i++) flat[i] = output[i]! >= 0.1 ? 0.002 : output[i]! > 0.01 ? 0.0015 : 0.001;
+    const stretched = stretchOutput(flat);
+    expect(faintProductMask(flat, stretched, rgb, size)).toBe(stretched);
   });
 
   it('leaves a confident answer to the model', () => {

@@ -24,6 +24,8 @@ const MIN_REGION_PX = 64;
 const LOG_FLOOR = -5;
 const BINS = 100;
 const INSIDE = 127;
+/** Half a decade of model output, in bins. */
+const MIN_CONTRAST_BINS = (0.5 / -LOG_FLOOR) * BINS;
 
 /** Whether less than a third of the mask (0..255) sits where the model's output is confident. */
 export function modelWasUnsure(mask: Uint8Array, output: Float32Array): boolean {
@@ -147,7 +149,25 @@ export function faintProductMask(output: Float32Array, stretched: Uint8Array, rg
     regionBin[r] = Math.min(BINS - 1, Math.max(0, Math.floor(((mean - LOG_FLOOR) / -LOG_FLOOR) * BINS)));
     hist[regionBin[r]!]! += areas[r]!;
   }
-  const split = otsuSplit(hist, otsuSplit(hist) + 1);
+  const first = otsuSplit(hist);
+  // One level everywhere (a model that saw nothing at all): nothing to read again.
+  if (first < 0) return stretched;
+  const split = Math.max(first, otsuSplit(hist, first + 1));
+  // What is kept must stand out from the rest by half a decade, or the split is only noise.
+  let keptArea = 0;
+  let keptSum = 0;
+  let restArea = 0;
+  let restSum = 0;
+  for (let b = 0; b < BINS; b++) {
+    if (b > split) {
+      keptArea += hist[b]!;
+      keptSum += b * hist[b]!;
+    } else {
+      restArea += hist[b]!;
+      restSum += b * hist[b]!;
+    }
+  }
+  if (keptArea === 0 || restArea === 0 || keptSum / keptArea - restSum / restArea < MIN_CONTRAST_BINS) return stretched;
   const mask = new Uint8Array(output.length);
   for (let i = 0; i < mask.length; i++) {
     const b = regionBin[labels[i]!]!;
