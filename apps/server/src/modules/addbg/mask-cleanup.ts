@@ -1,3 +1,5 @@
+import { colourRegions } from './colour-regions';
+
 /**
  * Clean-up of the model's mask on busy backdrops. ISNet finds the product but often glues
  * background structures to it (stripes, dots, the edge of a shelf) or leaves stray blobs apart
@@ -21,6 +23,8 @@ const KEEP_PART_SHARE = 0.2;
 /** Colour histogram: bits kept per channel (16³ bins). */
 const COLOUR_BITS = 4;
 const INSIDE = 127;
+/** Regions of one colour at least this large split a removed piece (smaller ones are edges, noise). */
+const MIN_COLOUR_REGION_PX = 64;
 /** How far outside the kept parts the model's soft edge is kept. */
 const SOFT_EDGE_PX = 4;
 
@@ -113,6 +117,33 @@ export function openMask(inside: Uint8Array, size: number, radius: number): Uint
   return opened;
 }
 
+/**
+ * Removed pieces split where they cross regions of one colour (colour-regions.ts): a lamp's stem
+ * glued to a stripe and a blob behind it is judged apart from them. Pixels of small regions (edges,
+ * noise) stay with their piece.
+ */
+export function splitByColour(pieces: Parts, regions: { labels: Int32Array; areas: number[] }): Parts {
+  const ids = new Map<number, number>();
+  const labels = new Int32Array(pieces.labels.length).fill(-1);
+  const areas: number[] = [];
+  const count = pieces.areas.length;
+  for (let i = 0; i < labels.length; i++) {
+    const piece = pieces.labels[i]!;
+    if (piece < 0) continue;
+    const region = regions.labels[i]!;
+    const key = regions.areas[region]! >= MIN_COLOUR_REGION_PX ? (region + 1) * count + piece : piece;
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = areas.length;
+      ids.set(key, id);
+      areas.push(0);
+    }
+    labels[i] = id;
+    areas[id]!++;
+  }
+  return { labels, areas };
+}
+
 /** The model's mask (0..255, `size`×`size`) cleaned as described above; `rgb` is the photo at that size. */
 export function cleanMask(mask: Uint8Array, rgb: Uint8Array, size: number): Uint8Array {
   const n = mask.length;
@@ -148,7 +179,7 @@ export function cleanMask(mask: Uint8Array, rgb: Uint8Array, size: number): Uint
     } else removed[i] = 1;
   }
   if (productCount > 0) {
-    const pieces = connectedParts(removed, size);
+    const pieces = splitByColour(connectedParts(removed, size), colourRegions(rgb, size));
     const likelihood = new Float64Array(pieces.areas.length);
     for (let i = 0; i < n; i++) {
       const piece = pieces.labels[i]!;
