@@ -40,23 +40,16 @@ export class ComfyOwnership {
   }
 
   async ownsFile(userId: number, file: ComfyFileRef): Promise<boolean> {
-    const rows = await this.db
-      .select({ filename: embeddedComfyFiles.filename })
-      .from(embeddedComfyFiles)
-      .where(
-        and(
-          eq(embeddedComfyFiles.userId, userId),
-          eq(embeddedComfyFiles.kind, file.kind),
-          eq(embeddedComfyFiles.subfolder, file.subfolder),
-          eq(embeddedComfyFiles.filename, file.filename),
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
+    return (await this.fileNames(userId, file.kind, file.subfolder, file.filename)).size > 0;
   }
 
   /** The names of the user's files directly in one of ComfyUI's folders (`output`, `input`, `temp`). */
-  async fileNamesIn(userId: number, kind: string): Promise<Set<string>> {
+  fileNamesIn(userId: number, kind: string): Promise<Set<string>> {
+    return this.fileNames(userId, kind, '');
+  }
+
+  /** The user's file names in a folder's subfolder; only `filename` itself when it is given. */
+  private async fileNames(userId: number, kind: string, subfolder: string, filename?: string): Promise<Set<string>> {
     const rows = await this.db
       .select({ filename: embeddedComfyFiles.filename })
       .from(embeddedComfyFiles)
@@ -64,7 +57,8 @@ export class ComfyOwnership {
         and(
           eq(embeddedComfyFiles.userId, userId),
           eq(embeddedComfyFiles.kind, kind),
-          eq(embeddedComfyFiles.subfolder, ''),
+          eq(embeddedComfyFiles.subfolder, subfolder),
+          filename === undefined ? undefined : eq(embeddedComfyFiles.filename, filename),
         ),
       );
     return new Set(rows.map((r) => r.filename));
