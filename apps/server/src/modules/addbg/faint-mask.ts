@@ -25,7 +25,7 @@ const INSIDE = 127;
 /** Half a decade of model output, in bins. */
 const MIN_CONTRAST_BINS = (0.5 / -LOG_FLOOR) * BINS;
 
-/** Whether less than a third of the mask (0..255) sits where the model's output is confident. */
+/** Whether less than 35% of the mask (0..255) sits where the model's output is confident. */
 export function modelWasUnsure(mask: Uint8Array, output: Float32Array): boolean {
   let inside = 0;
   let confident = 0;
