@@ -9,7 +9,24 @@ const REGION_STEP = 6;
 const REGION_SPAN = 48;
 
 /** Regions of nearly one colour (4-connected) of a `size`² RGB photo. */
-export function colourRegions(rgb: Uint8Array, size: number): { labels: Int32Array; areas: number[] } {
+export interface ColourRegions {
+  /** Region index per pixel. */
+  labels: Int32Array;
+  /** Pixel count per region. */
+  areas: number[];
+}
+
+/**
+ * The photo's regions, found the first time they are asked for: the mask passes of one cutout
+ * share them (the clean-up may need them twice, the faint reading once), and most clean-ups of a
+ * confident mask never do.
+ */
+export function regionsWhenNeeded(rgb: Uint8Array, size: number): () => ColourRegions {
+  let regions: ColourRegions | undefined;
+  return () => (regions ??= colourRegions(rgb, size));
+}
+
+export function colourRegions(rgb: Uint8Array, size: number): ColourRegions {
   const n = size * size;
   const labels = new Int32Array(n).fill(-1);
   const stack = new Int32Array(n);

@@ -1,4 +1,4 @@
-import { colourRegions } from './colour-regions';
+import { regionsWhenNeeded, type ColourRegions } from './colour-regions';
 
 /**
  * A second reading of the model's output for when it was unsure. On a busy backdrop ISNet sometimes
@@ -74,8 +74,14 @@ export function otsuSplit(hist: Float64Array, from = 0): number {
  * split separates the backdrop at large from everything the model saw at all, the second, within
  * that upper class, the product from the backdrop structures the model half saw.
  */
-export function faintProductMask(output: Float32Array, stretched: Uint8Array, rgb: Uint8Array, size: number) {
-  const { labels, areas } = colourRegions(rgb, size);
+export function faintProductMask(
+  output: Float32Array,
+  stretched: Uint8Array,
+  rgb: Uint8Array,
+  size: number,
+  regions: () => ColourRegions = regionsWhenNeeded(rgb, size),
+) {
+  const { labels, areas } = regions();
   const logSum = new Float64Array(areas.length);
   const floor = 10 ** LOG_FLOOR;
   for (let i = 0; i < output.length; i++) logSum[labels[i]!]! += Math.log10(Math.max(output[i]!, floor));

@@ -1,4 +1,4 @@
-import { colourRegions } from './colour-regions';
+import { regionsWhenNeeded, type ColourRegions } from './colour-regions';
 
 /**
  * Clean-up of the model's mask on busy backdrops. ISNet finds the product but often glues
@@ -122,7 +122,7 @@ export function openMask(inside: Uint8Array, size: number, radius: number): Uint
  * glued to a stripe and a blob behind it is judged apart from them. Pixels of small regions (edges,
  * noise) stay with their piece.
  */
-export function splitByColour(pieces: Parts, regions: { labels: Int32Array; areas: number[] }): Parts {
+export function splitByColour(pieces: Parts, regions: ColourRegions): Parts {
   const ids = new Map<number, number>();
   const labels = new Int32Array(pieces.labels.length).fill(-1);
   const areas: number[] = [];
@@ -145,7 +145,12 @@ export function splitByColour(pieces: Parts, regions: { labels: Int32Array; area
 }
 
 /** The model's mask (0..255, `size`×`size`) cleaned as described above; `rgb` is the photo at that size. */
-export function cleanMask(mask: Uint8Array, rgb: Uint8Array, size: number): Uint8Array {
+export function cleanMask(
+  mask: Uint8Array,
+  rgb: Uint8Array,
+  size: number,
+  regions: () => ColourRegions = regionsWhenNeeded(rgb, size),
+): Uint8Array {
   const n = mask.length;
   const inside = new Uint8Array(n);
   let count = 0;
@@ -169,6 +174,7 @@ export function cleanMask(mask: Uint8Array, rgb: Uint8Array, size: number): Uint
   const removed = new Uint8Array(n);
   let productCount = 0;
   let backdropCount = 0;
+  let removedCount = 0;
   for (let i = 0; i < n; i++) {
     if (kept[i]) {
       product[colour(i)]!++;
@@ -176,10 +182,13 @@ export function cleanMask(mask: Uint8Array, rgb: Uint8Array, size: number): Uint
     } else if (!inside[i]) {
       backdrop[colour(i)]!++;
       backdropCount++;
-    } else removed[i] = 1;
+    } else {
+      removed[i] = 1;
+      removedCount++;
+    }
   }
-  if (productCount > 0) {
-    const pieces = splitByColour(connectedParts(removed, size), colourRegions(rgb, size));
+  if (productCount > 0 && removedCount > 0) {
+    const pieces = splitByColour(connectedParts(removed, size), regions());
     const likelihood = new Float64Array(pieces.areas.length);
     for (let i = 0; i < n; i++) {
       const piece = pieces.labels[i]!;
@@ -192,7 +201,7 @@ export function cleanMask(mask: Uint8Array, rgb: Uint8Array, size: number): Uint
       const piece = pieces.labels[i]!;
       if (piece >= 0 && likelihood[piece]! / pieces.areas[piece]! >= PRODUCT_LIKELIHOOD) kept[i] = 1;
     }
-  } else {
+  } else if (productCount === 0) {
     // Nothing survived the opening (a product made only of thin parts): leave it to step 2.
     kept.set(inside);
   }

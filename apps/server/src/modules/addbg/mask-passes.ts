@@ -1,3 +1,4 @@
+import { regionsWhenNeeded } from './colour-regions';
 import { faintProductMask, modelWasUnsure } from './faint-mask';
 import { cleanMask } from './mask-cleanup';
 import { plainBackdropMask, withPlainBackdrop } from './plain-backdrop';
@@ -25,7 +26,8 @@ export function stretchOutput(output: Float32Array): Uint8Array {
 export function productMask(output: Float32Array, rgb: Uint8Array, size: number): Uint8Array {
   const stretched = stretchOutput(output);
   const fill = plainBackdropMask(rgb, size);
-  const mask = cleanMask(fill ? withPlainBackdrop(stretched, fill) : stretched, rgb, size);
+  const regions = regionsWhenNeeded(rgb, size);
+  const mask = cleanMask(fill ? withPlainBackdrop(stretched, fill) : stretched, rgb, size, regions);
   if (fill || !modelWasUnsure(mask, output)) return mask;
-  return cleanMask(faintProductMask(output, stretched, rgb, size), rgb, size);
+  return cleanMask(faintProductMask(output, stretched, rgb, size, regions), rgb, size, regions);
 }
