@@ -7,11 +7,10 @@ import type { JobQueue } from '../../services/jobs';
 import type { RedConfig } from './config';
 import type { DictionaryStore } from './dictionary-store';
 import { parseNoteRow, rowMessage, type NoteInput } from './import/note-row';
-import { writeNotes } from './note-writer';
+import { NOTE_WRITE_BATCH, writeNotes } from './note-writer';
 import { fetchPullJson, PullError } from './pull-fetch';
 
 export const RED_PULL_JOB = 'red.pull';
-const BATCH = 1000;
 
 /**
  * Scheduled pulls of the configured HTTPS JSON sources. Each pull is recorded like an import (its
@@ -78,8 +77,10 @@ export class PullService {
       const matcher = await this.dictionary.matcher();
       let imported = 0;
       let duplicates = 0;
-      for (let i = 0; i < notes.length; i += BATCH) {
-        const written = await writeNotes(this.db, notes.slice(i, i + BATCH), matcher, { source: source.source });
+      for (let i = 0; i < notes.length; i += NOTE_WRITE_BATCH) {
+        const written = await writeNotes(this.db, notes.slice(i, i + NOTE_WRITE_BATCH), matcher, {
+          source: source.source,
+        });
         imported += written.imported;
         duplicates += written.duplicates;
       }

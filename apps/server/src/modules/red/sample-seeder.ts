@@ -2,12 +2,11 @@ import type { Db } from '../../db/client';
 import type { JobQueue } from '../../services/jobs';
 import type { RedConfig } from './config';
 import type { DictionaryStore } from './dictionary-store';
-import { writeNotes } from './note-writer';
+import { NOTE_WRITE_BATCH, writeNotes } from './note-writer';
 import { generateSampleNotes, SAMPLE_PROJECTS, SAMPLE_SOURCE } from './sample-data';
 
 export const RED_SAMPLE_JOB = 'red.sample';
 export const RED_REMATCH_JOB = 'red.rematch';
-const BATCH = 500;
 
 /**
  * Fills a fresh install with the sample set once (a singleton job, so two replicas starting
@@ -54,8 +53,11 @@ export class SampleSeeder {
     }
     const matcher = await this.dictionary.matcher();
     const notes = generateSampleNotes(this.config.sample_notes, now);
-    for (let i = 0; i < notes.length; i += BATCH) {
-      await writeNotes(this.db, notes.slice(i, i + BATCH), matcher, { source: SAMPLE_SOURCE, isSample: true });
+    for (let i = 0; i < notes.length; i += NOTE_WRITE_BATCH) {
+      await writeNotes(this.db, notes.slice(i, i + NOTE_WRITE_BATCH), matcher, {
+        source: SAMPLE_SOURCE,
+        isSample: true,
+      });
     }
   }
 }

@@ -7,12 +7,11 @@ import { redImportErrors, redImports } from '../../../db/schema';
 import type { JobContext, JobQueue } from '../../../services/jobs';
 import type { ObjectStore } from '../../../services/storage/object-store';
 import type { DictionaryStore } from '../dictionary-store';
-import { writeNotes } from '../note-writer';
+import { NOTE_WRITE_BATCH, writeNotes } from '../note-writer';
 import { parseNoteRow, rowMessage, type NoteInput } from './note-row';
 import { countRows, readRows, UnreadableFile, type ImportFormat } from './readers';
 
 export const RED_IMPORT_JOB = 'red.import';
-const BATCH = 1000;
 
 interface ImportJob {
   importId: string;
@@ -134,7 +133,7 @@ export class ImportService {
           if (parsed.ok) batch.push(parsed.note);
           else errors.push({ row: row.row, message: rowMessage(row.row, parsed.message) });
         }
-        if (batch.length + errors.length >= BATCH) await flush();
+        if (batch.length + errors.length >= NOTE_WRITE_BATCH) await flush();
       }
       await flush();
       await this.finish(record.id, 'done', null, seen);
