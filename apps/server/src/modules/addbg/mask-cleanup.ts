@@ -1,3 +1,4 @@
+import { colourBin, productLikelihood } from './colour-likelihood';
 import { regionsWhenNeeded, type ColourRegions } from './colour-regions';
 
 /**
@@ -20,8 +21,6 @@ const OPEN_RADIUS_SHARE = 1 / 32;
 const PRODUCT_LIKELIHOOD = 0.6;
 /** Parts smaller than this share of the largest part are dropped. */
 const KEEP_PART_SHARE = 0.2;
-/** Colour histogram: bits kept per channel (16³ bins). */
-const COLOUR_BITS = 4;
 const INSIDE = 127;
 /** Regions of one colour at least this large split a removed piece (smaller ones are edges, noise). */
 const MIN_COLOUR_REGION_PX = 64;
@@ -70,7 +69,7 @@ export function connectedParts(on: Uint8Array, width: number): Parts {
  * Chamfer distance (3 per straight step, 4 per diagonal: about 3× the Euclidean distance) from
  * every pixel to the nearest pixel where `on` is 0.
  */
-function chamferToOff(on: Uint8Array, size: number): Int32Array {
+export function chamferToOff(on: Uint8Array, size: number): Int32Array {
   const far = 1 << 29;
   const d = new Int32Array(on.length);
   for (let i = 0; i < on.length; i++) d[i] = on[i] ? far : 0;
@@ -163,45 +162,29 @@ export function cleanMask(
   if (count === 0) return mask;
 
   const kept = openMask(inside, size, Math.max(1, Math.round(size * OPEN_RADIUS_SHARE)));
-  const shift = 8 - COLOUR_BITS;
-  const bins = 1 << (3 * COLOUR_BITS);
-  const colour = (i: number) =>
-    ((rgb[i * 3]! >> shift) << (2 * COLOUR_BITS)) |
-    ((rgb[i * 3 + 1]! >> shift) << COLOUR_BITS) |
-    (rgb[i * 3 + 2]! >> shift);
-  const product = new Float64Array(bins);
-  const backdrop = new Float64Array(bins);
   const removed = new Uint8Array(n);
-  let productCount = 0;
-  let backdropCount = 0;
+  const backdrop = new Uint8Array(n);
   let removedCount = 0;
   for (let i = 0; i < n; i++) {
-    if (kept[i]) {
-      product[colour(i)]!++;
-      productCount++;
-    } else if (!inside[i]) {
-      backdrop[colour(i)]!++;
-      backdropCount++;
-    } else {
+    if (!inside[i]) backdrop[i] = 1;
+    else if (!kept[i]) {
       removed[i] = 1;
       removedCount++;
     }
   }
-  if (productCount > 0 && removedCount > 0) {
+  const likelihood = removedCount > 0 ? productLikelihood(rgb, kept, backdrop) : null;
+  if (likelihood) {
     const pieces = splitByColour(connectedParts(removed, size), regions());
-    const likelihood = new Float64Array(pieces.areas.length);
+    const pieceLikelihood = new Float64Array(pieces.areas.length);
     for (let i = 0; i < n; i++) {
       const piece = pieces.labels[i]!;
-      if (piece < 0) continue;
-      const p = product[colour(i)]! / productCount;
-      const b = backdropCount > 0 ? backdrop[colour(i)]! / backdropCount : 0;
-      if (p + b > 0) likelihood[piece] = likelihood[piece]! + p / (p + b);
+      if (piece >= 0) pieceLikelihood[piece]! += likelihood[colourBin(rgb, i)]!;
     }
     for (let i = 0; i < n; i++) {
       const piece = pieces.labels[i]!;
-      if (piece >= 0 && likelihood[piece]! / pieces.areas[piece]! >= PRODUCT_LIKELIHOOD) kept[i] = 1;
+      if (piece >= 0 && pieceLikelihood[piece]! / pieces.areas[piece]! >= PRODUCT_LIKELIHOOD) kept[i] = 1;
     }
-  } else if (productCount === 0) {
+  } else if (removedCount > 0) {
     // Nothing survived the opening (a product made only of thin parts): leave it to step 2.
     kept.set(inside);
   }
