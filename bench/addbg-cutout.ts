@@ -11,7 +11,8 @@
  *    busy backgrounds. The cut-out steps were tuned on these scenes (seed 0); a held-out set of
  *    as many photos with other backdrops, placements and sizes (seeds 1000…) is reported
  *    separately — it was looked at when the second reading of unsure answers (faint-mask.ts) was
- *    chosen — and a third set with other pairings (seeds 7000…) that nothing was chosen on.
+ *    chosen — then a third set with other pairings (seeds 7000…), looked at when the growth pass
+ *    (grow-by-colour.ts) was chosen, and a fourth (seeds 9000…) that nothing was chosen on.
  * 3. Compositing: the cut-out product on white and on a studio scene with its shadow, in two
  *    marketplace sizes (800×800, 1440×1440); then photo → cutout → scene at both sizes measured
  *    whole per photo, and what a batch of 100 one after another takes at that median; with a
@@ -120,18 +121,27 @@ for (let i = 0; heldOut.length < qualityCases; i++) {
     seed: 1000 + i,
   });
 }
-// Unseen: the pairings of a third formula (three busy backdrops in four), seeds nothing was chosen on.
-const unseen: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
+// A third formula (three busy backdrops in four): unseen until the growth pass, which looked at it.
+const third: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
   shape: shapes[(i * 2) % shapes.length]!,
   material: materials[(i + Math.floor(i / 4)) % materials.length]!,
   background: backgrounds[i % 4 === 0 ? 0 : 1]!,
   color: colors[(i * 5 + 2) % colors.length]!,
   seed: 7000 + i,
 }));
+// Unseen: a fourth formula (two busy backdrops in three), seeds 9000… nothing was chosen on.
+const unseen: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
+  shape: shapes[(i * 3 + 1) % shapes.length]!,
+  material: materials[(i * 3 + Math.floor(i / 5)) % materials.length]!,
+  background: backgrounds[i % 3 === 1 ? 0 : 1]!,
+  color: colors[(i * 7 + 3) % colors.length]!,
+  seed: 9000 + i,
+}));
 for (const [name, cases] of [
   ['generated photos (the scenes the cut-out steps were tuned on)', tuned],
   ['held-out generated photos (other backdrops and placements; looked at for the unsure-answer reading)', heldOut],
-  ['unseen generated photos (other pairings and seeds; nothing chosen on them)', unseen],
+  ['generated photos of seeds 7000… (other pairings; looked at for the growth pass)', third],
+  ['unseen generated photos (a fourth formula, seeds 9000…; nothing chosen on them)', unseen],
 ] as const) {
   let sum = 0;
   const rows: string[] = [];

@@ -18,8 +18,8 @@ export interface ColourRegions {
 
 /**
  * The photo's regions, found the first time they are asked for: the mask passes of one cutout
- * share them (the clean-up may need them twice, the faint reading once), and most clean-ups of a
- * confident mask never do.
+ * share them (the clean-up may need them twice, the faint reading and the growth pass once), and
+ * a cutout on a plain backdrop whose clean-up removed nothing never needs them.
  */
 export function regionsWhenNeeded(rgb: Uint8Array, size: number): () => ColourRegions {
   let regions: ColourRegions | undefined;

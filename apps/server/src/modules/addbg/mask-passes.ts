@@ -1,5 +1,6 @@
 import { regionsWhenNeeded } from './colour-regions';
 import { faintProductMask, modelWasUnsure } from './faint-mask';
+import { growByColour } from './grow-by-colour';
 import { cleanMask } from './mask-cleanup';
 import { plainBackdropMask, withPlainBackdrop } from './plain-backdrop';
 
@@ -21,13 +22,18 @@ export function stretchOutput(output: Float32Array): Uint8Array {
  * The product mask (0..255, `size`²) from the model's output and the photo at the model's size:
  * the stretched output, overruled by the backdrop fill on a plain backdrop where the model missed
  * the product, then cleaned of glued stripes and stray blobs. On a busy backdrop where the model
- * was unsure, its faint output is read again by colour regions (`faint-mask.ts`) and cleaned alike.
+ * was unsure, its faint output is read again by colour regions (`faint-mask.ts`) and cleaned alike;
+ * on a busy backdrop, parts next to the product in its colours that the model did not see at all
+ * (a mug's handle) join it (`grow-by-colour.ts`).
  */
 export function productMask(output: Float32Array, rgb: Uint8Array, size: number): Uint8Array {
   const stretched = stretchOutput(output);
   const fill = plainBackdropMask(rgb, size);
   const regions = regionsWhenNeeded(rgb, size);
   const mask = cleanMask(fill ? withPlainBackdrop(stretched, fill) : stretched, rgb, size, regions);
-  if (fill || !modelWasUnsure(mask, output)) return mask;
-  return cleanMask(faintProductMask(output, stretched, rgb, size, regions), rgb, size, regions);
+  if (fill) return mask;
+  const read = modelWasUnsure(mask, output)
+    ? cleanMask(faintProductMask(output, stretched, rgb, size, regions), rgb, size, regions)
+    : mask;
+  return growByColour(read, rgb, size, regions);
 }
