@@ -1,6 +1,6 @@
 import { colourBin, productLikelihood } from './colour-likelihood';
 import type { ColourRegions } from './colour-regions';
-import { chamferToOff } from './mask-cleanup';
+import { chamferToOff, insideOf } from './mask-cleanup';
 
 /**
  * The last mask pass: parts of the product the model did not see at all, found by their colour.
@@ -24,7 +24,6 @@ const NEAR_PX = 3;
 const MAX_REGION_SHARE = 0.5;
 /** Rounds of growth (each lets the neighbours of what joined join). */
 const MAX_ROUNDS = 50;
-const INSIDE = 127;
 
 /** The mask (0..255, `size`²) with the regions described above set to 255; `rgb` is the photo at that size. */
 export function growByColour(
@@ -34,15 +33,8 @@ export function growByColour(
   regions: () => ColourRegions,
 ): Uint8Array {
   const n = mask.length;
-  const inside = new Uint8Array(n);
-  const outside = new Uint8Array(n);
-  let insideCount = 0;
-  for (let i = 0; i < n; i++) {
-    if (mask[i]! > INSIDE) {
-      inside[i] = 1;
-      insideCount++;
-    } else outside[i] = 1;
-  }
+  const { inside, count: insideCount } = insideOf(mask);
+  const outside = inside.map((v) => 1 - v);
   const likelihood = productLikelihood(rgb, inside, outside);
   if (!likelihood) return mask;
   const { labels, areas } = regions();

@@ -143,6 +143,19 @@ export function splitByColour(pieces: Parts, regions: ColourRegions): Parts {
   return { labels, areas };
 }
 
+/** The pixels of a mask (0..255) above half, as 0/1, and how many there are. */
+export function insideOf(mask: Uint8Array): { inside: Uint8Array; count: number } {
+  const inside = new Uint8Array(mask.length);
+  let count = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (mask[i]! > INSIDE) {
+      inside[i] = 1;
+      count++;
+    }
+  }
+  return { inside, count };
+}
+
 /** The model's mask (0..255, `size`×`size`) cleaned as described above; `rgb` is the photo at that size. */
 export function cleanMask(
   mask: Uint8Array,
@@ -151,14 +164,7 @@ export function cleanMask(
   regions: () => ColourRegions = regionsWhenNeeded(rgb, size),
 ): Uint8Array {
   const n = mask.length;
-  const inside = new Uint8Array(n);
-  let count = 0;
-  for (let i = 0; i < n; i++) {
-    if (mask[i]! > INSIDE) {
-      inside[i] = 1;
-      count++;
-    }
-  }
+  const { inside, count } = insideOf(mask);
   if (count === 0) return mask;
 
   const kept = openMask(inside, size, Math.max(1, Math.round(size * OPEN_RADIUS_SHARE)));
