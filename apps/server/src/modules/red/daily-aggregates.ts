@@ -89,6 +89,12 @@ function countStatements(notes: NoteSet, scopes: ScopeSet, sign: 1 | -1): SQL[] 
   const withScoped = scopedNotes(notes, scopes);
   const from = scopedRows(notes);
   const signed = (value: SQL) => (sign === 1 ? value : sql`(-(${value}))`);
+  const keysWith = (extraKeys: string[]) => ['project_id', 'brand_id', 'day', 'sentiment', ...extraKeys];
+  const positionsOf = (keys: string[]) => raw(keys.map((_, i) => i + 1).join(', '));
+  const columnsOf = (keys: string[], sums: string[], arrays: Record<string, number>) =>
+    raw([...keys, ...sums, ...Object.keys(arrays)].join(', '));
+  const onConflict = (table: string, keys: string[], sums: string[], arrays: Record<string, number>) =>
+    sql`ON CONFLICT (${raw(keys.join(', '))}) DO UPDATE SET ${addColumns(table, sums, arrays)}`;
   /**
    * One table's upsert: `select` answers the key columns, then the summed ones. Rows go in in
    * key order, so two batches lock the rows they share in the same order (no deadlock).
@@ -100,15 +106,46 @@ function countStatements(notes: NoteSet, scopes: ScopeSet, sign: 1 | -1): SQL[] 
     select: SQL,
     arrays: Record<string, number> = {},
   ) => {
-    const keys = ['project_id', 'brand_id', 'day', 'sentiment', ...extraKeys];
-    const positions = raw(keys.map((_, i) => i + 1).join(', '));
-    return sql`${withScoped} INSERT INTO ${raw(table)} (${raw([...keys, ...sums, ...Object.keys(arrays)].join(', '))})
-      ${select} GROUP BY ${positions} ORDER BY ${positions}
-      ON CONFLICT (${raw(keys.join(', '))}) DO UPDATE SET ${addColumns(table, sums, arrays)}`;
+    const keys = keysWith(extraKeys);
+    return sql`${withScoped} INSERT INTO ${raw(table)} (${columnsOf(keys, sums, arrays)})
+      ${select} GROUP BY ${positionsOf(keys)} ORDER BY ${positionsOf(keys)} ${onConflict(table, keys, sums, arrays)}`;
+  };
+  /**
+   * A bucket table's upsert and its band table's in one statement: the batch's rows by bucket
+   * (`select` answers the key columns with the bucket fifth, then the summed ones) are computed
+   * once, upserted, and summed again by band, since a band is a run of whole buckets. Computing
+   * both from the notes cost twice the lookups and title patterns (20,000 notes on PGlite 5.5 →
+   * 4.8 s). Each table's rows still go in in key order, and every batch writes the two tables in
+   * the same order, so the no-deadlock rule above holds.
+   */
+  const bucketAndBand = (
+    tables: { bucket: string; band: string },
+    extraKeys: string[],
+    sums: string[],
+    select: SQL,
+    arrays: Record<string, number> = {},
+  ) => {
+    const bucketKeys = keysWith(['bucket', ...extraKeys]);
+    const bandKeys = keysWith(['band', ...extraKeys]);
+    const positions = positionsOf(bucketKeys);
+    const byBand = list([
+      raw('d.project_id, d.brand_id, d.day, d.sentiment'),
+      bandSql(sql`d.bucket`),
+      ...extraKeys.map((k) => raw(`d.${k}`)),
+      ...sums.map((c) => raw(`sum(d.${c})`)),
+      ...Object.entries(arrays).map(([c, length]) =>
+        raw(`ARRAY[${Array.from({ length }, (_, i) => `sum(d.${c}[${i + 1}])`).join(', ')}]::int[]`),
+      ),
+    ]);
+    return sql`${withScoped}, delta (${columnsOf(bucketKeys, sums, arrays)}) AS (${select} GROUP BY ${positions}),
+      buckets AS (INSERT INTO ${raw(tables.bucket)} (${columnsOf(bucketKeys, sums, arrays)})
+        SELECT * FROM delta ORDER BY ${positions} ${onConflict(tables.bucket, bucketKeys, sums, arrays)})
+      INSERT INTO ${raw(tables.band)} (${columnsOf(bandKeys, sums, arrays)})
+        SELECT ${byBand} FROM delta d GROUP BY ${positions} ORDER BY ${positions}
+        ${onConflict(tables.band, bandKeys, sums, arrays)}`;
   };
   const base = sql`sc.project_id, sc.brand_id, ${DAY}, n.sentiment`;
   const bucket = bucketSql(sql`n.interactions`);
-  const band = bandSql(bucket);
   const patterns = list(
     TITLE_PATTERNS.map((p) => sql`${signed(sql`count(*) FILTER (WHERE n.title ~ ${p.regex})`)}::int`),
   );
@@ -147,36 +184,22 @@ function countStatements(notes: NoteSet, scopes: ScopeSet, sign: 1 | -1): SQL[] 
         CROSS JOIN LATERAL jsonb_array_elements(n.sentences) s(sentence)
         WHERE s.sentence->>'polarity' IN ('positive', 'negative')`,
     ),
-    // The high-performing-note sums by interaction bucket, then the same by band of buckets.
-    ...(
-      [
-        ['red_daily_quality', 'bucket', bucket],
-        ['red_daily_quality_bands', 'band', band],
-      ] as const
-    ).map(([table, key, value]) =>
-      statement(
-        table,
-        [key],
-        ['notes', 'title_length', 'content_length', 'image_count'],
-        sql`SELECT ${base}, ${value}, ${signed(sql`count(*)`)}::int,
-          ${signed(sql`sum(n.title_length)`)}::bigint, ${signed(sql`sum(n.content_length)`)}::bigint,
-          ${signed(sql`sum(n.image_count)`)}::bigint, ARRAY[${patterns}]::int[], ARRAY[${hours}]::int[] ${from}`,
-        { patterns: TITLE_PATTERNS.length, hours: 24 },
-      ),
+    // The high-performing-note sums by interaction bucket, and the same by band of buckets.
+    bucketAndBand(
+      { bucket: 'red_daily_quality', band: 'red_daily_quality_bands' },
+      [],
+      ['notes', 'title_length', 'content_length', 'image_count'],
+      sql`SELECT ${base}, ${bucket}, ${signed(sql`count(*)`)}::int,
+        ${signed(sql`sum(n.title_length)`)}::bigint, ${signed(sql`sum(n.content_length)`)}::bigint,
+        ${signed(sql`sum(n.image_count)`)}::bigint, ARRAY[${patterns}]::int[], ARRAY[${hours}]::int[] ${from}`,
+      { patterns: TITLE_PATTERNS.length, hours: 24 },
     ),
-    ...(
-      [
-        ['red_daily_quality_topics', 'bucket', bucket],
-        ['red_daily_quality_band_topics', 'band', band],
-      ] as const
-    ).map(([table, key, value]) =>
-      statement(
-        table,
-        [key, 'topic'],
-        ['notes'],
-        sql`SELECT ${base}, ${value}, x.topic, ${signed(sql`count(*)`)}::int ${from}
-          CROSS JOIN LATERAL jsonb_array_elements_text(n.topics) x(topic)`,
-      ),
+    bucketAndBand(
+      { bucket: 'red_daily_quality_topics', band: 'red_daily_quality_band_topics' },
+      ['topic'],
+      ['notes'],
+      sql`SELECT ${base}, ${bucket}, x.topic, ${signed(sql`count(*)`)}::int ${from}
+        CROSS JOIN LATERAL jsonb_array_elements_text(n.topics) x(topic)`,
     ),
     // The note's topics each once, as red_note_topics holds them (a writer may repeat one).
     statement(
