@@ -129,7 +129,7 @@ function countStatements(notes: NoteSet, scopes: ScopeSet, sign: 1 | -1): SQL[] 
     const bandKeys = keysWith(['band', ...extraKeys]);
     const positions = positionsOf(bucketKeys);
     const byBand = list([
-      raw('d.project_id, d.brand_id, d.day, d.sentiment'),
+      ...keysWith([]).map((k) => raw(`d.${k}`)),
       bandSql(sql`d.bucket`),
       ...extraKeys.map((k) => raw(`d.${k}`)),
       ...sums.map((c) => raw(`sum(d.${c})`)),
