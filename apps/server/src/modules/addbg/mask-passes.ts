@@ -2,7 +2,8 @@ import { regionsWhenNeeded } from './colour-regions';
 import { faintProductMask, modelWasUnsure } from './faint-mask';
 import { growByColour } from './grow-by-colour';
 import { cleanMask } from './mask-cleanup';
-import { plainBackdropMask, withPlainBackdrop } from './plain-backdrop';
+import { insideOutlines } from './outline-parity';
+import { plainBackdrop, withPlainBackdrop } from './plain-backdrop';
 
 /** The model's output stretched to 0..255 between its minimum and maximum, as DIS's inference does. */
 export function stretchOutput(output: Float32Array): Uint8Array {
@@ -28,10 +29,10 @@ export function stretchOutput(output: Float32Array): Uint8Array {
  */
 export function productMask(output: Float32Array, rgb: Uint8Array, size: number): Uint8Array {
   const stretched = stretchOutput(output);
-  const fill = plainBackdropMask(rgb, size);
+  const plain = plainBackdrop(rgb, size);
   const regions = regionsWhenNeeded(rgb, size);
-  const mask = cleanMask(fill ? withPlainBackdrop(stretched, fill) : stretched, rgb, size, regions);
-  if (fill) return mask;
+  const mask = cleanMask(plain ? withPlainBackdrop(stretched, plain.mask) : stretched, rgb, size, regions);
+  if (plain) return insideOutlines(mask, plain.coloured, size);
   const read = modelWasUnsure(mask, output)
     ? cleanMask(faintProductMask(output, stretched, rgb, size, regions), rgb, size, regions)
     : mask;

@@ -27,8 +27,20 @@ function borderIndices(size: number): number[] {
   return out;
 }
 
+export interface PlainBackdrop {
+  /** The product (0/255): what the fill from the border did not reach. */
+  mask: Uint8Array;
+  /** 1 where a pixel has the backdrop's colour, reached by the fill or enclosed by the product. */
+  coloured: Uint8Array;
+}
+
 /** The product mask (0/255) of a plain-backdrop photo, or null when the backdrop is not plain. */
 export function plainBackdropMask(rgb: Uint8Array, size: number): Uint8Array | null {
+  return plainBackdrop(rgb, size)?.mask ?? null;
+}
+
+/** The backdrop fill of a plain-backdrop photo, or null when the backdrop is not plain. */
+export function plainBackdrop(rgb: Uint8Array, size: number): PlainBackdrop | null {
   const border = borderIndices(size);
   const median = [0, 1, 2].map((c) => {
     const values = border.map((i) => rgb[i * 3 + c]!).sort((a, b) => a - b);
@@ -56,8 +68,12 @@ export function plainBackdropMask(rgb: Uint8Array, size: number): Uint8Array | n
     if (i + size < backdrop.length) visit(i + size);
   }
   const mask = new Uint8Array(size * size);
-  for (let i = 0; i < mask.length; i++) mask[i] = backdrop[i] ? 0 : 255;
-  return mask;
+  const coloured = new Uint8Array(size * size);
+  for (let i = 0; i < mask.length; i++) {
+    mask[i] = backdrop[i] ? 0 : 255;
+    coloured[i] = backdrop[i] || dist2(rgb, i, median) <= FILL_TOLERANCE ** 2 ? 1 : 0;
+  }
+  return { mask, coloured };
 }
 
 /** The model's mask, or the backdrop fill (`plainBackdropMask`) where the model clearly missed the product. */

@@ -1,0 +1,68 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { insideOutlines } from '../../src/modules/addbg/outline-parity';
+import { plainBackdrop } from '../../src/modules/addbg/plain-backdrop';
+import { syntheticProduct } from './synthetic';
+
+// A mug on a plain white backdrop at 512² (half the 1024² outline in synthetic.ts): its body ends at
+// x 320, where its handle begins; at y 265 the hole the handle encloses spans x 320–370 and the
+// handle's band x 370–395.
+const size = 512;
+const handleFrom = 322;
+
+async function photo(material: 'white' | 'matte') {
+  const { png, truth } = await syntheticProduct(
+    { shape: 'mug', material, background: 'plain', color: '#c0392b' },
+    size,
+  );
+  const rgb = new Uint8Array(await sharp(png).removeAlpha().raw().toBuffer());
+  return { truth, plain: plainBackdrop(rgb, size)! };
+}
+
+const iou = (mask: Uint8Array, truth: Uint8Array) => {
+  let inter = 0;
+  let union = 0;
+  for (let i = 0; i < truth.length; i++) {
+    const a = mask[i]! > 127;
+    if (a && truth[i]) inter++;
+    if (a || truth[i]) union++;
+  }
+  return inter / union;
+};
+
+describe('areas inside outlines on a plain backdrop', () => {
+  it('puts back a white handle the model missed and takes out the hole it encloses', async () => {
+    const { truth, plain } = await photo('white');
+    expect(plain).not.toBeNull();
+    // The model's two mistakes: the hole counted as mug, the handle left out.
+    const model = new Uint8Array(truth.length);
+    for (let i = 0; i < model.length; i++) {
+      const hole = plain.mask[i] && plain.coloured[i] && !truth[i];
+      model[i] = hole || (truth[i] && i % size < handleFrom) ? 255 : 0;
+    }
+    expect(iou(model, truth)).toBeLessThan(0.93);
+    const fixed = insideOutlines(model, plain.coloured, size);
+    expect(iou(fixed, truth)).toBeGreaterThan(0.98);
+    // Inside the handle's band, and in the middle of the hole.
+    const band = 265 * size + 383;
+    const hole = 265 * size + 340;
+    expect([truth[band], fixed[band]]).toEqual([1, 255]);
+    expect([truth[hole], fixed[hole]]).toEqual([0, 0]);
+  });
+
+  it('leaves a coloured mug as the model gave it: a hole in a thick body could as well be a label', async () => {
+    const { truth, plain } = await photo('matte');
+    const withHole = new Uint8Array(plain.mask); // the hole enclosed by the red handle counted as mug
+    const withoutHole = truth.map((v) => v * 255);
+    expect(insideOutlines(withHole, plain.coloured, size)).toEqual(withHole);
+    expect(insideOutlines(withoutHole, plain.coloured, size)).toEqual(withoutHole);
+  });
+
+  it('leaves the backdrop at the photo border alone', async () => {
+    const { plain } = await photo('white');
+    const model = new Uint8Array(size * size).fill(255);
+    const fixed = insideOutlines(model, plain.coloured, size);
+    expect(fixed[0]).toBe(255);
+    expect(fixed[size * size - 1]).toBe(255);
+  });
+});
