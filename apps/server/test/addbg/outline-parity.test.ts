@@ -30,6 +30,9 @@ const iou = (mask: Uint8Array, truth: Uint8Array) => {
   return inter / union;
 };
 
+/** Pixels that differ (a count, not the arrays: a diff of a quarter of a million values is unreadable). */
+const changed = (a: Uint8Array, b: Uint8Array) => a.reduce((n, v, i) => n + (v === b[i] ? 0 : 1), 0);
+
 describe('areas inside outlines on a plain backdrop', () => {
   it('puts back a white handle the model missed and takes out the hole it encloses', async () => {
     const { truth, plain } = await photo('white');
@@ -54,8 +57,8 @@ describe('areas inside outlines on a plain backdrop', () => {
     const { truth, plain } = await photo('matte');
     const withHole = new Uint8Array(plain.mask); // the hole enclosed by the red handle counted as mug
     const withoutHole = truth.map((v) => v * 255);
-    expect(insideOutlines(withHole, plain.coloured, size)).toEqual(withHole);
-    expect(insideOutlines(withoutHole, plain.coloured, size)).toEqual(withoutHole);
+    expect(changed(insideOutlines(withHole, plain.coloured, size), withHole)).toBe(0);
+    expect(changed(insideOutlines(withoutHole, plain.coloured, size), withoutHole)).toBe(0);
   });
 
   it('leaves the backdrop at the photo border alone', async () => {

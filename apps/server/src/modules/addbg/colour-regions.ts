@@ -8,7 +8,7 @@ const REGION_STEP = 6;
 /** … and no channel is further than this from the colour the region started from. */
 const REGION_SPAN = 48;
 
-/** Regions of nearly one colour (4-connected) of a `size`² RGB photo. */
+/** Regions of nearly one colour (4-connected) of a photo. */
 export interface ColourRegions {
   /** Region index per pixel. */
   labels: Int32Array;
@@ -26,7 +26,11 @@ export function regionsWhenNeeded(rgb: Uint8Array, size: number): () => ColourRe
   return () => (regions ??= colourRegions(rgb, size));
 }
 
-export function colourRegions(rgb: Uint8Array, size: number): ColourRegions {
+/**
+ * Regions of nearly one colour (4-connected) of a `size`² RGB photo; `step` and `span` make them
+ * finer than the mask passes' (the see-through pass splits a faint gradient by them).
+ */
+export function colourRegions(rgb: Uint8Array, size: number, step = REGION_STEP, span = REGION_SPAN): ColourRegions {
   const n = size * size;
   const labels = new Int32Array(n).fill(-1);
   const stack = new Int32Array(n);
@@ -68,10 +72,8 @@ export function colourRegions(rgb: Uint8Array, size: number): ColourRegions {
         const rj = rgb[j * 3]!;
         const gj = rgb[j * 3 + 1]!;
         const bj = rgb[j * 3 + 2]!;
-        if (Math.abs(rj - r) > REGION_STEP || Math.abs(gj - g) > REGION_STEP || Math.abs(bj - b) > REGION_STEP)
-          continue;
-        if (Math.abs(rj - r0) > REGION_SPAN || Math.abs(gj - g0) > REGION_SPAN || Math.abs(bj - b0) > REGION_SPAN)
-          continue;
+        if (Math.abs(rj - r) > step || Math.abs(gj - g) > step || Math.abs(bj - b) > step) continue;
+        if (Math.abs(rj - r0) > span || Math.abs(gj - g0) > span || Math.abs(bj - b0) > span) continue;
         labels[j] = id;
         stack[top++] = j;
       }

@@ -4,6 +4,7 @@ import { growByColour } from './grow-by-colour';
 import { cleanMask } from './mask-cleanup';
 import { insideOutlines } from './outline-parity';
 import { plainBackdrop, withPlainBackdrop } from './plain-backdrop';
+import { seeThroughProduct } from './see-through';
 
 /** The model's output stretched to 0..255 between its minimum and maximum, as DIS's inference does. */
 export function stretchOutput(output: Float32Array): Uint8Array {
@@ -25,7 +26,10 @@ export function stretchOutput(output: Float32Array): Uint8Array {
  * the product, then cleaned of glued stripes and stray blobs. On a busy backdrop where the model
  * was unsure, its faint output is read again by colour regions (`faint-mask.ts`) and cleaned alike;
  * on a busy backdrop, parts next to the product in its colours that the model did not see at all
- * (a mug's handle) join it (`grow-by-colour.ts`).
+ * (a mug's handle) join it (`grow-by-colour.ts`), and a see-through product the model did not see
+ * is found by the tint it gives the backdrop behind it (`see-through.ts`). On a plain backdrop,
+ * areas of the backdrop's colour inside an outline are judged by the edges around them
+ * (`outline-parity.ts`).
  */
 export function productMask(output: Float32Array, rgb: Uint8Array, size: number): Uint8Array {
   const stretched = stretchOutput(output);
@@ -36,5 +40,5 @@ export function productMask(output: Float32Array, rgb: Uint8Array, size: number)
   const read = modelWasUnsure(mask, output)
     ? cleanMask(faintProductMask(output, stretched, rgb, size, regions), rgb, size, regions)
     : mask;
-  return growByColour(read, rgb, size, regions);
+  return seeThroughProduct(growByColour(read, rgb, size, regions), rgb, size, regions);
 }

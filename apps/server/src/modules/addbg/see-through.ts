@@ -1,0 +1,347 @@
+import { colourRegions, type ColourRegions } from './colour-regions';
+import { connectedParts, insideOf, openMask } from './mask-cleanup';
+
+/**
+ * See-through products on a busy backdrop (a tinted glass bottle in front of stripes): ISNet gives
+ * them nothing at all, because every part of the bottle shows the backdrop behind it. What the
+ * photo still shows is the tint: behind glass of colour C and opacity α, a backdrop colour B
+ * becomes (1 − α)·B + α·C. So where the product's edge cuts a stripe, the stripe's colour outside
+ * (a), its colour inside (b) and C lie on one line, with C beyond b: C = a + (b − a)/α.
+ *
+ * 1. The tint: every pair of neighbouring regions of one colour (finer regions than the other
+ *    passes', so that the faint steps between stripes seen through glass stay apart) votes for the
+ *    colours on its line beyond b, for opacities from 0.42 to 0.9. Each pair of colours votes once:
+ *    the stripes of a backdrop repeat a few pairs many times, while the edge of a product cuts each
+ *    stripe at another opacity and gives many pairs. The colour most lines pass near is refined as
+ *    the point nearest to them (least squares).
+ * 2. The product: pixels whose colour is C, or lies between C and a large colour of the backdrop
+ *    (B seen through glass of an opacity from 0.17 to 0.92), opened, the largest part with its
+ *    holes filled (things behind the glass that are not the backdrop's main colours).
+ * 3. It replaces the mask only when it is convincing and the mask disagrees with it: it is a solid
+ *    part (few tinted pixels elsewhere), not a backdrop stripe (hardly touches the photo's edge), and
+ *    a real share of the photo. A matte product gives itself as its own tint; where the model's
+ *    mask agrees with it the mask stays, as it follows the edges more closely.
+ */
+
+/** Finer regions for the votes: neighbours within 2 per channel, within 16 of the region's start. */
+const FINE_STEP = 2;
+const FINE_SPAN = 16;
+/** Regions smaller than this (at 1024²) do not vote. */
+const MIN_VOTING_REGION_PX = 32;
+/** Two regions are neighbours when they meet this many pixels apart (across an anti-aliased edge)… */
+const NEIGHBOUR_GAP_PX = 3;
+/** … at least this many times. */
+const MIN_SHARED_EDGE = 4;
+/** Colours closer than this (RGB distance) are not a pair worth a vote. */
+const MIN_PAIR_DISTANCE = 15;
+/** C = a + k·(b − a) for k = 1/α from 1.1 to 2.4 (opacity 0.9 down to 0.42), in this many steps. */
+const K_MIN = 1.1;
+const K_MAX = 2.4;
+const K_STEPS = 24;
+/** Votes are counted in cubes of 8 levels per channel, and the peak read over 2×2×2 of them. */
+const VOTE_BIN = 8;
+const VOTE_BINS = 256 / VOTE_BIN;
+/** Lines nearer than this to the peak refine it (first rounds), then nearer than the second. */
+const REFINE_NEAR = [12, 6];
+const REFINE_ROUNDS = 8;
+/** A tint needs at least this many lines passing near it. */
+const MIN_SUPPORT = 20;
+
+/** Backdrop colours for the pixel test: regions of one colour of at least this many pixels (at 1024²). */
+const PALETTE_REGION_PX = 3000;
+/** A pixel lies between C and B when B = C + t·(pixel − C) for t in this range (opacity 0.375–0.92)… */
+const T_MIN = 1.6;
+const T_MAX = 12;
+/** … within this distance of the line, plus a share of the distance from C (noise grows with it). */
+const LINE_TOLERANCE = 6;
+const LINE_TOLERANCE_SHARE = 0.08;
+/** A pixel this close to C is C. */
+const SAME_COLOUR = 4;
+/** The tinted pixels are opened with a disc of this radius (at 1024²) to part thin bridges. */
+const OPEN_RADIUS_PX = 4;
+
+/** The product must be at least this share of the photo… */
+const MIN_AREA_SHARE = 0.02;
+/** … with no more tinted pixels than this many times its area in the whole photo… */
+const MAX_TINTED_PER_AREA = 1.3;
+/** … touching at most this share of the photo's outermost two pixels… */
+const MAX_EDGE_SHARE = 0.1;
+/** … and the mask is replaced only when it overlaps the product by less than this (IoU). */
+const AGREEING_IOU = 0.85;
+
+type Rgb = [number, number, number];
+
+/** Mean colour of every region. */
+function regionColours(rgb: Uint8Array, regions: ColourRegions): Float64Array {
+  const { labels, areas } = regions;
+  const mean = new Float64Array(areas.length * 3);
+  for (let i = 0; i < labels.length; i++) {
+    const r = labels[i]! * 3;
+    mean[r]! += rgb[i * 3]!;
+    mean[r + 1]! += rgb[i * 3 + 1]!;
+    mean[r + 2]! += rgb[i * 3 + 2]!;
+  }
+  for (let r = 0; r < areas.length; r++) for (let c = 0; c < 3; c++) mean[r * 3 + c]! /= areas[r]!;
+  return mean;
+}
+
+/** How often each pair of voting regions meets `NEIGHBOUR_GAP_PX` apart (key a·n + b, a < b). */
+function neighbouringRegions(regions: ColourRegions, size: number, minArea: number): Map<number, number> {
+  const { labels, areas } = regions;
+  const n = areas.length;
+  const pairs = new Map<number, number>();
+  const gap = NEIGHBOUR_GAP_PX;
+  // No closure per pixel: this looks at two neighbours of each of the photo's pixels.
+  for (let i = 0; i < labels.length; i++) {
+    const a = labels[i]!;
+    if (areas[a]! < minArea) continue;
+    const x = i % size;
+    for (let k = 0; k < 2; k++) {
+      const j = k === 0 ? (x + gap < size ? i + gap : -1) : i + gap * size < labels.length ? i + gap * size : -1;
+      if (j < 0) continue;
+      const b = labels[j]!;
+      if (a === b || areas[b]! < minArea) continue;
+      const key = a < b ? a * n + b : b * n + a;
+      pairs.set(key, (pairs.get(key) ?? 0) + 1);
+    }
+  }
+  return pairs;
+}
+
+interface Line {
+  from: Rgb;
+  /** Unit direction from a to b. */
+  direction: Rgb;
+}
+
+const det3 = (m: number[]) =>
+  m[0]! * (m[4]! * m[8]! - m[5]! * m[7]!) -
+  m[1]! * (m[3]! * m[8]! - m[5]! * m[6]!) +
+  m[2]! * (m[3]! * m[7]! - m[4]! * m[6]!);
+
+/** Distance of `point` from the line, and how far along it (negative: behind its start). */
+function fromLine(line: Line, point: readonly number[]) {
+  const e = [0, 1, 2].map((c) => point[c]! - line.from[c]!);
+  const along = e[0]! * line.direction[0] + e[1]! * line.direction[1] + e[2]! * line.direction[2];
+  const off = Math.hypot(...[0, 1, 2].map((c) => e[c]! - along * line.direction[c]!));
+  return { along, off };
+}
+
+/** The point nearest (least squares) to the lines within `near` of `guess` ahead of their start. */
+function refine(lines: Line[], guess: Rgb, near: number): { point: Rgb; support: number } {
+  const a = new Array<number>(9).fill(0);
+  const rhs = [0, 0, 0];
+  let support = 0;
+  for (const line of lines) {
+    const { along, off } = fromLine(line, guess);
+    if (along <= 0 || off > near) continue;
+    support++;
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) {
+        const m = (i === j ? 1 : 0) - line.direction[i]! * line.direction[j]!;
+        a[i * 3 + j]! += m;
+        rhs[i]! += m * line.from[j]!;
+      }
+    }
+  }
+  const d = det3(a);
+  if (support < 3 || Math.abs(d) < 1e-9) return { point: guess, support };
+  const point = [0, 1, 2].map((k) => det3(a.map((v, idx) => (idx % 3 === k ? rhs[Math.floor(idx / 3)]! : v))) / d);
+  return { point: point as Rgb, support };
+}
+
+/** The colour of a see-through product in front of the backdrop, and how many lines pass near it. */
+export function tintOf(rgb: Uint8Array, size: number): { colour: Rgb; support: number } | null {
+  const regions = colourRegions(rgb, size, FINE_STEP, FINE_SPAN);
+  const mean = regionColours(rgb, regions);
+  const scale = (size / 1024) ** 2;
+  const pairs = neighbouringRegions(regions, size, Math.max(4, MIN_VOTING_REGION_PX * scale));
+  const colourKey = (r: number) =>
+    ((mean[r * 3]! >> 3) << 10) | ((mean[r * 3 + 1]! >> 3) << 5) | (mean[r * 3 + 2]! >> 3);
+  const voted = new Set<number>();
+  const votes = new Float64Array(VOTE_BINS ** 3);
+  const lines: Line[] = [];
+  const n = regions.areas.length;
+  for (const [key, shared] of pairs) {
+    if (shared < MIN_SHARED_EDGE) continue;
+    const first = Math.floor(key / n);
+    const second = key % n;
+    for (const [a, b] of [
+      [first, second],
+      [second, first],
+    ] as const) {
+      const pairKey = colourKey(a) * 32768 + colourKey(b);
+      if (voted.has(pairKey)) continue;
+      voted.add(pairKey);
+      const from = [0, 1, 2].map((c) => mean[a * 3 + c]!) as Rgb;
+      const step = [0, 1, 2].map((c) => mean[b * 3 + c]! - from[c]!);
+      const length = Math.hypot(...step);
+      if (length < MIN_PAIR_DISTANCE) continue;
+      const bins = new Set<number>();
+      for (let s = 0; s <= K_STEPS; s++) {
+        const k = K_MIN + ((K_MAX - K_MIN) * s) / K_STEPS;
+        const c = [0, 1, 2].map((ch) => from[ch]! + k * step[ch]!);
+        if (c.some((v) => v < -4 || v > 259)) continue;
+        const [r, g, bl] = c.map((v) => Math.min(VOTE_BINS - 1, Math.max(0, Math.floor(v / VOTE_BIN))));
+        bins.add((r! * VOTE_BINS + g!) * VOTE_BINS + bl!);
+      }
+      for (const bin of bins) votes[bin]!++;
+      lines.push({ from, direction: step.map((v) => v / length) as Rgb });
+    }
+  }
+  let best = -1;
+  let bestVotes = 0;
+  const at = (r: number, g: number, b: number) => votes[(r * VOTE_BINS + g) * VOTE_BINS + b]!;
+  for (let r = 0; r < VOTE_BINS - 1; r++) {
+    for (let g = 0; g < VOTE_BINS - 1; g++) {
+      for (let b = 0; b < VOTE_BINS - 1; b++) {
+        const sum =
+          at(r, g, b) +
+          at(r + 1, g, b) +
+          at(r, g + 1, b) +
+          at(r, g, b + 1) +
+          at(r + 1, g + 1, b) +
+          at(r + 1, g, b + 1) +
+          at(r, g + 1, b + 1) +
+          at(r + 1, g + 1, b + 1);
+        if (sum > bestVotes) {
+          bestVotes = sum;
+          best = (r * VOTE_BINS + g) * VOTE_BINS + b;
+        }
+      }
+    }
+  }
+  if (best < 0) return null;
+  // The corner shared by the peak's 2×2×2 cubes.
+  let colour: Rgb = [
+    (Math.floor(best / VOTE_BINS ** 2) + 1) * VOTE_BIN,
+    ((Math.floor(best / VOTE_BINS) % VOTE_BINS) + 1) * VOTE_BIN,
+    ((best % VOTE_BINS) + 1) * VOTE_BIN,
+  ];
+  let support = 0;
+  for (let round = 0; round < REFINE_ROUNDS; round++) {
+    const near = round < 3 ? REFINE_NEAR[0]! : REFINE_NEAR[1]!;
+    ({ point: colour, support } = refine(lines, colour, near));
+    if (support < 3) break;
+  }
+  return { colour, support };
+}
+
+/** 1 where a pixel's colour is `tint` or lies between it and one of `palette`'s colours (see 2.). */
+export function tintedPixels(rgb: Uint8Array, tint: Rgb, palette: Rgb[]): Uint8Array {
+  const offsets = palette.map((p) => [p[0] - tint[0], p[1] - tint[1], p[2] - tint[2]] as Rgb);
+  // Photos repeat colours: each is judged once (0 not yet, 1 no, 2 yes).
+  const judged = new Uint8Array(1 << 24);
+  const out = new Uint8Array(rgb.length / 3);
+  for (let i = 0; i < out.length; i++) {
+    const r = rgb[i * 3]!;
+    const g = rgb[i * 3 + 1]!;
+    const b = rgb[i * 3 + 2]!;
+    const key = (r << 16) | (g << 8) | b;
+    if (!judged[key]) judged[key] = isTinted(r - tint[0], g - tint[1], b - tint[2], offsets) ? 2 : 1;
+    out[i] = judged[key] === 2 ? 1 : 0;
+  }
+  return out;
+}
+
+function isTinted(d0: number, d1: number, d2: number, offsets: Rgb[]): boolean {
+  const length2 = d0 * d0 + d1 * d1 + d2 * d2;
+  if (length2 <= SAME_COLOUR ** 2) return true;
+  const length = Math.sqrt(length2);
+  for (const [e0, e1, e2] of offsets) {
+    const t = (e0 * d0 + e1 * d1 + e2 * d2) / length2;
+    if (t < T_MIN || t > T_MAX) continue;
+    const p0 = e0 - t * d0;
+    const p1 = e1 - t * d1;
+    const p2 = e2 - t * d2;
+    const tolerance = LINE_TOLERANCE + LINE_TOLERANCE_SHARE * t * length;
+    if (p0 * p0 + p1 * p1 + p2 * p2 < tolerance * tolerance) return true;
+  }
+  return false;
+}
+
+/** The largest part of a 0/1 map with its holes (parts of the rest that do not reach the edge) filled. */
+function largestPartFilled(on: Uint8Array, size: number): { part: Uint8Array; area: number } {
+  const parts = connectedParts(on, size);
+  let largest = -1;
+  for (let p = 0; p < parts.areas.length; p++) if (largest < 0 || parts.areas[p]! > parts.areas[largest]!) largest = p;
+  const off = new Uint8Array(on.length);
+  for (let i = 0; i < on.length; i++) off[i] = parts.labels[i] === largest ? 0 : 1;
+  const rest = connectedParts(off, size);
+  const outside = new Set<number>();
+  for (let k = 0; k < size; k++) {
+    for (const i of [k, (size - 1) * size + k, k * size, k * size + size - 1]) if (off[i]) outside.add(rest.labels[i]!);
+  }
+  const part = new Uint8Array(on.length);
+  let area = 0;
+  for (let i = 0; i < on.length; i++) {
+    if (!off[i] || !outside.has(rest.labels[i]!)) {
+      part[i] = 1;
+      area++;
+    }
+  }
+  return { part, area };
+}
+
+/** Intersection over union of two 0/1 maps. */
+function overlap(a: Uint8Array, b: Uint8Array): number {
+  let both = 0;
+  let either = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] && b[i]) both++;
+    if (a[i] || b[i]) either++;
+  }
+  return either ? both / either : 0;
+}
+
+/** Pixels of a 0/1 map within two pixels of the photo's edge. */
+function onEdge(on: Uint8Array, size: number): number {
+  let count = 0;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      if ((x < 2 || y < 2 || x >= size - 2 || y >= size - 2) && on[y * size + x]) count++;
+    }
+  }
+  return count;
+}
+
+/**
+ * The mask (0..255, `size`²) replaced by the see-through product when that is found and the mask
+ * disagrees with it (see 3.); `regions` are the other passes' regions of one colour.
+ */
+export function seeThroughProduct(
+  mask: Uint8Array,
+  rgb: Uint8Array,
+  size: number,
+  regions: () => ColourRegions,
+): Uint8Array {
+  const tint = tintOf(rgb, size);
+  if (!tint || tint.support < MIN_SUPPORT) return mask;
+  const { areas } = regions();
+  const mean = regionColours(rgb, regions());
+  const palette: Rgb[] = [];
+  const minPalette = PALETTE_REGION_PX * (size / 1024) ** 2;
+  for (let r = 0; r < areas.length; r++) {
+    if (areas[r]! >= minPalette) palette.push([mean[r * 3]!, mean[r * 3 + 1]!, mean[r * 3 + 2]!]);
+  }
+  const tinted = tintedPixels(rgb, tint.colour, palette);
+  const { inside } = insideOf(mask);
+  let tintedCount = 0;
+  for (let i = 0; i < tinted.length; i++) tintedCount += tinted[i]!;
+  // Cheap answers first: too little tinted for a product, or the mask is the tinted pixels already
+  // (a matte product the model found).
+  if (tintedCount < MIN_AREA_SHARE * size * size || overlap(tinted, inside) >= AGREEING_IOU) return mask;
+  const opened = openMask(tinted, size, Math.max(1, Math.round((OPEN_RADIUS_PX * size) / 1024)));
+  const { part, area } = largestPartFilled(opened, size);
+  const edgePixels = 8 * size - 16;
+  if (
+    area < MIN_AREA_SHARE * size * size ||
+    tintedCount > MAX_TINTED_PER_AREA * area ||
+    onEdge(part, size) > MAX_EDGE_SHARE * edgePixels ||
+    overlap(part, inside) >= AGREEING_IOU
+  )
+    return mask;
+  const out = new Uint8Array(mask.length);
+  for (let i = 0; i < out.length; i++) out[i] = part[i] ? 255 : 0;
+  return out;
+}
