@@ -54,7 +54,8 @@ describe('see-through products on a busy backdrop', () => {
       const missed = new Uint8Array(size * size);
       for (let y = 0; y < 80; y++) for (let x = 0; x < 80; x++) missed[y * size + x] = 255;
       const found = seeThroughProduct(missed, rgb, size, () => colourRegions(rgb, size));
-      expect(iou(found, truth)).toBeGreaterThan(0.8);
+      // 0.99 and 0.90; without what lies behind the product's edges (blobs half behind the mug) 0.82.
+      expect(iou(found, truth)).toBeGreaterThan(c === glassMug ? 0.86 : 0.95);
     }
   });
 

@@ -150,8 +150,20 @@ function refine(lines: Line[], guess: Rgb, near: number): { point: Rgb; support:
   return { point: point as Rgb, support };
 }
 
-/** The colour of a see-through product in front of the backdrop, and how many lines pass near it. */
-export function tintOf(rgb: Uint8Array, size: number): { colour: Rgb; support: number } | null {
+export interface Tint {
+  colour: Rgb;
+  /** How many lines (pairs of colours) pass near it. */
+  support: number;
+  /**
+   * 1 on the inner side of every edge whose two colours point at the tint: things behind the glass
+   * that are not the backdrop's main colours (a blob half behind the bottle), which the pixel test
+   * of step 2 cannot recognise.
+   */
+  behindEdges: () => Uint8Array;
+}
+
+/** The colour of a see-through product in front of the backdrop (step 1). */
+export function tintOf(rgb: Uint8Array, size: number): Tint | null {
   const regions = colourRegions(rgb, size, FINE_STEP, FINE_SPAN);
   const mean = regionColours(rgb, regions);
   const scale = (size / 1024) ** 2;
@@ -224,7 +236,31 @@ export function tintOf(rgb: Uint8Array, size: number): { colour: Rgb; support: n
     ({ point: colour, support } = refine(lines, colour, near));
     if (support < 3) break;
   }
-  return { colour, support };
+  const found = colour;
+  const behindEdges = () => {
+    const inner = new Uint8Array(n);
+    for (const [key, shared] of pairs) {
+      if (shared < MIN_SHARED_EDGE) continue;
+      const first = Math.floor(key / n);
+      const second = key % n;
+      if (pointsAt(mean, first, second, found)) inner[second] = 1;
+      else if (pointsAt(mean, second, first, found)) inner[first] = 1;
+    }
+    const out = new Uint8Array(regions.labels.length);
+    for (let i = 0; i < out.length; i++) out[i] = inner[regions.labels[i]!]!;
+    return out;
+  };
+  return { colour, support, behindEdges };
+}
+
+/** Whether the tint lies on the line from region a's colour through b's, beyond b (b is a behind glass). */
+function pointsAt(mean: Float64Array, a: number, b: number, tint: Rgb): boolean {
+  const from = [mean[a * 3]!, mean[a * 3 + 1]!, mean[a * 3 + 2]!] as Rgb;
+  const step = [0, 1, 2].map((c) => mean[b * 3 + c]! - from[c]!);
+  const length = Math.hypot(...step);
+  if (length < MIN_PAIR_DISTANCE) return false;
+  const { along, off } = fromLine({ from, direction: step.map((v) => v / length) as Rgb }, tint);
+  return along >= K_MIN * length && along <= K_MAX * length && off <= REFINE_NEAR[1]!;
 }
 
 /** 1 where a pixel's colour is `tint` or lies between it and one of `palette`'s colours (see 2.). */
@@ -331,7 +367,8 @@ export function seeThroughProduct(
   // Cheap answers first: too little tinted for a product, or the mask is the tinted pixels already
   // (a matte product the model found).
   if (tintedCount < MIN_AREA_SHARE * size * size || overlap(tinted, inside) >= AGREEING_IOU) return mask;
-  const opened = openMask(tinted, size, Math.max(1, Math.round((OPEN_RADIUS_PX * size) / 1024)));
+  const openRadius = Math.max(1, Math.round((OPEN_RADIUS_PX * size) / 1024));
+  const opened = openMask(tinted, size, openRadius);
   const { part, area } = largestPartFilled(opened, size);
   const edgePixels = 8 * size - 16;
   if (
@@ -341,7 +378,11 @@ export function seeThroughProduct(
     overlap(part, inside) >= AGREEING_IOU
   )
     return mask;
+  // Convinced: the product is drawn again with what lies behind its edges (see `Tint.behindEdges`).
+  const behind = tint.behindEdges();
+  for (let i = 0; i < tinted.length; i++) tinted[i]! |= behind[i]!;
+  const whole = largestPartFilled(openMask(tinted, size, openRadius), size).part;
   const out = new Uint8Array(mask.length);
-  for (let i = 0; i < out.length; i++) out[i] = part[i] ? 255 : 0;
+  for (let i = 0; i < out.length; i++) out[i] = whole[i] || part[i] ? 255 : 0;
   return out;
 }
