@@ -17,6 +17,8 @@ const glassBottle: SyntheticCase = {
   seed: 1032,
 };
 const glassMug: SyntheticCase = { shape: 'mug', material: 'glass', background: 'busy', color: '#27ae60', seed: 1019 };
+/** Behind this lamp some stripes have colours between its tint and other stripes': tinted-looking backdrop. */
+const glassLamp: SyntheticCase = { shape: 'lamp', material: 'glass', background: 'busy', color: '#16a085', seed: 9026 };
 const matteBox: SyntheticCase = { shape: 'box', material: 'matte', background: 'busy', color: '#e67e22', seed: 1023 };
 
 async function photo(c: SyntheticCase) {
@@ -48,14 +50,15 @@ describe('see-through products on a busy backdrop', () => {
   });
 
   it('replaces a mask that missed the glass product with the tinted part of the photo', async () => {
-    for (const c of [glassBottle, glassMug]) {
+    for (const c of [glassBottle, glassMug, glassLamp]) {
       const { rgb, truth } = await photo(c);
       // The model's answer on such photos: a stray blob of the backdrop, nowhere near the product.
       const missed = new Uint8Array(size * size);
       for (let y = 0; y < 80; y++) for (let x = 0; x < 80; x++) missed[y * size + x] = 255;
       const found = seeThroughProduct(missed, rgb, size, () => colourRegions(rgb, size));
-      // 0.99 and 0.90; without what lies behind the product's edges (blobs half behind the mug) 0.82.
-      expect(iou(found, truth)).toBeGreaterThan(c === glassMug ? 0.86 : 0.95);
+      // Bottle 0.99, mug 0.90 (without what lies behind the product's edges, blobs half behind
+      // the mug: 0.82), lamp 0.94 (without leaving out the colours of the backdrop at the edge: 0).
+      expect(iou(found, truth)).toBeGreaterThan(c === glassBottle ? 0.95 : 0.86);
     }
   });
 
@@ -86,7 +89,7 @@ describe('see-through products on a busy backdrop', () => {
     // Tinted like the glass above (its opacity changing from top to bottom), but from edge to edge.
     const band =
       '<linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2e86de" stop-opacity="0.55"/>' +
-      `<stop offset="1" stop-color="#2e86de" stop-opacity="0.85"/></linearGradient><rect x="300" width="300" height="${size}" fill="url(#g)"/>`;
+      `<stop offset="1" stop-color="#2e86de" stop-opacity="0.85"/></linearGradient><rect x="400" width="100" height="${size}" fill="url(#g)"/>`;
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">${stripes}${band}</svg>`;
     const rgb = new Uint8Array(await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer());
     const nothing = new Uint8Array(size * size);

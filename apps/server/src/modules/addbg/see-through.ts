@@ -14,13 +14,17 @@ import { connectedParts, insideOf, openMask } from './mask-cleanup';
  *    the stripes of a backdrop repeat a few pairs many times, while the edge of a product cuts each
  *    stripe at another opacity and gives many pairs. The colour most lines pass near is refined as
  *    the point nearest to them (least squares).
- * 2. The product: pixels whose colour is C, or lies between C and a large colour of the backdrop
+ * 2. The product: pixels whose colour is C, or lies between C and a large colour of the photo
  *    (B seen through glass of an opacity from 0.17 to 0.92), opened, the largest part with its
- *    holes filled (things behind the glass that are not the backdrop's main colours).
+ *    holes filled (things behind the glass that are not the photo's large colours).
  * 3. It replaces the mask only when it is convincing and the mask disagrees with it: it is a solid
- *    part (few tinted pixels elsewhere), not a backdrop stripe (hardly touches the photo's edge), and
- *    a real share of the photo. A matte product gives itself as its own tint; where the model's
- *    mask agrees with it the mask stays, as it follows the edges more closely.
+ *    part (few tinted pixels elsewhere), not a piece of the backdrop (it meets the photo's edge on
+ *    one side at most, and not for long), and a real share of the photo. When step 2 takes in much
+ *    of the backdrop too (a stripe whose colour happens to lie between C and another stripe's), it
+ *    is tried once more without the colours of the regions at the photo's edge. A matte product
+ *    gives itself as its own tint; where the model's mask agrees with it the mask stays, as it
+ *    follows the edges more closely. Once convinced, the product also takes what lies behind its
+ *    edges (`Tint.behindEdges`).
  */
 
 /** Finer regions for the votes: neighbours within 2 per channel, within 16 of the region's start. */
@@ -55,6 +59,8 @@ const T_MAX = 12;
 /** … within this distance of the line, plus a share of the distance from C (noise grows with it). */
 const LINE_TOLERANCE = 6;
 const LINE_TOLERANCE_SHARE = 0.08;
+/** A pixel this close to a colour of the backdrop at the photo's edge is that colour, not a tint. */
+const BACKDROP_SAME = 6;
 /** A pixel this close to C is C. */
 const SAME_COLOUR = 4;
 /** The tinted pixels are opened with a disc of this radius (at 1024²) to part thin bridges. */
@@ -64,7 +70,7 @@ const OPEN_RADIUS_PX = 4;
 const MIN_AREA_SHARE = 0.02;
 /** … with no more tinted pixels than this many times its area in the whole photo… */
 const MAX_TINTED_PER_AREA = 1.3;
-/** … touching at most this share of the photo's outermost two pixels… */
+/** … meeting the photo's edge on one side at most, along at most this share of its two outer rings… */
 const MAX_EDGE_SHARE = 0.1;
 /** … and the mask is replaced only when it overlaps the product by less than this (IoU). */
 const AGREEING_IOU = 0.85;
@@ -263,9 +269,37 @@ function pointsAt(mean: Float64Array, a: number, b: number, tint: Rgb): boolean 
   return along >= K_MIN * length && along <= K_MAX * length && off <= REFINE_NEAR[1]!;
 }
 
-/** 1 where a pixel's colour is `tint` or lies between it and one of `palette`'s colours (see 2.). */
-export function tintedPixels(rgb: Uint8Array, tint: Rgb, palette: Rgb[]): Uint8Array {
+/**
+ * The photo's large colours (regions of one colour of `PALETTE_REGION_PX` or more), and among them
+ * the backdrop's for certain: those of regions that reach the photo's edge.
+ */
+function paletteOf(rgb: Uint8Array, size: number, regions: ColourRegions): { palette: Rgb[]; backdrop: Rgb[] } {
+  const { labels, areas } = regions;
+  const mean = regionColours(rgb, regions);
+  const atEdge = new Uint8Array(areas.length);
+  for (let k = 0; k < size; k++) {
+    for (const i of [k, (size - 1) * size + k, k * size, k * size + size - 1]) atEdge[labels[i]!] = 1;
+  }
+  const palette: Rgb[] = [];
+  const backdrop: Rgb[] = [];
+  const minArea = PALETTE_REGION_PX * (size / 1024) ** 2;
+  for (let r = 0; r < areas.length; r++) {
+    if (areas[r]! < minArea) continue;
+    const colour: Rgb = [mean[r * 3]!, mean[r * 3 + 1]!, mean[r * 3 + 2]!];
+    palette.push(colour);
+    if (atEdge[r]) backdrop.push(colour);
+  }
+  return { palette, backdrop };
+}
+
+/**
+ * 1 where a pixel's colour is `tint` or lies between it and one of `palette`'s colours (see 2.),
+ * unless it is one of `backdrop`'s colours itself: seen through glass, no colour stays the same.
+ */
+export function tintedPixels(rgb: Uint8Array, tint: Rgb, palette: Rgb[], backdrop: Rgb[] = []): Uint8Array {
   const offsets = palette.map((p) => [p[0] - tint[0], p[1] - tint[1], p[2] - tint[2]] as Rgb);
+  const isBackdrop = (r: number, g: number, b: number) =>
+    backdrop.some((c) => (r - c[0]) ** 2 + (g - c[1]) ** 2 + (b - c[2]) ** 2 <= BACKDROP_SAME ** 2);
   // Photos repeat colours: each is judged once (0 not yet, 1 no, 2 yes).
   const judged = new Uint8Array(1 << 24);
   const out = new Uint8Array(rgb.length / 3);
@@ -274,7 +308,8 @@ export function tintedPixels(rgb: Uint8Array, tint: Rgb, palette: Rgb[]): Uint8A
     const g = rgb[i * 3 + 1]!;
     const b = rgb[i * 3 + 2]!;
     const key = (r << 16) | (g << 8) | b;
-    if (!judged[key]) judged[key] = isTinted(r - tint[0], g - tint[1], b - tint[2], offsets) ? 2 : 1;
+    if (!judged[key])
+      judged[key] = !isBackdrop(r, g, b) && isTinted(r - tint[0], g - tint[1], b - tint[2], offsets) ? 2 : 1;
     out[i] = judged[key] === 2 ? 1 : 0;
   }
   return out;
@@ -330,15 +365,24 @@ function overlap(a: Uint8Array, b: Uint8Array): number {
   return either ? both / either : 0;
 }
 
-/** Pixels of a 0/1 map within two pixels of the photo's edge. */
-function onEdge(on: Uint8Array, size: number): number {
-  let count = 0;
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      if ((x < 2 || y < 2 || x >= size - 2 || y >= size - 2) && on[y * size + x]) count++;
+/**
+ * Whether a 0/1 map looks like a piece of the backdrop by how it meets the photo's edge: on more
+ * than one side (a stripe runs across the photo; a product cut off by the frame meets one side),
+ * or along more than `MAX_EDGE_SHARE` of the edge.
+ */
+function crossesPhoto(on: Uint8Array, size: number): boolean {
+  const perSide = [0, 0, 0, 0];
+  for (let k = 0; k < size; k++) {
+    for (let d = 0; d < 2; d++) {
+      perSide[0]! += on[d * size + k]!;
+      perSide[1]! += on[(size - 1 - d) * size + k]!;
+      perSide[2]! += on[k * size + d]!;
+      perSide[3]! += on[k * size + size - 1 - d]!;
     }
   }
-  return count;
+  const sides = perSide.filter((count) => count > 0).length;
+  const total = perSide.reduce((sum, count) => sum + count, 0);
+  return sides > 1 || total > MAX_EDGE_SHARE * 8 * size;
 }
 
 /**
@@ -353,36 +397,43 @@ export function seeThroughProduct(
 ): Uint8Array {
   const tint = tintOf(rgb, size);
   if (!tint || tint.support < MIN_SUPPORT) return mask;
-  const { areas } = regions();
-  const mean = regionColours(rgb, regions());
-  const palette: Rgb[] = [];
-  const minPalette = PALETTE_REGION_PX * (size / 1024) ** 2;
-  for (let r = 0; r < areas.length; r++) {
-    if (areas[r]! >= minPalette) palette.push([mean[r * 3]!, mean[r * 3 + 1]!, mean[r * 3 + 2]!]);
-  }
-  const tinted = tintedPixels(rgb, tint.colour, palette);
+  const { palette, backdrop } = paletteOf(rgb, size, regions());
   const { inside } = insideOf(mask);
+  // First every colour that can be a tint; when that takes in much of the backdrop too (a stripe
+  // whose colour happens to lie between the tint and another stripe's), again without the colours
+  // of the backdrop at the photo's edge.
+  for (const excluded of [[], backdrop]) {
+    const tinted = tintedPixels(rgb, tint.colour, palette, excluded);
+    const found = convincingPart(tinted, inside, size);
+    if (found === 'agrees') return mask;
+    if (!found) continue;
+    // Convinced: the product is drawn again with what lies behind its edges (see `Tint.behindEdges`).
+    const behind = tint.behindEdges();
+    for (let i = 0; i < tinted.length; i++) tinted[i]! |= behind[i]!;
+    const whole = largestPartFilled(openMask(tinted, size, openRadius(size)), size).part;
+    if (crossesPhoto(whole, size)) return mask;
+    const out = new Uint8Array(mask.length);
+    for (let i = 0; i < out.length; i++) out[i] = whole[i] || found[i] ? 255 : 0;
+    return out;
+  }
+  return mask;
+}
+
+const openRadius = (size: number) => Math.max(1, Math.round((OPEN_RADIUS_PX * size) / 1024));
+
+/**
+ * The product made of the tinted pixels when it is convincing (step 3), 'agrees' when the mask
+ * already is that product, null when there is none.
+ */
+function convincingPart(tinted: Uint8Array, inside: Uint8Array, size: number): Uint8Array | 'agrees' | null {
   let tintedCount = 0;
   for (let i = 0; i < tinted.length; i++) tintedCount += tinted[i]!;
   // Cheap answers first: too little tinted for a product, or the mask is the tinted pixels already
   // (a matte product the model found).
-  if (tintedCount < MIN_AREA_SHARE * size * size || overlap(tinted, inside) >= AGREEING_IOU) return mask;
-  const openRadius = Math.max(1, Math.round((OPEN_RADIUS_PX * size) / 1024));
-  const opened = openMask(tinted, size, openRadius);
-  const { part, area } = largestPartFilled(opened, size);
-  const edgePixels = 8 * size - 16;
-  if (
-    area < MIN_AREA_SHARE * size * size ||
-    tintedCount > MAX_TINTED_PER_AREA * area ||
-    onEdge(part, size) > MAX_EDGE_SHARE * edgePixels ||
-    overlap(part, inside) >= AGREEING_IOU
-  )
-    return mask;
-  // Convinced: the product is drawn again with what lies behind its edges (see `Tint.behindEdges`).
-  const behind = tint.behindEdges();
-  for (let i = 0; i < tinted.length; i++) tinted[i]! |= behind[i]!;
-  const whole = largestPartFilled(openMask(tinted, size, openRadius), size).part;
-  const out = new Uint8Array(mask.length);
-  for (let i = 0; i < out.length; i++) out[i] = whole[i] || part[i] ? 255 : 0;
-  return out;
+  if (tintedCount < MIN_AREA_SHARE * size * size) return null;
+  if (overlap(tinted, inside) >= AGREEING_IOU) return 'agrees';
+  const { part, area } = largestPartFilled(openMask(tinted, size, openRadius(size)), size);
+  if (area < MIN_AREA_SHARE * size * size || tintedCount > MAX_TINTED_PER_AREA * area || crossesPhoto(part, size))
+    return null;
+  return overlap(part, inside) >= AGREEING_IOU ? 'agrees' : part;
 }
