@@ -8,11 +8,12 @@
  *    encode) and the machine's load average, since other jobs share this machine.
  * 2. Quality: mean IoU of the cutout's alpha with the true mask on generated product photos of
  *    several shapes and materials (glossy, white-on-white, glass-like, thin parts) on plain and
- *    busy backgrounds. The cut-out steps were tuned on these scenes (seed 0); a held-out set of
- *    as many photos with other backdrops, placements and sizes (seeds 1000…) is reported
- *    separately — it was looked at when the second reading of unsure answers (faint-mask.ts) was
- *    chosen — then a third set with other pairings (seeds 7000…), looked at when the growth pass
- *    (grow-by-colour.ts) was chosen, and a fourth (seeds 9000…) that nothing was chosen on.
+ *    busy backgrounds. The cut-out steps were tuned on these scenes (seed 0); then sets of as many
+ *    photos with other backdrops, placements, sizes and pairings, each drawn by its own formula
+ *    and seeds, are reported separately, each with what was chosen while looking at it: held-out
+ *    (seeds 1000…; the second reading of unsure answers, faint-mask.ts), seeds 7000… (the growth
+ *    pass, grow-by-colour.ts), 9000…, 13000… and 15000… (the see-through pass, see-through.ts),
+ *    and seeds 17000…, which nothing was chosen on.
  * 3. Compositing: the cut-out product on white and on a studio scene with its shadow, in two
  *    marketplace sizes (800×800, 1440×1440); then photo → cutout → scene at both sizes measured
  *    whole per photo, and what a batch of 100 one after another takes at that median; with a
@@ -129,19 +130,46 @@ const third: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
   color: colors[(i * 5 + 2) % colors.length]!,
   seed: 7000 + i,
 }));
-// Unseen: a fourth formula (two busy backdrops in three), seeds 9000… nothing was chosen on.
-const unseen: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
+// A fourth formula (two busy backdrops in three), seeds 9000….
+const fourth: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
   shape: shapes[(i * 3 + 1) % shapes.length]!,
   material: materials[(i * 3 + Math.floor(i / 5)) % materials.length]!,
   background: backgrounds[i % 3 === 1 ? 0 : 1]!,
   color: colors[(i * 7 + 3) % colors.length]!,
   seed: 9000 + i,
 }));
+// A fifth (one busy backdrop in two), seeds 13000….
+const fifth: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
+  shape: shapes[(i * 4 + 2) % shapes.length]!,
+  material: materials[(i + Math.floor(i / 3)) % materials.length]!,
+  background: backgrounds[i % 2]!,
+  color: colors[(i * 5 + 1) % colors.length]!,
+  seed: 13000 + i,
+}));
+// A sixth (two busy backdrops in three), seeds 15000….
+const sixth: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
+  shape: shapes[(i * 2 + 1) % shapes.length]!,
+  material: materials[(i * 3 + Math.floor(i / 6)) % materials.length]!,
+  background: backgrounds[i % 3 === 2 ? 0 : 1]!,
+  color: colors[(i * 5 + 4) % colors.length]!,
+  seed: 15000 + i,
+}));
+// Unseen: a seventh (three busy backdrops in four), seeds 17000…, nothing chosen on them.
+const unseen: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
+  shape: shapes[(i * 3 + 2) % shapes.length]!,
+  material: materials[(i * 5 + Math.floor(i / 4)) % materials.length]!,
+  background: backgrounds[i % 4 === 3 ? 0 : 1]!,
+  color: colors[(i * 7 + 5) % colors.length]!,
+  seed: 17000 + i,
+}));
 for (const [name, cases] of [
   ['generated photos (the scenes the cut-out steps were tuned on)', tuned],
-  ['held-out generated photos (other backdrops and placements; looked at for the unsure-answer reading)', heldOut],
-  ['generated photos of seeds 7000… (other pairings; looked at for the growth pass)', third],
-  ['unseen generated photos (a fourth formula, seeds 9000…; nothing chosen on them)', unseen],
+  ['held-out generated photos (seeds 1000…; looked at for the unsure-answer reading)', heldOut],
+  ['generated photos of seeds 7000… (looked at for the growth and see-through passes)', third],
+  ['generated photos of seeds 9000… (looked at for the see-through pass)', fourth],
+  ['generated photos of seeds 13000… (looked at for the see-through pass)', fifth],
+  ['generated photos of seeds 15000… (looked at for the see-through pass)', sixth],
+  ['unseen generated photos (seeds 17000…; nothing chosen on them)', unseen],
 ] as const) {
   let sum = 0;
   const rows: string[] = [];
