@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { insideOutlines } from '../../src/modules/addbg/outline-parity';
 import { plainBackdrop } from '../../src/modules/addbg/plain-backdrop';
-import { syntheticProduct } from './synthetic';
+import { maskIoU, syntheticProduct } from './synthetic';
 
 // A mug on a plain white backdrop at 512² (half the 1024² outline in synthetic.ts): its body ends at
 // x 320, where its handle begins; at y 265 the hole the handle encloses spans x 320–370 and the
@@ -19,17 +19,6 @@ async function photo(material: 'white' | 'matte') {
   return { truth, plain: plainBackdrop(rgb, size)! };
 }
 
-const iou = (mask: Uint8Array, truth: Uint8Array) => {
-  let inter = 0;
-  let union = 0;
-  for (let i = 0; i < truth.length; i++) {
-    const a = mask[i]! > 127;
-    if (a && truth[i]) inter++;
-    if (a || truth[i]) union++;
-  }
-  return inter / union;
-};
-
 /** Pixels that differ (a count, not the arrays: a diff of a quarter of a million values is unreadable). */
 const changed = (a: Uint8Array, b: Uint8Array) => a.reduce((n, v, i) => n + (v === b[i] ? 0 : 1), 0);
 
@@ -43,9 +32,9 @@ describe('areas inside outlines on a plain backdrop', () => {
       const hole = plain.mask[i] && plain.coloured[i] && !truth[i];
       model[i] = hole || (truth[i] && i % size < handleFrom) ? 255 : 0;
     }
-    expect(iou(model, truth)).toBeLessThan(0.93);
+    expect(maskIoU(model, truth)).toBeLessThan(0.93);
     const fixed = insideOutlines(model, plain.coloured, size);
-    expect(iou(fixed, truth)).toBeGreaterThan(0.98);
+    expect(maskIoU(fixed, truth)).toBeGreaterThan(0.98);
     // Inside the handle's band, and in the middle of the hole.
     const band = 265 * size + 383;
     const hole = 265 * size + 340;

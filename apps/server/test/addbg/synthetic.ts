@@ -134,11 +134,15 @@ export async function syntheticProduct(c: SyntheticCase, size = 1024): Promise<{
 
 /** Intersection over union of a cutout's alpha (above half) with the true mask. */
 export async function alphaIoU(cutoutPng: Buffer, truth: Uint8Array): Promise<number> {
-  const alpha = await sharp(cutoutPng).extractChannel(3).raw().toBuffer();
+  return maskIoU(await sharp(cutoutPng).extractChannel(3).raw().toBuffer(), truth);
+}
+
+/** Intersection over union of a mask (0..255, above half counts) with the true mask. */
+export function maskIoU(mask: Uint8Array, truth: Uint8Array): number {
   let inter = 0;
   let union = 0;
   for (let i = 0; i < truth.length; i++) {
-    const a = alpha[i]! > 127;
+    const a = mask[i]! > 127;
     const b = truth[i] === 1;
     if (a && b) inter++;
     if (a || b) union++;
