@@ -34,10 +34,20 @@ const INTERNAL_FILES = /^\/internal\/files\/([^/]+)$/;
 const FOLDERS = ['output', 'input', 'temp'];
 /** One prompt's history, as ComfyUI's `/history/{prompt_id}` matches it (one non-empty segment). */
 const HISTORY_ITEM = /^\/history\/[^/]+$/;
-/** Every route the gateway answers, whatever the method (without `/api`). */
-const GATEWAY_ROUTE =
-  /^\/(history|history\/[^/]+|queue|view|prompt|interrupt|upload\/(image|mask)|free|jobs|jobs\/.*|internal\/logs(\/raw|\/subscribe)?|internal\/files\/[^/]+)$/;
 
+interface GatewayRoute {
+  /** The methods it answers; 'any' for every method. */
+  methods: readonly string[] | 'any';
+  pattern: RegExp;
+  answer: (
+    gateway: ComfyGateway,
+    req: ComfyRequest,
+    match: RegExpExecArray,
+    query: URLSearchParams,
+  ) => ToolAnswer | Promise<ToolAnswer>;
+}
+
+const refused = () => jsonAnswer(403, { error: '门户中不能执行此操作（会影响其他用户）' });
 /**
  * ComfyUI's global endpoints, made per user. Everything else passes through untouched (the
  * frontend, node definitions, models lists). Returns undefined for a path it does not handle.
@@ -50,59 +60,72 @@ export class ComfyGateway {
   ) {}
 
   /**
+   * Every route the gateway answers, in the order they are tried (paths without `/api`): the one
+   * list that both `handles` and `handle` read, and that odd spellings are checked against.
+   */
+  private static readonly routes: readonly GatewayRoute[] = [
+    { methods: 'any', pattern: REFUSED, answer: () => refused() },
+    { methods: ['GET'], pattern: /^\/jobs$/, answer: (g, req, _m, query) => g.jobs(req, query) },
+    { methods: ['GET'], pattern: JOB_ITEM, answer: (g, req, m) => g.job(req, decodeURIComponent(m[1]!)) },
+    {
+      methods: 'any',
+      pattern: JOBS,
+      answer: (_g, req) => (req.method === 'GET' ? jsonAnswer(404, { error: '请求的地址不存在' }) : refused()),
+    },
+    { methods: ['GET'], pattern: /^\/history$/, answer: (g, req) => g.history(req) },
+    {
+      methods: ['GET'],
+      pattern: HISTORY_ITEM,
+      answer: (g, req, m) => g.historyItem(req, decodeURIComponent(m[0].slice('/history/'.length))),
+    },
+    { methods: ['GET'], pattern: /^\/queue$/, answer: (g, req) => g.queue(req) },
+    { methods: ['GET'], pattern: /^\/view$/, answer: (g, req, _m, query) => g.view(req, query) },
+    { methods: ['GET'], pattern: INTERNAL_LOGS, answer: (_g, _req, m) => internalLog(m[0]) },
+    { methods: ['GET'], pattern: INTERNAL_FILES, answer: (g, req, m) => g.folderFiles(req, decodeURIComponent(m[1]!)) },
+    // The log is never sent on the socket (comfy-ws-filter.ts): subscribing changes nothing.
+    {
+      methods: ['PATCH'],
+      pattern: /^\/internal\/logs\/subscribe$/,
+      answer: () => ({ status: 200, contentType: 'text/plain', body: Buffer.alloc(0) }),
+    },
+    { methods: ['POST'], pattern: /^\/prompt$/, answer: (g, req) => g.prompt(req) },
+    {
+      methods: ['POST'],
+      pattern: /^\/(history|queue)$/,
+      answer: (g, req, m) => g.clearOrDelete(req, m[0] as '/history' | '/queue'),
+    },
+    { methods: ['POST'], pattern: /^\/interrupt$/, answer: (g, req) => g.interrupt(req) },
+    { methods: ['POST'], pattern: /^\/upload\/(image|mask)$/, answer: (g, req) => g.upload(req) },
+  ];
+
+  /** Whether a route (without `/api` and query) is one of the gateway's, for any method. */
+  static isRoute(route: string): boolean {
+    return ComfyGateway.routes.some((entry) => entry.pattern.test(route));
+  }
+
+  private static find(method: string, route: string) {
+    for (const entry of ComfyGateway.routes) {
+      if (entry.methods !== 'any' && !entry.methods.includes(method)) continue;
+      const match = entry.pattern.exec(route);
+      if (match) return { entry, match };
+    }
+    return undefined;
+  }
+
+  /**
    * Whether the gateway answers this path itself (the tool path as read by path-guard.ts, with
    * or without `/api`). HEAD is GET without the body, as for ComfyUI and Fastify.
    */
   handles(method: string, path: string): boolean {
-    const route = routeOf(path);
-    if (REFUSED.test(route) || JOBS.test(route)) return true;
-    if (method === 'GET' || method === 'HEAD')
-      return (
-        route === '/history' ||
-        HISTORY_ITEM.test(route) ||
-        route === '/queue' ||
-        route === '/view' ||
-        INTERNAL_LOGS.test(route) ||
-        INTERNAL_FILES.test(route)
-      );
-    if (method === 'PATCH') return route === '/internal/logs/subscribe';
-    if (method === 'POST')
-      return ['/prompt', '/history', '/queue', '/interrupt', '/upload/image', '/upload/mask'].includes(route);
-    return false;
+    return ComfyGateway.find(method === 'HEAD' ? 'GET' : method, routeOf(path)) !== undefined;
   }
 
   /** Answers a request {@link handles} accepts; anything else is not found, never passed on unfiltered. */
   async handle(req: ComfyRequest): Promise<ToolAnswer> {
-    const route = routeOf(req.path);
+    const found = ComfyGateway.find(req.method, routeOf(req.path));
+    if (!found) return jsonAnswer(404, { error: '没有这个接口' });
     const query = new URLSearchParams(req.path.split('?')[1] ?? '');
-    const refused = () => jsonAnswer(403, { error: '门户中不能执行此操作（会影响其他用户）' });
-    if (REFUSED.test(route)) return refused();
-    if (JOBS.test(route)) {
-      if (req.method !== 'GET') return refused();
-      if (route === '/jobs') return this.jobs(req, query);
-      const item = JOB_ITEM.exec(route);
-      if (item) return this.job(req, decodeURIComponent(item[1]!));
-      return jsonAnswer(404, { error: '请求的地址不存在' });
-    }
-    if (req.method === 'GET') {
-      if (route === '/history') return this.history(req);
-      if (HISTORY_ITEM.test(route)) return this.historyItem(req, decodeURIComponent(route.slice(9)));
-      if (route === '/queue') return this.queue(req);
-      if (route === '/view') return this.view(req, query);
-      if (INTERNAL_LOGS.test(route)) return internalLog(route);
-      const files = INTERNAL_FILES.exec(route);
-      if (files) return this.folderFiles(req, decodeURIComponent(files[1]!));
-    }
-    // The log is never sent on the socket (comfy-ws-filter.ts): subscribing changes nothing.
-    if (req.method === 'PATCH' && route === '/internal/logs/subscribe')
-      return { status: 200, contentType: 'text/plain', body: Buffer.alloc(0) };
-    if (req.method === 'POST') {
-      if (route === '/prompt') return this.prompt(req);
-      if (route === '/history' || route === '/queue') return this.clearOrDelete(req, route);
-      if (route === '/interrupt') return this.interrupt(req);
-      if (route === '/upload/image' || route === '/upload/mask') return this.upload(req);
-    }
-    return jsonAnswer(404, { error: '没有这个接口' });
+    return found.entry.answer(this, req, found.match, query);
   }
 
   private forward(req: ComfyRequest, path = req.path, body: Buffer | string | undefined = req.body) {
@@ -286,7 +309,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  */
 export function oddGatewaySpelling(path: string): boolean {
   const exact = routeOf(path);
-  if (GATEWAY_ROUTE.test(exact)) return false;
+  if (ComfyGateway.isRoute(exact)) return false;
   let decoded: string;
   try {
     decoded = decodeURIComponent(path.split('?', 1)[0] ?? '');
@@ -299,7 +322,7 @@ export function oddGatewaySpelling(path: string): boolean {
     .replace(/\/{2,}/g, '/')
     .replace(/\/+$/, '');
   if (loose === '/api' || loose.startsWith('/api/')) loose = loose.slice(4);
-  return GATEWAY_ROUTE.test(loose);
+  return ComfyGateway.isRoute(loose);
 }
 
 /** The path without its query and without ComfyUI's optional `/api` prefix. */
