@@ -48,6 +48,7 @@ interface GatewayRoute {
 }
 
 const refused = () => jsonAnswer(403, { error: '门户中不能执行此操作（会影响其他用户）' });
+
 /**
  * ComfyUI's global endpoints, made per user. Everything else passes through untouched (the
  * frontend, node definitions, models lists). Returns undefined for a path it does not handle.
