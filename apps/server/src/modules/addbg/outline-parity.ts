@@ -2,13 +2,14 @@ import { connectedParts } from './mask-cleanup';
 
 /**
  * Outlined products on a plain backdrop (a white mug drawn by its grey edge on a white sweep): the
- * areas inside the outline have the backdrop's own colour, so neither the backdrop fill nor the
- * model can tell a mug's handle (inside, a band between two edges) from the hole it encloses
- * (outside again: inside two edges). Rays can: from a pixel of such an area to the photo's edge, an
- * odd number of thin edges crossed means inside the product, an even number outside (the even–odd
- * rule of outlines). Each enclosed area takes the majority of rays from a sample of its pixels in
- * four directions. An area whose rays mostly cross something thick (a coloured product's body) is
- * left to the model: there a hole and a white label look alike.
+ * areas inside the outline have the backdrop's own colour, so the model can leave out a part of
+ * the product made only of them (a mug's handle: a band between two edges). Rays tell: from a
+ * pixel of such an area to the photo's edge, an odd number of thin edges crossed means inside the
+ * product (the even–odd rule of outlines). Each enclosed area takes the majority of rays from a
+ * sample of its pixels in four directions, and an area found inside joins the product. An even
+ * count is not acted on: the hole a handle encloses and the inside of a thin line printed on a
+ * white product (a label's border) look alike, so the model keeps them as it gave them. An area
+ * whose rays mostly cross something thick (a coloured product's body) is left to the model too.
  */
 
 /** An edge crossed by a ray in at most this many pixels (at 1024²) is a thin outline. */
@@ -26,8 +27,8 @@ const MAX_THICK_SHARE = 0.2;
 const AGREEMENT = 0.75;
 
 /**
- * `mask` (0..255) with every enclosed area of the backdrop's colour (`isBackdrop` 1) set inside
- * (255) or outside (0) by the even–odd rule of the thin edges around it.
+ * `mask` (0..255) with every enclosed area of the backdrop's colour (`isBackdrop` 1) that the
+ * even–odd rule of the thin edges around it puts inside the product set to 255.
  */
 export function insideOutlines(mask: Uint8Array, isBackdrop: Uint8Array, size: number): Uint8Array {
   const areas = connectedParts(isBackdrop, size);
@@ -48,7 +49,7 @@ export function insideOutlines(mask: Uint8Array, isBackdrop: Uint8Array, size: n
     const step = Math.max(1, Math.floor(areas.areas[area]! / SAMPLES));
     if (seen[area]!++ % step === 0) samples[area]!.push(i);
   }
-  const verdict = new Int8Array(areas.areas.length); // 1 inside, −1 outside, 0 left to the model
+  const inside = new Uint8Array(areas.areas.length);
   for (let area = 0; area < samples.length; area++) {
     if (samples[area]!.length === 0) continue;
     let odd = 0;
@@ -69,14 +70,12 @@ export function insideOutlines(mask: Uint8Array, isBackdrop: Uint8Array, size: n
         }
       }
     }
-    if (thick > MAX_THICK_SHARE * (rays + thick)) continue;
-    if (odd >= AGREEMENT * rays) verdict[area] = 1;
-    else if (rays - odd >= AGREEMENT * rays) verdict[area] = -1;
+    if (thick <= MAX_THICK_SHARE * (rays + thick) && odd >= AGREEMENT * rays) inside[area] = 1;
   }
   const out = new Uint8Array(mask);
   for (let i = 0; i < out.length; i++) {
     const area = areas.labels[i]!;
-    if (area >= 0 && verdict[area]) out[i] = verdict[area] > 0 ? 255 : 0;
+    if (area >= 0 && inside[area]) out[i] = 255;
   }
   return out;
 }
