@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { colourRegions } from '../../src/modules/addbg/colour-regions';
+import { productMask } from '../../src/modules/addbg/mask-passes';
 import { seeThroughProduct, tintOf } from '../../src/modules/addbg/see-through';
 import { maskIoU, syntheticProduct, type SyntheticCase } from './synthetic';
 
@@ -88,5 +89,23 @@ describe('see-through products on a busy backdrop', () => {
     const blob = new Uint8Array(size * size);
     for (let y = 200; y < 400; y++) for (let x = 200; x < 400; x++) blob[y * size + x] = 255;
     expect(keeps(blob, rgb), 'the mask is kept as it was').toBe(true);
+  });
+
+  it('is not asked to overrule a product-sized answer the model is sure of', async () => {
+    const { rgb, truth } = await photo(glassBottle);
+    // The model's output: one square of 300² (9% of the photo) away from the bottle, nothing elsewhere.
+    const answer = (level: number) => {
+      const output = new Float32Array(size * size).fill(0.001);
+      for (let y = 700; y < 1000; y++) for (let x = 20; x < 320; x++) output[y * size + x] = level;
+      return output;
+    };
+    const square = (mask: Uint8Array) => mask[850 * size + 170]! > 127;
+    // Sure of it (0.99): the square stays the answer.
+    const sure = productMask(answer(0.99), rgb, size);
+    expect([square(sure), maskIoU(sure, truth)]).toEqual([true, 0]);
+    // Not sure (0.8): the glass bottle is found by its tint instead.
+    const unsure = productMask(answer(0.8), rgb, size);
+    expect(square(unsure)).toBe(false);
+    expect(maskIoU(unsure, truth)).toBeGreaterThan(0.95);
   });
 });

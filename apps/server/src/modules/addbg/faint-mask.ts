@@ -25,8 +25,8 @@ const INSIDE = 127;
 /** Half a decade of model output, in bins. */
 const MIN_CONTRAST_BINS = (0.5 / -LOG_FLOOR) * BINS;
 
-/** Whether less than 35% of the mask (0..255) sits where the model's output is confident. */
-export function modelWasUnsure(mask: Uint8Array, output: Float32Array): boolean {
+/** How many pixels the mask (0..255) has, and what share of them the model's output is confident of. */
+export function confidenceOf(mask: Uint8Array, output: Float32Array): { inside: number; confidentShare: number } {
   let inside = 0;
   let confident = 0;
   for (let i = 0; i < mask.length; i++) {
@@ -35,7 +35,12 @@ export function modelWasUnsure(mask: Uint8Array, output: Float32Array): boolean 
       if (output[i]! > CONFIDENT_OUTPUT) confident++;
     }
   }
-  return inside === 0 || confident / inside < UNSURE_SHARE;
+  return { inside, confidentShare: inside === 0 ? 0 : confident / inside };
+}
+
+/** Whether less than 35% of the mask (0..255) sits where the model's output is confident. */
+export function modelWasUnsure(mask: Uint8Array, output: Float32Array): boolean {
+  return confidenceOf(mask, output).confidentShare < UNSURE_SHARE;
 }
 
 /**
