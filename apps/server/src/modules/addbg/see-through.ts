@@ -15,7 +15,7 @@ import { connectedParts, insideOf, openMask } from './mask-cleanup';
  *    stripe at another opacity and gives many pairs. The colour most lines pass near is refined as
  *    the point nearest to them (least squares).
  * 2. The product: pixels whose colour is C, or lies between C and a large colour of the photo
- *    (B seen through glass of an opacity from 0.17 to 0.92), opened, the largest part with its
+ *    (B seen through glass of an opacity from 0.375 to 0.92), opened, the largest part with its
  *    holes filled (things behind the glass that are not the photo's large colours).
  * 3. It replaces the mask only when it is convincing and the mask disagrees with it: it is a solid
  *    part (few tinted pixels elsewhere), not a piece of the backdrop (it meets the photo's edge on
