@@ -65,6 +65,24 @@ export function connectedParts(on: Uint8Array, width: number): Parts {
   return { labels, areas };
 }
 
+/** The pixels of a `size`² photo's outermost ring, each once. */
+export function borderIndices(size: number): number[] {
+  const out: number[] = [];
+  for (let x = 0; x < size; x++) out.push(x, (size - 1) * size + x);
+  for (let y = 1; y < size - 1; y++) out.push(y * size, y * size + size - 1);
+  return out;
+}
+
+/** 1 for each of `count` parts (labels per pixel, −1 for none) that reaches the photo's border. */
+export function partsAtBorder(labels: Int32Array, count: number, size: number): Uint8Array {
+  const atBorder = new Uint8Array(count);
+  for (const i of borderIndices(size)) {
+    const part = labels[i]!;
+    if (part >= 0) atBorder[part] = 1;
+  }
+  return atBorder;
+}
+
 /**
  * Chamfer distance (3 per straight step, 4 per diagonal: about 3× the Euclidean distance) from
  * every pixel to the nearest pixel where `on` is 0.

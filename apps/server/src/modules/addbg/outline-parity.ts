@@ -1,4 +1,4 @@
-import { connectedParts } from './mask-cleanup';
+import { connectedParts, partsAtBorder } from './mask-cleanup';
 
 /**
  * Outlined products on a plain backdrop (a white mug drawn by its grey edge on a white sweep): the
@@ -33,13 +33,7 @@ const AGREEMENT = 0.75;
 export function insideOutlines(mask: Uint8Array, isBackdrop: Uint8Array, size: number): Uint8Array {
   const areas = connectedParts(isBackdrop, size);
   const thin = Math.max(2, Math.round((THIN_EDGE_PX * size) / 1024));
-  const touchesBorder = new Uint8Array(areas.areas.length);
-  for (let k = 0; k < size; k++) {
-    for (const i of [k, (size - 1) * size + k, k * size, k * size + size - 1]) {
-      const area = areas.labels[i]!;
-      if (area >= 0) touchesBorder[area] = 1;
-    }
-  }
+  const touchesBorder = partsAtBorder(areas.labels, areas.areas.length, size);
   // A few pixels of each enclosed area, spread over it (every n-th pixel in scan order).
   const seen = new Int32Array(areas.areas.length);
   const samples: number[][] = areas.areas.map(() => []);

@@ -1,3 +1,5 @@
+import { borderIndices } from './mask-cleanup';
+
 /**
  * A second opinion for photos on a plain backdrop (a studio sweep, a white table): the backdrop is
  * what is connected to the image border and close to the border's colour. The model is kept
@@ -19,13 +21,6 @@ const dist2 = (rgb: Uint8Array, i: number, c: readonly number[]) => {
   const db = rgb[i * 3 + 2]! - c[2]!;
   return dr * dr + dg * dg + db * db;
 };
-
-function borderIndices(size: number): number[] {
-  const out: number[] = [];
-  for (let x = 0; x < size; x++) out.push(x, (size - 1) * size + x);
-  for (let y = 1; y < size - 1; y++) out.push(y * size, y * size + size - 1);
-  return out;
-}
 
 export interface PlainBackdrop {
   /** The product (0/255): what the fill from the border did not reach. */

@@ -1,5 +1,5 @@
 import { colourRegions, type ColourRegions } from './colour-regions';
-import { connectedParts, insideOf, openMask } from './mask-cleanup';
+import { connectedParts, insideOf, openMask, partsAtBorder } from './mask-cleanup';
 
 /**
  * See-through products on a busy backdrop (a tinted glass bottle in front of stripes): ISNet gives
@@ -120,6 +120,14 @@ interface Line {
   direction: Rgb;
 }
 
+/** The line from region a's mean colour through b's, the step between them and its length. */
+function lineBetween(mean: Float64Array, a: number, b: number): { line: Line; step: number[]; length: number } {
+  const from = [mean[a * 3]!, mean[a * 3 + 1]!, mean[a * 3 + 2]!] as Rgb;
+  const step = [0, 1, 2].map((c) => mean[b * 3 + c]! - from[c]!);
+  const length = Math.hypot(...step);
+  return { line: { from, direction: step.map((v) => v / (length || 1)) as Rgb }, step, length };
+}
+
 const det3 = (m: number[]) =>
   m[0]! * (m[4]! * m[8]! - m[5]! * m[7]!) -
   m[1]! * (m[3]! * m[8]! - m[5]! * m[6]!) +
@@ -191,20 +199,18 @@ export function tintOf(rgb: Uint8Array, size: number): Tint | null {
       const pairKey = colourKey(a) * 32768 + colourKey(b);
       if (voted.has(pairKey)) continue;
       voted.add(pairKey);
-      const from = [0, 1, 2].map((c) => mean[a * 3 + c]!) as Rgb;
-      const step = [0, 1, 2].map((c) => mean[b * 3 + c]! - from[c]!);
-      const length = Math.hypot(...step);
+      const { line, step, length } = lineBetween(mean, a, b);
       if (length < MIN_PAIR_DISTANCE) continue;
       const bins = new Set<number>();
       for (let s = 0; s <= K_STEPS; s++) {
         const k = K_MIN + ((K_MAX - K_MIN) * s) / K_STEPS;
-        const c = [0, 1, 2].map((ch) => from[ch]! + k * step[ch]!);
+        const c = [0, 1, 2].map((ch) => line.from[ch]! + k * step[ch]!);
         if (c.some((v) => v < -4 || v > 259)) continue;
         const [r, g, bl] = c.map((v) => Math.min(VOTE_BINS - 1, Math.max(0, Math.floor(v / VOTE_BIN))));
         bins.add((r! * VOTE_BINS + g!) * VOTE_BINS + bl!);
       }
       for (const bin of bins) votes[bin]!++;
-      lines.push({ from, direction: step.map((v) => v / length) as Rgb });
+      lines.push(line);
     }
   }
   let best = -1;
@@ -261,11 +267,9 @@ export function tintOf(rgb: Uint8Array, size: number): Tint | null {
 
 /** Whether the tint lies on the line from region a's colour through b's, beyond b (b is a behind glass). */
 function pointsAt(mean: Float64Array, a: number, b: number, tint: Rgb): boolean {
-  const from = [mean[a * 3]!, mean[a * 3 + 1]!, mean[a * 3 + 2]!] as Rgb;
-  const step = [0, 1, 2].map((c) => mean[b * 3 + c]! - from[c]!);
-  const length = Math.hypot(...step);
+  const { line, length } = lineBetween(mean, a, b);
   if (length < MIN_PAIR_DISTANCE) return false;
-  const { along, off } = fromLine({ from, direction: step.map((v) => v / length) as Rgb }, tint);
+  const { along, off } = fromLine(line, tint);
   return along >= K_MIN * length && along <= K_MAX * length && off <= REFINE_NEAR[1]!;
 }
 
@@ -276,10 +280,7 @@ function pointsAt(mean: Float64Array, a: number, b: number, tint: Rgb): boolean 
 function paletteOf(rgb: Uint8Array, size: number, regions: ColourRegions): { palette: Rgb[]; backdrop: Rgb[] } {
   const { labels, areas } = regions;
   const mean = regionColours(rgb, regions);
-  const atEdge = new Uint8Array(areas.length);
-  for (let k = 0; k < size; k++) {
-    for (const i of [k, (size - 1) * size + k, k * size, k * size + size - 1]) atEdge[labels[i]!] = 1;
-  }
+  const atEdge = partsAtBorder(labels, areas.length, size);
   const palette: Rgb[] = [];
   const backdrop: Rgb[] = [];
   const minArea = PALETTE_REGION_PX * (size / 1024) ** 2;
@@ -339,14 +340,11 @@ function largestPartFilled(on: Uint8Array, size: number): { part: Uint8Array; ar
   const off = new Uint8Array(on.length);
   for (let i = 0; i < on.length; i++) off[i] = parts.labels[i] === largest ? 0 : 1;
   const rest = connectedParts(off, size);
-  const outside = new Set<number>();
-  for (let k = 0; k < size; k++) {
-    for (const i of [k, (size - 1) * size + k, k * size, k * size + size - 1]) if (off[i]) outside.add(rest.labels[i]!);
-  }
+  const outside = partsAtBorder(rest.labels, rest.areas.length, size);
   const part = new Uint8Array(on.length);
   let area = 0;
   for (let i = 0; i < on.length; i++) {
-    if (!off[i] || !outside.has(rest.labels[i]!)) {
+    if (!off[i] || !outside[rest.labels[i]!]) {
       part[i] = 1;
       area++;
     }
