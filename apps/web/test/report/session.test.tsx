@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -247,6 +247,30 @@ describe('the report conversation thread', { timeout: 90_000 }, () => {
     expect(lastAnswer()?.textContent).toContain('市场规模 1.2 万亿元');
     expect(lastAnswer()?.textContent).not.toContain('重写的简报');
     expect(thread()?.list.at(-1)).toMatchObject({ status: 'done', content: '## 市场规模与增长' });
+  });
+
+  it('offers the comparison only when nothing is being written, so a started comparison is never dropped', async () => {
+    const api = backend();
+    renderPage(api.fetch);
+    const compare = await screen.findByRole('button', { name: '对比报告' });
+    expect(compare.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: '生成行业简报' }));
+    const brief = await api.nextStream();
+    await waitFor(() => expect(compare.hasAttribute('disabled')).toBe(true));
+    act(() =>
+      brief.send('finish', { ...ids, user_message_id: 'q1', message: stored({ kind: 'brief', content: '简报' }) }),
+    );
+    await waitFor(() => expect(compare.hasAttribute('disabled')).toBe(false));
+
+    fireEvent.click(compare);
+    const picker = await screen.findByRole('dialog', { name: '报告对比' });
+    fireEvent.click(within(picker).getByRole('button', { name: /开始对比/ }));
+    const comparison = await api.nextStream();
+    expect(comparison.path).toBe('/api/report/pdf/compare');
+    expect(comparison.body).toEqual({ conversation_id: 'c1', report_ids: ['r1', 'r2'] });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /生成行业简报/ }).hasAttribute('disabled')).toBe(true),
+    );
   });
 
   it('marks the answer incomplete on an error event, keeping its text, and says so', async () => {

@@ -117,11 +117,15 @@ export function ReportSessionPage() {
           <Button
             onClick={() => void run({ kind: 'brief', shown: '生成行业简报', body: { conversation_id: id } })}
             loading={busy === 'brief'}
-            disabled={busy === 'answer'}
+            disabled={busy !== null && busy !== 'brief'}
           >
             生成行业简报
           </Button>
-          <Button onClick={() => setComparing(true)} disabled={conversation.reports.length < 2}>
+          <Button
+            onClick={() => setComparing(true)}
+            loading={busy === 'compare'}
+            disabled={conversation.reports.length < 2 || (busy !== null && busy !== 'compare')}
+          >
             对比报告
           </Button>
           <Button onClick={() => setEditing(true)}>编辑会话</Button>
