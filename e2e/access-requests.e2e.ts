@@ -4,6 +4,7 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, submitProviderLogin } from './browser';
 import { startPortal, type RunningPortal } from './portal-server';
+import { opened } from './opened';
 
 /**
  * 申请权限 end to end: staff opens a forbidden app by its address (the guard decides before the
@@ -116,10 +117,7 @@ describe('access requests in the browser', { timeout: 240_000 }, () => {
     await addbgRow.getByRole('button', { name: /拒\s*绝/ }).click();
     await admin.getByPlaceholder('拒绝理由（申请人可以看到）').fill('本季度名额已满');
     const denied = admin.waitForResponse((r) => r.url().includes('/api/admin/access-requests/deny') && r.ok());
-    await admin
-      .locator('.ant-modal')
-      .getByRole('button', { name: /拒\s*绝/ })
-      .click();
+    await (await opened(admin.locator('.ant-modal'))).getByRole('button', { name: /拒\s*绝/ }).click();
     await denied;
     await staff.page.getByText('申请未通过').waitFor({ timeout: 30_000 });
     await staff.page.getByText('原因：本季度名额已满').waitFor();

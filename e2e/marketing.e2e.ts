@@ -8,6 +8,7 @@ import { startFakeUpstream, type FakeUpstream } from '../apps/server/test/llm/fa
 import { launchBrowser, newContext, newPage, PHONE, PHONE_WIDTH, submitProviderLogin } from './browser';
 import { FAKE_LLM_KEY, fakeChatProviders, writePortalConfig, type WrittenConfig } from './portal-config';
 import { startPortal, type RunningPortal } from './portal-server';
+import { opened } from './opened';
 
 /**
  * 案例分析 end to end with the demo model: analyse a campaign, collect it with tags, find it by tag,
@@ -32,7 +33,7 @@ async function analyse(page: Page, text: string) {
 
 async function collect(page: Page, tag: string) {
   await page.getByRole('button', { name: '收藏', exact: true }).last().click();
-  const dialog = page.getByRole('dialog', { name: '收藏案例' });
+  const dialog = await opened(page.getByRole('dialog', { name: '收藏案例' }));
   await dialog.getByLabel('标签').fill(tag);
   await dialog.getByLabel('标签').press('Enter');
   await dialog.getByLabel('备注').fill(`${tag}案例的备注`);
@@ -117,7 +118,7 @@ describe('案例分析', () => {
       await noSideways();
 
       await page.getByRole('button', { name: '分析记录' }).tap();
-      const drawer = page.getByRole('dialog', { name: '分析记录' });
+      const drawer = await opened(page.getByRole('dialog', { name: '分析记录' }));
       await drawer.getByRole('button').filter({ hasText: '某运动品牌' }).first().tap();
       await drawer.waitFor({ state: 'hidden' });
       const answer = page.locator('[data-testid="chat-answer"][data-status="done"]').first();
@@ -148,7 +149,7 @@ describe('案例分析', () => {
     const { page } = desk;
     await page.getByRole('button', { name: '返回收藏' }).click();
     await page.getByRole('button', { name: /编辑收藏 某茶饮/ }).click();
-    const dialog = page.getByRole('dialog', { name: '收藏案例' });
+    const dialog = await opened(page.getByRole('dialog', { name: '收藏案例' }));
     await dialog.getByLabel('标签').fill('节点营销');
     await dialog.getByLabel('标签').press('Enter');
     await dialog.getByRole('button', { name: /保\s?存/ }).click();

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, PHONE, PHONE_WIDTH, submitProviderLogin } from './browser';
 import { startPortal, type RunningPortal } from './portal-server';
+import { opened } from './opened';
 
 /**
  * The portal on a phone: 390×844 with touch, as inside WeCom on an iPhone. Screenshots of every
@@ -316,9 +317,7 @@ describe('on a phone', () => {
     await p.getByRole('button', { name: '新建应用' }).click();
     await p.getByText('应用负责人').waitFor({ timeout: 30_000 });
     // The picture shows the dialog, not its opening animation.
-    await p
-      .locator('.ant-modal')
-      .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await opened(p.locator('.ant-modal'));
     expect(await p.locator('[data-testid="file-upload-input"]').isVisible()).toBe(false);
     await expectNoSidewaysScroll(p);
     await shoot(p, 'phone-admin-app-form');

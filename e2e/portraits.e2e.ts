@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeComfyEngine, scenePng } from '../apps/server/test/addbg/fake-engines';
 import { PHONE, launchBrowser, newPage, submitProviderLogin } from './browser';
 import { startPortal, type RunningPortal } from './portal-server';
+import { opened } from './opened';
 
 /**
  * 人像写真 end to end against a fake ComfyUI: the consent dialog before the first upload, a photo
@@ -71,7 +72,7 @@ describe('人像写真', () => {
     // Consent first: the upload appears only after agreeing.
     expect(await studio.locator('input[type="file"]').count()).toBe(0);
     await studio.getByRole('button', { name: /上传照片/ }).click();
-    const consent = page.getByRole('dialog', { name: '人脸照片使用说明' });
+    const consent = await opened(page.getByRole('dialog', { name: '人脸照片使用说明' }));
     const agree = consent.getByRole('button', { name: '同意并上传' });
     expect(await agree.isDisabled()).toBe(true);
     await consent.getByText('我已阅读并同意以上说明').click();
@@ -113,10 +114,7 @@ describe('人像写真', () => {
 
     // Deleting the set takes its photos, model and portraits with it; the engine is asked to forget them.
     await set.getByRole('button', { name: /删除/ }).click();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /删\s*除/ })
-      .click();
+    await (await opened(page.locator('.ant-popconfirm'))).getByRole('button', { name: /删\s*除/ }).click();
     await page.getByText('照片集及其照片、个人模型和写真已删除').waitFor({ timeout: 60_000 });
     await studio.getByText('还没有照片集').waitFor({ timeout: 60_000 });
     expect(comfy.deleted.length).toBeGreaterThan(0);

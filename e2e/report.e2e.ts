@@ -8,6 +8,7 @@ import { launchBrowser, newContext, submitProviderLogin } from './browser';
 import { signInOverHttp } from './oidc-login';
 import { markOnSheet } from './pdf-mark';
 import { pdfOf } from './report-pdf';
+import { opened } from './opened';
 
 /**
  * 行业分析报告 in the browser: the library, a conversation on two reports, a suggested question,
@@ -186,10 +187,9 @@ describe.each([
 
   it('compares the two reports side by side, streamed into the conversation', async () => {
     await page.getByRole('button', { name: '对比报告' }).click();
-    await page
-      .getByRole('dialog', { name: '报告对比' })
-      .getByRole('button', { name: /开始对比/ })
-      .click();
+    const picker = await opened(page.getByRole('dialog', { name: '报告对比' }));
+    await picker.getByRole('button', { name: /开始对比/ }).click();
+    await picker.waitFor({ state: 'hidden' });
     const comparison = page.locator('.report-compare').last();
     await comparison.getByText('1.3 trillion', { exact: false }).first().waitFor({ timeout: 60_000 });
     await comparison.scrollIntoViewIfNeeded();
@@ -200,7 +200,7 @@ describe.each([
 
   it('renames the conversation and changes its reports', async () => {
     await page.getByRole('button', { name: '编辑会话' }).click();
-    const dialog = page.getByRole('dialog', { name: '编辑会话' });
+    const dialog = await opened(page.getByRole('dialog', { name: '编辑会话' }));
     await dialog.getByRole('textbox', { name: '会话标题' }).fill(`零食报告对比 ${name}`);
     await page.screenshot({ path: join(artifacts, `report-edit-${name}.png`) });
     // Drop the 2025 report from the conversation (its tag's close button in the picker).
@@ -248,7 +248,7 @@ describe('deleting a report (phone)', () => {
       ).toBe(0);
       await item.getByRole('button', { name: '删除 饮料渠道备忘' }).tap();
       await page.screenshot({ path: join(artifacts, 'report-delete-phone.png') });
-      await page.locator('.ant-popconfirm .ant-btn-primary').tap();
+      await (await opened(page.locator('.ant-popconfirm'))).locator('.ant-btn-primary').tap();
       await page.getByText('报告已删除').waitFor({ timeout: 30_000 });
       await expect.poll(() => page.locator('.report-item', { hasText: '饮料渠道备忘' }).count()).toBe(0);
       const widest = await page.evaluate(() => document.documentElement.scrollWidth);
