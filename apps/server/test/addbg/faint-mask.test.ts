@@ -40,7 +40,7 @@ describe('faint model output', () => {
   });
 
   it('is read again by colour regions: the lamp with its stem, not the blob or the stripes', () => {
-    const mask = productMask(output, rgb, size);
+    const { mask } = productMask(output, rgb, size);
     let inter = 0;
     let union = 0;
     for (let y = 0; y < size; y++)
@@ -57,8 +57,8 @@ describe('faint model output', () => {
   });
 
   it('finds nothing where the model saw nothing', () => {
-    expect(productMask(new Float32Array(output.length), rgb, size).every((v) => v === 0)).toBe(true);
-    expect(productMask(new Float32Array(output.length).fill(0.004), rgb, size).every((v) => v === 0)).toBe(true);
+    expect(productMask(new Float32Array(output.length), rgb, size).mask.every((v) => v === 0)).toBe(true);
+    expect(productMask(new Float32Array(output.length).fill(0.004), rgb, size).mask.every((v) => v === 0)).toBe(true);
   });
 
   it('reads nothing into levels that differ by less than half a decade', () => {
@@ -73,7 +73,7 @@ describe('faint model output', () => {
     const confident = new Float32Array(output.length);
     for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) confident[y * size + x] = isLamp(x, y) ? 0.99 : 0.001;
     expect(modelWasUnsure(stretchOutput(confident), confident)).toBe(false);
-    const mask = productMask(confident, rgb, size);
+    const { mask } = productMask(confident, rgb, size);
     expect(mask[70 * size + 128]).toBe(255);
     expect(mask[230 * size + 30]).toBe(0);
   });

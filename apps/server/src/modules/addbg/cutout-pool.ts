@@ -1,14 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import { workerSource } from '../../lib/worker-source';
 import type { CutoutReply, CutoutStages, CutoutWorkerData } from './cutout-worker';
+import type { ProductCut } from './see-through';
 
 export interface CutoutPoolOptions extends CutoutWorkerData {
   /** The worker is stopped after this long without work (0: kept). */
   idleMs: number;
 }
 
-export interface PoolMask {
-  mask: Uint8Array;
+export interface PoolMask extends ProductCut {
   stages: CutoutStages;
 }
 
@@ -36,7 +36,8 @@ export class CutoutPool {
 
   /**
    * The product's mask (`size`×`size`, 0..255) of an RGB image of `size`×`size`: the model's,
-   * checked against a plain backdrop and cleaned up (`mask-cleanup.ts`). `rgb` is transferred.
+   * checked against a plain backdrop and cleaned up (`mask-passes.ts`), with a see-through
+   * product's look. `rgb` is transferred.
    */
   mask(rgb: Uint8Array): Promise<PoolMask> {
     const worker = this.ensureWorker();
@@ -70,7 +71,7 @@ export class CutoutPool {
       if (!waiting) return;
       this.pending.delete(reply.id);
       if ('error' in reply) waiting.reject(new Error(reply.error));
-      else waiting.resolve({ mask: reply.mask, stages: reply.stages });
+      else waiting.resolve({ mask: reply.mask, glass: reply.glass, stages: reply.stages });
       this.armIdle();
     });
     const fail = (error: Error) => {

@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import { loadModelBytes } from './cutout-model';
 import { productMask } from './mask-passes';
+import type { ProductCut } from './see-through';
 
 /**
  * The segmentation model in its own thread, so that the server keeps answering while it runs.
@@ -25,7 +26,7 @@ export interface CutoutStages {
   inference: number;
   postprocess: number;
 }
-export type CutoutReply = { id: number; mask: Uint8Array; stages: CutoutStages } | { id: number; error: string };
+export type CutoutReply = ({ id: number; stages: CutoutStages } & ProductCut) | { id: number; error: string };
 
 const { modelPath, size, threads } = workerData as CutoutWorkerData;
 let session: Promise<InferenceSession> | undefined;
@@ -75,14 +76,20 @@ async function handle(request: CutoutRequest): Promise<CutoutReply> {
   const result = await s.run(feeds, [outputName]);
   const t3 = performance.now();
   const output = result[outputName]!.data as Float32Array;
-  const mask = productMask(output, request.rgb, size);
+  const cut = productMask(output, request.rgb, size);
   const stages = { load: t1 - t0, preprocess: t2 - t1, inference: t3 - t2, postprocess: performance.now() - t3 };
-  return { id: request.id, mask, stages };
+  return { id: request.id, ...cut, stages };
 }
 
 parentPort?.on('message', (request: CutoutRequest) => {
   handle(request).then(
-    (reply) => parentPort?.postMessage(reply, 'mask' in reply ? [reply.mask.buffer as ArrayBuffer] : []),
+    (reply) =>
+      parentPort?.postMessage(
+        reply,
+        'mask' in reply
+          ? [reply.mask, reply.glass?.opacity].flatMap((layer) => (layer ? [layer.buffer as ArrayBuffer] : []))
+          : [],
+      ),
     (error: unknown) =>
       parentPort?.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) }),
   );

@@ -134,6 +134,19 @@ export function openMask(inside: Uint8Array, size: number, radius: number): Uint
   return opened;
 }
 
+/** The mask (0/1) closed with a disc of `radius` px: gaps and seams narrower than the disc filled. */
+export function closeMask(on: Uint8Array, size: number, radius: number): Uint8Array {
+  const off = new Uint8Array(on.length);
+  for (let i = 0; i < on.length; i++) off[i] = on[i] ? 0 : 1;
+  const toOn = chamferToOff(off, size);
+  const grown = new Uint8Array(on.length);
+  for (let i = 0; i < on.length; i++) grown[i] = toOn[i]! <= 3 * radius ? 1 : 0;
+  const depth = chamferToOff(grown, size);
+  const closed = new Uint8Array(on.length);
+  for (let i = 0; i < on.length; i++) closed[i] = on[i] || depth[i]! > 3 * radius ? 1 : 0;
+  return closed;
+}
+
 /**
  * Removed pieces split where they cross regions of one colour (colour-regions.ts): a lamp's stem
  * glued to a stripe and a blob behind it is judged apart from them. Pixels of small regions (edges,

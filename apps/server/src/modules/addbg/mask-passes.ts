@@ -4,7 +4,7 @@ import { growByColour } from './grow-by-colour';
 import { cleanMask } from './mask-cleanup';
 import { insideOutlines } from './outline-parity';
 import { plainBackdrop, withPlainBackdrop } from './plain-backdrop';
-import { seeThroughProduct } from './see-through';
+import { seeThroughProduct, type ProductCut } from './see-through';
 
 /** The model's output stretched to 0..255 between its minimum and maximum, as DIS's inference does. */
 export function stretchOutput(output: Float32Array): Uint8Array {
@@ -29,19 +29,19 @@ export function stretchOutput(output: Float32Array): Uint8Array {
  * (a mug's handle) join it (`grow-by-colour.ts`), and a see-through product the model did not see
  * is found by the tint it gives the backdrop behind it (`see-through.ts`). On a plain backdrop,
  * areas of the backdrop's colour inside an outline are judged by the edges around them
- * (`outline-parity.ts`).
+ * (`outline-parity.ts`). Only a see-through product comes with a look of its own (`Glass`).
  */
-export function productMask(output: Float32Array, rgb: Uint8Array, size: number): Uint8Array {
+export function productMask(output: Float32Array, rgb: Uint8Array, size: number): ProductCut {
   const stretched = stretchOutput(output);
   const plain = plainBackdrop(rgb, size);
   const regions = regionsWhenNeeded(rgb, size);
   const mask = cleanMask(plain ? withPlainBackdrop(stretched, plain.mask) : stretched, rgb, size, regions);
-  if (plain) return insideOutlines(mask, plain.coloured, size);
+  if (plain) return { mask: insideOutlines(mask, plain.coloured, size), glass: null };
   const read = modelWasUnsure(mask, output)
     ? cleanMask(faintProductMask(output, stretched, rgb, size, regions), rgb, size, regions)
     : mask;
   const grown = growByColour(read, rgb, size, regions);
-  return modelWasSure(grown, output) ? grown : seeThroughProduct(grown, rgb, size, regions);
+  return modelWasSure(grown, output) ? { mask: grown, glass: null } : seeThroughProduct(grown, rgb, size, regions);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { colourRegions, type ColourRegions } from './colour-regions';
-import { connectedParts, insideOf, openMask, partsAtBorder } from './mask-cleanup';
+import { closeMask, connectedParts, insideOf, openMask, partsAtBorder } from './mask-cleanup';
 
 /**
  * See-through products on a busy backdrop (a tinted glass bottle in front of stripes): ISNet gives
@@ -25,6 +25,10 @@ import { connectedParts, insideOf, openMask, partsAtBorder } from './mask-cleanu
  *    gives itself as its own tint; where the model's mask agrees with it the mask stays, as it
  *    follows the edges more closely. Once convinced, the product also takes what lies behind its
  *    edges (`Tint.behindEdges`).
+ * 4. Its look (`Glass`): the cut-out product would show the old backdrop through it, so its tinted
+ *    pixels are given the colour C and, as opacity, α = 1 − 1/t from the backdrop colour they
+ *    match (the median of the product's where a pixel matches none, or is C itself). Placed on a
+ *    new scene, the glass then shows the new scene through it.
  */
 
 /** Finer regions for the votes: neighbours within 2 per channel, within 16 of the region's start. */
@@ -65,6 +69,8 @@ const BACKDROP_SAME = 6;
 const SAME_COLOUR = 4;
 /** The tinted pixels are opened with a disc of this radius (at 1024²) to part thin bridges. */
 const OPEN_RADIUS_PX = 4;
+/** The glass is closed with a disc of this radius (at 1024²) over the seams between stripes behind it. */
+const SEAM_RADIUS_PX = 2;
 
 /** The product must be at least this share of the photo… */
 const MIN_AREA_SHARE = 0.02;
@@ -76,6 +82,21 @@ const MAX_EDGE_SHARE = 0.1;
 const AGREEING_IOU = 0.85;
 
 type Rgb = [number, number, number];
+
+/**
+ * How a see-through product covers what lies behind it: its tint, and per pixel (0..255, at the
+ * model's size) the tint's opacity, 255 where the product shows its own colour (and outside it).
+ */
+export interface Glass {
+  tint: Rgb;
+  opacity: Uint8Array;
+}
+
+/** The product's mask (0..255) and, when it is see-through, its look. */
+export interface ProductCut {
+  mask: Uint8Array;
+  glass: Glass | null;
+}
 
 /** Mean colour of every region. */
 function regionColours(rgb: Uint8Array, regions: ColourRegions): Float64Array {
@@ -310,26 +331,87 @@ export function tintedPixels(rgb: Uint8Array, tint: Rgb, palette: Rgb[], backdro
     const b = rgb[i * 3 + 2]!;
     const key = (r << 16) | (g << 8) | b;
     if (!judged[key])
-      judged[key] = !isBackdrop(r, g, b) && isTinted(r - tint[0], g - tint[1], b - tint[2], offsets) ? 2 : 1;
+      judged[key] = !isBackdrop(r, g, b) && tintedAt(r - tint[0], g - tint[1], b - tint[2], offsets) ? 2 : 1;
     out[i] = judged[key] === 2 ? 1 : 0;
   }
   return out;
 }
 
-function isTinted(d0: number, d1: number, d2: number, offsets: Rgb[]): boolean {
+/**
+ * Whether a pixel `d` away from the tint is tinted (step 2): 0 when not; Infinity when it is the
+ * tint itself; else t of the backdrop colour whose line it lies nearest (B − C = t·d).
+ */
+function tintedAt(d0: number, d1: number, d2: number, offsets: Rgb[]): number {
   const length2 = d0 * d0 + d1 * d1 + d2 * d2;
-  if (length2 <= SAME_COLOUR ** 2) return true;
+  if (length2 <= SAME_COLOUR ** 2) return Infinity;
   const length = Math.sqrt(length2);
+  let best = 0;
+  let nearest = Infinity;
   for (const [e0, e1, e2] of offsets) {
     const t = (e0 * d0 + e1 * d1 + e2 * d2) / length2;
     if (t < T_MIN || t > T_MAX) continue;
     const p0 = e0 - t * d0;
     const p1 = e1 - t * d1;
     const p2 = e2 - t * d2;
+    const off2 = p0 * p0 + p1 * p1 + p2 * p2;
     const tolerance = LINE_TOLERANCE + LINE_TOLERANCE_SHARE * t * length;
-    if (p0 * p0 + p1 * p1 + p2 * p2 < tolerance * tolerance) return true;
+    if (off2 < tolerance * tolerance && off2 < nearest) {
+      nearest = off2;
+      best = t;
+    }
   }
-  return false;
+  return best;
+}
+
+/**
+ * The look of the product `whole` (0/1) found with `tint` (step 4): its pixels that are tinted, or
+ * behind its edges (`behind`), take the tint at the opacity their colour tells; the rest of it
+ * keeps its own colour (a label on the bottle).
+ */
+function glassOf(
+  rgb: Uint8Array,
+  size: number,
+  tint: Rgb,
+  palette: Rgb[],
+  whole: Uint8Array,
+  behind: Uint8Array,
+): Glass {
+  const offsets = palette.map((p) => [p[0] - tint[0], p[1] - tint[1], p[2] - tint[2]] as Rgb);
+  const opacity = new Uint8Array(whole.length).fill(255);
+  // 1 + opacity (1..256) where a pixel's colour tells it, 1 where it is glass but does not (0: not glass).
+  const told = new Uint16Array(whole.length);
+  const histogram = new Uint32Array(256);
+  let counted = 0;
+  for (let i = 0; i < whole.length; i++) {
+    if (!whole[i]) continue;
+    const t = tintedAt(rgb[i * 3]! - tint[0], rgb[i * 3 + 1]! - tint[1], rgb[i * 3 + 2]! - tint[2], offsets);
+    if (!t && !behind[i]) continue;
+    if (!t || t === Infinity) {
+      told[i] = 1;
+      continue;
+    }
+    const alpha = Math.round(255 * (1 - 1 / t));
+    told[i] = 1 + alpha;
+    histogram[alpha]!++;
+    counted++;
+  }
+  let median = 255;
+  for (let v = 0, seen = 0; v < 256 && counted; v++) {
+    seen += histogram[v]!;
+    if (seen * 2 >= counted) {
+      median = v;
+      break;
+    }
+  }
+  // The blended seams between two stripes seen through the glass match no line: glass too.
+  const glassy = new Uint8Array(whole.length);
+  for (let i = 0; i < whole.length; i++) glassy[i] = told[i] ? 1 : 0;
+  const seamless = closeMask(glassy, size, seamRadius(size));
+  for (let i = 0; i < whole.length; i++) {
+    if (told[i]) opacity[i] = told[i] === 1 ? median : told[i]! - 1;
+    else if (seamless[i] && whole[i]) opacity[i] = median;
+  }
+  return { tint, opacity: smoothGlass(opacity, size, seamRadius(size) * 2) };
 }
 
 /** The largest part of a 0/1 map with its holes (parts of the rest that do not reach the edge) filled. */
@@ -384,17 +466,48 @@ function crossesPhoto(on: Uint8Array, size: number): boolean {
 }
 
 /**
- * The mask (0..255, `size`²) replaced by the see-through product when that is found and the mask
- * disagrees with it (see 3.); `regions` are the other passes' regions of one colour.
+ * The glass's opacity (below 255) averaged over the glass within `radius` px (a box, one axis at a
+ * time): each stripe behind it gives its own estimate, and their steps would draw the stripes again.
+ */
+function smoothGlass(opacity: Uint8Array, size: number, radius: number): Uint8Array {
+  let values = Float32Array.from(opacity);
+  let counts = Float32Array.from(opacity, (o) => (o < 255 ? 1 : 0));
+  for (let i = 0; i < values.length; i++) if (!counts[i]) values[i] = 0;
+  for (const step of [1, size]) {
+    const summed = new Float32Array(values.length);
+    const counted = new Float32Array(values.length);
+    for (let i = 0; i < values.length; i++) {
+      if (opacity[i] === 255) continue;
+      const x = i % size;
+      const y = Math.floor(i / size);
+      const at = step === 1 ? x : y;
+      for (let k = Math.max(0, at - radius); k <= Math.min(size - 1, at + radius); k++) {
+        const j = i + (k - at) * step;
+        summed[i]! += values[j]!;
+        counted[i]! += counts[j]!;
+      }
+    }
+    values = summed;
+    counts = counted;
+  }
+  const smooth = new Uint8Array(opacity);
+  for (let i = 0; i < smooth.length; i++) if (opacity[i]! < 255) smooth[i] = Math.round(values[i]! / counts[i]!);
+  return smooth;
+}
+
+/**
+ * The mask (0..255, `size`²) replaced by the see-through product, with its look, when that is found
+ * and the mask disagrees with it (see 3.); `regions` are the other passes' regions of one colour.
  */
 export function seeThroughProduct(
   mask: Uint8Array,
   rgb: Uint8Array,
   size: number,
   regions: () => ColourRegions,
-): Uint8Array {
+): ProductCut {
+  const kept = { mask, glass: null };
   const tint = tintOf(rgb, size);
-  if (!tint || tint.support < MIN_SUPPORT) return mask;
+  if (!tint || tint.support < MIN_SUPPORT) return kept;
   const { palette, backdrop } = paletteOf(rgb, size, regions());
   const { inside } = insideOf(mask);
   // First every colour that can be a tint; when that takes in much of the backdrop too (a stripe
@@ -403,21 +516,24 @@ export function seeThroughProduct(
   for (const excluded of [[], backdrop]) {
     const tinted = tintedPixels(rgb, tint.colour, palette, excluded);
     const found = convincingPart(tinted, inside, size);
-    if (found === 'agrees') return mask;
+    if (found === 'agrees') return kept;
     if (!found) continue;
     // Convinced: the product is drawn again with what lies behind its edges (see `Tint.behindEdges`).
     const behind = tint.behindEdges();
     for (let i = 0; i < tinted.length; i++) tinted[i]! |= behind[i]!;
     const whole = largestPartFilled(openMask(tinted, size, openRadius(size)), size).part;
-    if (crossesPhoto(whole, size)) return mask;
+    if (crossesPhoto(whole, size)) return kept;
     const out = new Uint8Array(mask.length);
-    for (let i = 0; i < out.length; i++) out[i] = whole[i] || found[i] ? 255 : 0;
-    return out;
+    for (let i = 0; i < out.length; i++) out[i] = whole[i] || found[i] ? 1 : 0;
+    const glass = glassOf(rgb, size, tint.colour, palette, out, behind);
+    for (let i = 0; i < out.length; i++) out[i] = out[i] ? 255 : 0;
+    return { mask: out, glass };
   }
-  return mask;
+  return kept;
 }
 
 const openRadius = (size: number) => Math.max(1, Math.round((OPEN_RADIUS_PX * size) / 1024));
+const seamRadius = (size: number) => Math.max(1, Math.round((SEAM_RADIUS_PX * size) / 1024));
 
 /**
  * The product made of the tinted pixels when it is convincing (step 3), 'agrees' when the mask
