@@ -27,8 +27,9 @@ import { closeMask, connectedParts, insideOf, openMask, partsAtBorder } from './
  *    edges (`Tint.behindEdges`).
  * 4. Its look (`Glass`): the cut-out product would show the old backdrop through it, so its tinted
  *    pixels are given the colour C and, as opacity, α = 1 − 1/t from the backdrop colour they
- *    match (the median of the product's where a pixel matches none, or is C itself). Placed on a
- *    new scene, the glass then shows the new scene through it.
+ *    match (the median of the product's where a pixel behind its edges matches none). A pixel of
+ *    colour C is opaque: nothing shows through it. Placed on a new scene, the glass then shows the
+ *    new scene through it.
  */
 
 /** Finer regions for the votes: neighbours within 2 per channel, within 16 of the region's start. */
@@ -339,14 +340,15 @@ export function tintedPixels(rgb: Uint8Array, tint: Rgb, palette: Rgb[], backdro
 
 /**
  * Whether a pixel `d` away from the tint is tinted (step 2): 0 when not; Infinity when it is the
- * tint itself; else t of the backdrop colour whose line it lies nearest (B − C = t·d).
+ * tint itself; else the largest t (B − C = t·d) of the backdrop colours whose lines it lies near.
+ * Near the tint every line passes close, and the wrong ones read the glass too thin (a box at 0.85
+ * read as below 0.5 where the nearest line was taken).
  */
 function tintedAt(d0: number, d1: number, d2: number, offsets: Rgb[]): number {
   const length2 = d0 * d0 + d1 * d1 + d2 * d2;
   if (length2 <= SAME_COLOUR ** 2) return Infinity;
   const length = Math.sqrt(length2);
   let best = 0;
-  let nearest = Infinity;
   for (const [e0, e1, e2] of offsets) {
     const t = (e0 * d0 + e1 * d1 + e2 * d2) / length2;
     if (t < T_MIN || t > T_MAX) continue;
@@ -355,10 +357,7 @@ function tintedAt(d0: number, d1: number, d2: number, offsets: Rgb[]): number {
     const p2 = e2 - t * d2;
     const off2 = p0 * p0 + p1 * p1 + p2 * p2;
     const tolerance = LINE_TOLERANCE + LINE_TOLERANCE_SHARE * t * length;
-    if (off2 < tolerance * tolerance && off2 < nearest) {
-      nearest = off2;
-      best = t;
-    }
+    if (off2 < tolerance * tolerance && t > best) best = t;
   }
   return best;
 }
@@ -385,8 +384,9 @@ function glassOf(
   for (let i = 0; i < whole.length; i++) {
     if (!whole[i]) continue;
     const t = tintedAt(rgb[i * 3]! - tint[0], rgb[i * 3 + 1]! - tint[1], rgb[i * 3 + 2]! - tint[2], offsets);
-    if (!t && !behind[i]) continue;
-    if (!t || t === Infinity) {
+    // The tint itself covers what is behind it wholly: opaque (a matte product is its own tint).
+    if (t === Infinity || (!t && !behind[i])) continue;
+    if (!t) {
       told[i] = 1;
       continue;
     }
