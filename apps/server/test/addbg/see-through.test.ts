@@ -56,9 +56,10 @@ describe('see-through products on a busy backdrop', () => {
     for (const c of [glassBottle, glassMug, glassLamp]) {
       const { rgb, truth } = await photo(c);
       const found = seeThroughProduct(missedMask(), rgb, size, () => colourRegions(rgb, size)).mask;
-      // Bottle 0.99, mug 0.90 (without what lies behind the product's edges, blobs half behind
-      // the mug: 0.82), lamp 0.94 (without leaving out the colours of the backdrop at the edge: 0).
-      expect(maskIoU(found, truth)).toBeGreaterThan(c === glassBottle ? 0.95 : 0.86);
+      // Bottle 0.997; mug 0.956 (0.90 with the hole its handle encloses filled, 0.82 also without
+      // what lies behind the product's edges, blobs half behind the mug); lamp 0.94 (without
+      // leaving out the colours of the backdrop at the edge: 0).
+      expect(maskIoU(found, truth)).toBeGreaterThan(c === glassLamp ? 0.9 : 0.93);
     }
   });
 

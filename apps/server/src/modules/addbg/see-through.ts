@@ -24,7 +24,8 @@ import { closeMask, connectedParts, insideOf, openMask, partsAtBorder } from './
  *    is tried once more without the colours of the regions at the photo's edge. A matte product
  *    gives itself as its own tint; where the model's mask agrees with it the mask stays, as it
  *    follows the edges more closely. Once convinced, the product also takes what lies behind its
- *    edges (`Tint.behindEdges`).
+ *    edges (`Tint.behindEdges`), and loses the areas of the backdrop's own colours inside it (the
+ *    hole a mug's handle encloses): seen through glass no colour stays the same.
  * 4. Its look (`Glass`): the cut-out product would show the old backdrop through it, so its tinted
  *    pixels are given the colour C and, as opacity, α = 1 − 1/t from the backdrop colour they
  *    match (the median of the product's where a pixel behind its edges matches none). A pixel of
@@ -66,6 +67,8 @@ const LINE_TOLERANCE = 6;
 const LINE_TOLERANCE_SHARE = 0.08;
 /** A pixel this close to a colour of the backdrop at the photo's edge is that colour, not a tint. */
 const BACKDROP_SAME = 6;
+/** An area of the backdrop's colours this large (at 1024²) inside the product is a hole in it. */
+const MIN_SEEN_PX = 400;
 /** A pixel this close to C is C. */
 const SAME_COLOUR = 4;
 /** The tinted pixels are opened with a disc of this radius (at 1024²) to part thin bridges. */
@@ -321,8 +324,7 @@ function paletteOf(rgb: Uint8Array, size: number, regions: ColourRegions): { pal
  */
 export function tintedPixels(rgb: Uint8Array, tint: Rgb, palette: Rgb[], backdrop: Rgb[] = []): Uint8Array {
   const offsets = palette.map((p) => [p[0] - tint[0], p[1] - tint[1], p[2] - tint[2]] as Rgb);
-  const isBackdrop = (r: number, g: number, b: number) =>
-    backdrop.some((c) => (r - c[0]) ** 2 + (g - c[1]) ** 2 + (b - c[2]) ** 2 <= BACKDROP_SAME ** 2);
+  const isBackdrop = (r: number, g: number, b: number) => isColourOf(r, g, b, backdrop);
   // Photos repeat colours: each is judged once (0 not yet, 1 no, 2 yes).
   const judged = new Uint8Array(1 << 24);
   const out = new Uint8Array(rgb.length / 3);
@@ -336,6 +338,36 @@ export function tintedPixels(rgb: Uint8Array, tint: Rgb, palette: Rgb[], backdro
     out[i] = judged[key] === 2 ? 1 : 0;
   }
   return out;
+}
+
+/** Whether a colour is one of `colours` (within `BACKDROP_SAME`). */
+function isColourOf(r: number, g: number, b: number, colours: Rgb[]): boolean {
+  return colours.some((c) => (r - c[0]) ** 2 + (g - c[1]) ** 2 + (b - c[2]) ** 2 <= BACKDROP_SAME ** 2);
+}
+
+/**
+ * The product (0/1) without the areas of the backdrop's own colours inside it, seen directly and
+ * not through the glass (the hole a mug's handle encloses, filled with the product's holes): seen
+ * through glass no colour stays the same. Areas smaller than `MIN_SEEN_PX` stay (anti-aliased edges).
+ */
+function withoutBackdropSeen(product: Uint8Array, rgb: Uint8Array, size: number, backdrop: Rgb[]): Uint8Array {
+  const seen = new Uint8Array(product.length);
+  for (let i = 0; i < product.length; i++)
+    seen[i] = product[i] && isColourOf(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!, backdrop) ? 1 : 0;
+  const parts = connectedParts(seen, size);
+  const minArea = MIN_SEEN_PX * (size / 1024) ** 2;
+  const kept = new Uint8Array(product);
+  let area = 0;
+  let cleared = 0;
+  for (let i = 0; i < kept.length; i++) {
+    area += product[i]!;
+    if (seen[i] && parts.areas[parts.labels[i]!]! >= minArea) {
+      kept[i] = 0;
+      cleared++;
+    }
+  }
+  // Most of the product in the backdrop's colours: the product is one of them, not a hole.
+  return cleared * 2 > area ? product : kept;
 }
 
 /**
@@ -523,8 +555,9 @@ export function seeThroughProduct(
     for (let i = 0; i < tinted.length; i++) tinted[i]! |= behind[i]!;
     const whole = largestPartFilled(openMask(tinted, size, openRadius(size)), size).part;
     if (crossesPhoto(whole, size)) return kept;
-    const out = new Uint8Array(mask.length);
-    for (let i = 0; i < out.length; i++) out[i] = whole[i] || found[i] ? 1 : 0;
+    const filled = new Uint8Array(mask.length);
+    for (let i = 0; i < filled.length; i++) filled[i] = whole[i] || found[i] ? 1 : 0;
+    const out = withoutBackdropSeen(filled, rgb, size, backdrop);
     const glass = glassOf(rgb, size, tint.colour, palette, out, behind);
     for (let i = 0; i < out.length; i++) out[i] = out[i] ? 255 : 0;
     return { mask: out, glass };
