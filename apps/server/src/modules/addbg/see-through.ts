@@ -323,8 +323,7 @@ function paletteOf(rgb: Uint8Array, size: number, regions: ColourRegions): { pal
  * unless it is one of `backdrop`'s colours itself: seen through glass, no colour stays the same.
  */
 export function tintedPixels(rgb: Uint8Array, tint: Rgb, palette: Rgb[], backdrop: Rgb[] = []): Uint8Array {
-  const offsets = palette.map((p) => [p[0] - tint[0], p[1] - tint[1], p[2] - tint[2]] as Rgb);
-  const isBackdrop = (r: number, g: number, b: number) => isColourOf(r, g, b, backdrop);
+  const offsets = offsetsFrom(tint, palette);
   // Photos repeat colours: each is judged once (0 not yet, 1 no, 2 yes).
   const judged = new Uint8Array(1 << 24);
   const out = new Uint8Array(rgb.length / 3);
@@ -334,10 +333,15 @@ export function tintedPixels(rgb: Uint8Array, tint: Rgb, palette: Rgb[], backdro
     const b = rgb[i * 3 + 2]!;
     const key = (r << 16) | (g << 8) | b;
     if (!judged[key])
-      judged[key] = !isBackdrop(r, g, b) && tintedAt(r - tint[0], g - tint[1], b - tint[2], offsets) ? 2 : 1;
+      judged[key] = !isColourOf(r, g, b, backdrop) && tintedAt(r - tint[0], g - tint[1], b - tint[2], offsets) ? 2 : 1;
     out[i] = judged[key] === 2 ? 1 : 0;
   }
   return out;
+}
+
+/** The step from the tint to each of `palette`'s colours (B − C), as `tintedAt` takes them. */
+function offsetsFrom(tint: Rgb, palette: Rgb[]): Rgb[] {
+  return palette.map((p) => [p[0] - tint[0], p[1] - tint[1], p[2] - tint[2]]);
 }
 
 /** Whether a colour is one of `colours` (within `BACKDROP_SAME`). */
@@ -407,10 +411,11 @@ function glassOf(
   whole: Uint8Array,
   behind: Uint8Array,
 ): Glass {
-  const offsets = palette.map((p) => [p[0] - tint[0], p[1] - tint[1], p[2] - tint[2]] as Rgb);
+  const offsets = offsetsFrom(tint, palette);
   const opacity = new Uint8Array(whole.length).fill(255);
-  // 1 + opacity (1..256) where a pixel's colour tells it, 1 where it is glass but does not (0: not glass).
-  const told = new Uint16Array(whole.length);
+  const glassy = new Uint8Array(whole.length);
+  /** Glass pixels whose colour tells no opacity (behind the product's edges): they take the median. */
+  const unread: number[] = [];
   const histogram = new Uint32Array(256);
   let counted = 0;
   for (let i = 0; i < whole.length; i++) {
@@ -418,13 +423,13 @@ function glassOf(
     const t = tintedAt(rgb[i * 3]! - tint[0], rgb[i * 3 + 1]! - tint[1], rgb[i * 3 + 2]! - tint[2], offsets);
     // The tint itself covers what is behind it wholly: opaque (a matte product is its own tint).
     if (t === Infinity || (!t && !behind[i])) continue;
+    glassy[i] = 1;
     if (!t) {
-      told[i] = 1;
+      unread.push(i);
       continue;
     }
-    const alpha = Math.round(255 * (1 - 1 / t));
-    told[i] = 1 + alpha;
-    histogram[alpha]!++;
+    opacity[i] = Math.round(255 * (1 - 1 / t));
+    histogram[opacity[i]!]!++;
     counted++;
   }
   let median = 255;
@@ -435,14 +440,10 @@ function glassOf(
       break;
     }
   }
+  for (const i of unread) opacity[i] = median;
   // The blended seams between two stripes seen through the glass match no line: glass too.
-  const glassy = new Uint8Array(whole.length);
-  for (let i = 0; i < whole.length; i++) glassy[i] = told[i] ? 1 : 0;
   const seamless = closeMask(glassy, size, seamRadius(size));
-  for (let i = 0; i < whole.length; i++) {
-    if (told[i]) opacity[i] = told[i] === 1 ? median : told[i]! - 1;
-    else if (seamless[i] && whole[i]) opacity[i] = median;
-  }
+  for (let i = 0; i < whole.length; i++) if (!glassy[i] && seamless[i] && whole[i]) opacity[i] = median;
   return { tint, opacity: smoothGlass(opacity, size, seamRadius(size) * 2) };
 }
 
