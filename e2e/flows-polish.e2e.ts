@@ -77,6 +77,9 @@ describe('pdf sessions: the picker, the drop zone, an edited question, feedback 
     await page.getByTestId('session-files-button').click();
     await page.locator('[data-testid="session-file"][data-status="ready"]').waitFor({ timeout: ANSWER_TIMEOUT });
     await page.keyboard.press('Escape');
+    // The drawer gives the focus back to its button once it has closed: typing before that (a busy
+    // machine) lost the Enter of the next question to the button.
+    await page.locator('[data-testid="session-file"]').first().waitFor({ state: 'hidden' });
   });
 
   it('likes an answer, then edits the question and asks it again in place', async () => {
