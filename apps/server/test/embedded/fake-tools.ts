@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream, statSync } from 'node:fs';
+import { extname, resolve, sep } from 'node:path';
 import {
   createServer,
   type IncomingHttpHeaders,
@@ -106,6 +108,15 @@ export class FakeComfy extends FakeTool {
   autoRun = false;
   private counter = 0;
 
+  /**
+   * With a real ComfyUI frontend build (the `static` folder of the `comfyui-frontend-package`),
+   * the fake serves it at `/` instead of its own page, and answers what that frontend reads while
+   * it starts, as an empty ComfyUI would.
+   */
+  constructor(private readonly frontendDir?: string) {
+    super();
+  }
+
   protected handle(req: IncomingMessage, res: ServerResponse, body: string): void {
     const url = new URL(`http://fake${req.url ?? '/'}`);
     const path = comfyRouteOf(req.url ?? '/');
@@ -113,6 +124,7 @@ export class FakeComfy extends FakeTool {
       res.writeHead(400).end();
       return;
     }
+    if (this.frontendDir && this.frontendAnswer(req, res, path, url)) return;
     if (req.method === 'GET' && path === '/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(FAKE_COMFY_PAGE);
       return;
@@ -215,6 +227,32 @@ export class FakeComfy extends FakeTool {
     this.json(res, 404, { error: 'not found' });
   }
 
+  /** The real frontend's files and the start-up reads it needs; false when the request is neither. */
+  private frontendAnswer(req: IncomingMessage, res: ServerResponse, path: string, url: URL): boolean {
+    if (req.method === 'POST' && path.startsWith('/settings/')) {
+      res.writeHead(200).end();
+      return true;
+    }
+    if (req.method !== 'GET') return false;
+    if (path in FRONTEND_START_ANSWERS) {
+      this.json(res, 200, FRONTEND_START_ANSWERS[path]);
+      return true;
+    }
+    if (path === '/userdata' && url.searchParams.has('dir')) {
+      this.json(res, 200, []);
+      return true;
+    }
+    const root = resolve(this.frontendDir ?? '');
+    const file = resolve(root, `.${path === '/' ? '/index.html' : path}`);
+    if (!file.startsWith(root + sep)) return false;
+    const size = statSync(file, { throwIfNoEntry: false });
+    if (!size?.isFile()) return false;
+    const type = FRONTEND_TYPES[extname(file)] ?? 'application/octet-stream';
+    res.writeHead(200, { 'content-type': type, 'content-length': size.size });
+    createReadStream(file).pipe(res);
+    return true;
+  }
+
   protected connected(ws: WebSocket, url: URL): void {
     const sid = url.searchParams.get('clientId') ?? randomUUID();
     ws.send(JSON.stringify({ type: 'status', data: { status: { exec_info: { queue_remaining: 0 } }, sid } }));
@@ -239,6 +277,37 @@ export class FakeComfy extends FakeTool {
     });
   }
 }
+
+/** What an empty ComfyUI answers to the reads its frontend makes while it starts (server.py, app/). */
+const FRONTEND_START_ANSWERS: Record<string, unknown> = {
+  '/users': { storage: 'server', migrated: true },
+  '/settings': {},
+  '/system_stats': {
+    system: { os: 'posix', comfyui_version: '0.3.60', python_version: '3.11', embedded_python: false, argv: [] },
+    devices: [],
+  },
+  '/features': { supports_preview_metadata: true },
+  '/extensions': [],
+  '/embeddings': [],
+  '/i18n': {},
+  '/workflow_templates': {},
+  '/experiment/models': [],
+  '/object_info': {},
+};
+
+const FRONTEND_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+};
 
 /** SD WebUI's API shapes: `/sdapi/v1/txt2img` → `{images, parameters, info}`; Gradio 3's queue socket. */
 export class FakeSd extends FakeTool {
