@@ -59,4 +59,20 @@ describe('growing the product by colour', () => {
     const whole = new Uint8Array(size * size).fill(255);
     expect(growByColour(whole, rgb, size, regions)).toBe(whole);
   });
+
+  it('brings back the rest of a region the model saw only part of (a headphone band it lost halfway)', () => {
+    // A flat white band, 120×24, below the body; the model has the body and the band's left 70 px only.
+    const photo = new Uint8Array(rgb);
+    const band = { x: 100, y: 200, w: 120, h: 24 };
+    const partial = new Uint8Array(mask);
+    for (let y = band.y; y < band.y + band.h; y++)
+      for (let x = band.x; x < band.x + band.w; x++) {
+        photo.set([246, 246, 244], (y * size + x) * 3);
+        if (x < band.x + 70) partial[y * size + x] = 255;
+      }
+    const grown = growByColour(partial, photo, size, () => colourRegions(photo, size));
+    expect(at(grown, band.x + 110, band.y + 12)).toBe(255);
+    expect(at(grown, band.x + 60, band.y + 12)).toBe(255);
+    expect(at(grown, band.x - 10, band.y + 12)).toBe(0); // the stripes around it stay out
+  });
 });

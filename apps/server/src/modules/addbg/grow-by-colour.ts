@@ -10,8 +10,9 @@ import { chamferToOff, insideOf } from './mask-cleanup';
  * rarely the backdrop's. A region of one colour (colour-regions.ts) joins the product when it lies
  * within a few pixels of it and, on average, its colours are at least 80% "product" by the colour
  * histograms of the mask and of the rest of the photo; regions that joined let their neighbours
- * join in turn, so a gradient split into many strips grows across. The model's output is not
- * consulted: on these parts it says nothing.
+ * join in turn, so a gradient split into many strips grows across. A region the mask holds only
+ * part of (a headphone band the model lost halfway) is judged by its part outside the mask and
+ * joins whole. The model's output is not consulted: on these parts it says nothing.
  */
 
 /** Regions smaller than this (anti-aliased edges, noise) never join on their own. */
@@ -20,7 +21,7 @@ const MIN_REGION_PX = 64;
 const JOIN_LIKELIHOOD = 0.8;
 /** How near the product a region must come, in pixels: an anti-aliased seam does not part them. */
 const NEAR_PX = 3;
-/** A region larger than this share of the mask is backdrop, whatever its colour. */
+/** A region whose part outside the mask is larger than this share of the mask is backdrop, whatever its colour. */
 const MAX_REGION_SHARE = 0.5;
 /** Rounds of growth (each lets the neighbours of what joined join). */
 const MAX_ROUNDS = 50;
@@ -42,15 +43,16 @@ export function growByColour(
   const insideArea = new Float64Array(areas.length);
   for (let i = 0; i < n; i++) {
     const region = labels[i]!;
-    likelihoodSum[region]! += likelihood[colourBin(rgb, i)]!;
     if (inside[i]) insideArea[region]!++;
+    else likelihoodSum[region]! += likelihood[colourBin(rgb, i)]!;
   }
   const candidate = new Uint8Array(areas.length);
   let candidates = 0;
   for (let r = 0; r < areas.length; r++) {
     const area = areas[r]!;
-    if (area < MIN_REGION_PX || area > MAX_REGION_SHARE * insideCount || insideArea[r]! >= area / 2) continue;
-    if (likelihoodSum[r]! / area >= JOIN_LIKELIHOOD) {
+    const outsideArea = area - insideArea[r]!;
+    if (outsideArea < MIN_REGION_PX || outsideArea > MAX_REGION_SHARE * insideCount) continue;
+    if (likelihoodSum[r]! / outsideArea >= JOIN_LIKELIHOOD) {
       candidate[r] = 1;
       candidates++;
     }

@@ -1,5 +1,7 @@
 import { regionsWhenNeeded } from './colour-regions';
+import { withoutBorderStripes } from './border-stripes';
 import { confidenceOf, faintProductMask, modelWasUnsure } from './faint-mask';
+import { withForeignHolesFilled } from './foreign-holes';
 import { growByColour } from './grow-by-colour';
 import { cleanMask } from './mask-cleanup';
 import { insideOutlines } from './outline-parity';
@@ -27,21 +29,30 @@ export function stretchOutput(output: Float32Array): Uint8Array {
  * was unsure, its faint output is read again by colour regions (`faint-mask.ts`) and cleaned alike;
  * on a busy backdrop, parts next to the product in its colours that the model did not see at all
  * (a mug's handle) join it (`grow-by-colour.ts`), and a see-through product the model did not see
- * is found by the tint it gives the backdrop behind it (`see-through.ts`). On a plain backdrop,
- * areas of the backdrop's colour inside an outline are judged by the edges around them
- * (`outline-parity.ts`). Only a see-through product comes with a look of its own (`Glass`).
+ * is found by the tint it gives the backdrop behind it (`see-through.ts`). Before the growth,
+ * backdrop stripes glued to the product and running off the photo are dropped (`border-stripes.ts`).
+ * On a plain backdrop, areas of the backdrop's colour inside an outline are judged by the edges
+ * around them (`outline-parity.ts`). Last, holes in an opaque product that show colours the
+ * backdrop has not got are filled (`foreign-holes.ts`: a phone's screen). Only a see-through
+ * product comes with a look of its own (`Glass`).
  */
 export function productMask(output: Float32Array, rgb: Uint8Array, size: number): ProductCut {
   const stretched = stretchOutput(output);
   const plain = plainBackdrop(rgb, size);
   const regions = regionsWhenNeeded(rgb, size);
-  const mask = cleanMask(plain ? withPlainBackdrop(stretched, plain.mask) : stretched, rgb, size, regions);
-  if (plain) return { mask: insideOutlines(mask, plain.coloured, size), glass: null };
+  const mask = cleanMask(plain ? withPlainBackdrop(stretched, plain.mask, size) : stretched, rgb, size, regions);
+  const opaque = (product: Uint8Array): ProductCut => ({
+    mask: withForeignHolesFilled(product, rgb, size),
+    glass: null,
+  });
+  if (plain) return opaque(insideOutlines(mask, plain.coloured, size));
   const read = modelWasUnsure(mask, output)
     ? cleanMask(faintProductMask(output, stretched, rgb, size, regions), rgb, size, regions)
     : mask;
-  const grown = growByColour(read, rgb, size, regions);
-  return modelWasSure(grown, output) ? { mask: grown, glass: null } : seeThroughProduct(grown, rgb, size, regions);
+  const grown = growByColour(withoutBorderStripes(read, rgb, size, regions), rgb, size, regions);
+  if (modelWasSure(grown, output)) return opaque(grown);
+  const cut = seeThroughProduct(grown, rgb, size, regions);
+  return cut.glass ? cut : opaque(cut.mask);
 }
 
 /**

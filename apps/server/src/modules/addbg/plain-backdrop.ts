@@ -1,9 +1,11 @@
-import { borderIndices } from './mask-cleanup';
+import { borderIndices, connectedParts } from './mask-cleanup';
 
 /**
  * A second opinion for photos on a plain backdrop (a studio sweep, a white table): the backdrop is
- * what is connected to the image border and close to the border's colour. The model is kept
- * unless it clearly missed the product (white on white, glass), which this finds by its outline.
+ * what is connected to the image border and close to the border's colour, or that colour in a soft
+ * shadow (a product's contact shadow would otherwise be taken for the product, and close the space
+ * between a chair's legs). The model is kept unless it clearly missed the product (white on white,
+ * glass), which this finds by its outline; specks on the backdrop (confetti, dust) do not count.
  */
 
 /** Border pixels within this RGB distance of the border's median colour count as backdrop. */
@@ -14,6 +16,21 @@ const PLAIN_BORDER_SHARE = 0.92;
 const FILL_TOLERANCE = 10;
 /** The model is overruled only when it covers less than this share of what the fill finds. */
 const MISSED_SHARE = 0.5;
+/**
+ * A shadow cast on the backdrop is the backdrop's colour darkened: between these shares of its
+ * brightness, each channel within SHADOW_TOLERANCE of the backdrop's scaled by that share.
+ */
+const SHADOW_DARKEST = 0.4;
+const SHADOW_LIGHTEST = 0.985;
+const SHADOW_TOLERANCE = 9;
+/**
+ * A shadow is soft: no neighbour differs by more than this (sum of the three channels). The thin
+ * drawn outline of a white product on white is as dark as a light shadow but sharp, and must stop
+ * the fill: it is what finds that product.
+ */
+const SHADOW_STEP = 14;
+/** Parts of the fill's product smaller than this share of the photo are specks of the backdrop (confetti, dust). */
+const SPECK_SHARE = 0.0015;
 
 const dist2 = (rgb: Uint8Array, i: number, c: readonly number[]) => {
   const dr = rgb[i * 3]! - c[0]!;
@@ -47,8 +64,9 @@ export function plainBackdrop(rgb: Uint8Array, size: number): PlainBackdrop | nu
   // A typed stack and no per-pixel arrays: the fill visits most of the 1M pixels of a plain photo.
   const stack = new Int32Array(size * size);
   let top = 0;
+  const shadow = shadowTest(rgb, size, median);
   const visit = (n: number) => {
-    if (!backdrop[n] && dist2(rgb, n, median) <= FILL_TOLERANCE ** 2) {
+    if (!backdrop[n] && (dist2(rgb, n, median) <= FILL_TOLERANCE ** 2 || shadow(n))) {
       backdrop[n] = 1;
       stack[top++] = n;
     }
@@ -71,17 +89,43 @@ export function plainBackdrop(rgb: Uint8Array, size: number): PlainBackdrop | nu
   return { mask, coloured };
 }
 
+/** Whether a pixel is the backdrop in a soft shadow (see SHADOW_DARKEST … SHADOW_STEP). */
+function shadowTest(rgb: Uint8Array, size: number, backdrop: readonly number[]): (i: number) => boolean {
+  const backdropSum = backdrop[0]! + backdrop[1]! + backdrop[2]!;
+  const sum = (i: number) => rgb[i * 3]! + rgb[i * 3 + 1]! + rgb[i * 3 + 2]!;
+  return (i) => {
+    const own = sum(i);
+    const share = own / (backdropSum || 1);
+    if (share < SHADOW_DARKEST || share > SHADOW_LIGHTEST) return false;
+    for (let c = 0; c < 3; c++) if (Math.abs(rgb[i * 3 + c]! - backdrop[c]! * share) > SHADOW_TOLERANCE) return false;
+    const x = i % size;
+    if (x === 0 || x === size - 1 || i < size || i >= rgb.length / 3 - size) return false;
+    for (const n of [i - 1, i + 1, i - size, i + size]) if (Math.abs(sum(n) - own) > SHADOW_STEP) return false;
+    return true;
+  };
+}
+
 /** The model's mask, or the backdrop fill (`plainBackdropMask`) where the model clearly missed the product. */
-export function withPlainBackdrop(model: Uint8Array, fill: Uint8Array): Uint8Array {
-  let product = 0;
+export function withPlainBackdrop(model: Uint8Array, fill: Uint8Array, size: number): Uint8Array {
+  const product = withoutSpecks(fill, size);
+  let found = 0;
   let covered = 0;
-  for (let i = 0; i < fill.length; i++) {
-    if (fill[i]) {
-      product++;
+  for (let i = 0; i < product.length; i++) {
+    if (product[i]) {
+      found++;
       if (model[i]! > 127) covered++;
     }
   }
   // Nothing found apart from the backdrop, or a product filling nearly the whole frame: keep the model.
-  if (product === 0 || product > fill.length * 0.9) return model;
-  return covered / product < MISSED_SHARE ? fill : model;
+  if (found === 0 || found > fill.length * 0.9) return model;
+  return covered / found < MISSED_SHARE ? product : model;
+}
+
+/** The fill's product without its specks: parts (4-connected) smaller than SPECK_SHARE of the photo. */
+function withoutSpecks(fill: Uint8Array, size: number): Uint8Array {
+  const { labels, areas } = connectedParts(fill, size);
+  const least = SPECK_SHARE * fill.length;
+  const out = new Uint8Array(fill.length);
+  for (let i = 0; i < fill.length; i++) if (labels[i]! >= 0 && areas[labels[i]!]! >= least) out[i] = 255;
+  return out;
 }
