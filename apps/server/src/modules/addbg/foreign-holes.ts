@@ -1,4 +1,4 @@
-import { borderIndices, connectedParts } from './mask-cleanup';
+import { connectedParts, partsAtBorder } from './mask-cleanup';
 
 /**
  * Holes in the product that show something other than the backdrop are product. ISNet can leave a
@@ -29,8 +29,7 @@ export function withForeignHolesFilled(mask: Uint8Array, rgb: Uint8Array, size: 
   for (let i = 0; i < mask.length; i++) outside[i] = mask[i]! > INSIDE ? 0 : 1;
   const { labels, areas } = connectedParts(outside, size);
   // The backdrop is every part of the outside that reaches the border; the others are holes.
-  const atBorder = new Uint8Array(areas.length);
-  for (const i of borderIndices(size)) if (labels[i]! >= 0) atBorder[labels[i]!] = 1;
+  const atBorder = partsAtBorder(labels, areas.length, size);
   const minHole = Math.max(4, Math.round((MIN_HOLE_PX * size * size) / (1024 * 1024)));
   if (!areas.some((area, part) => !atBorder[part] && area >= minHole)) return mask;
 
