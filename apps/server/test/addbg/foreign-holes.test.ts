@@ -24,12 +24,15 @@ const frame = (x0: number, y0: number, inside: number[] | null) => {
 };
 frame(20, 60, [215, 60, 60]);
 frame(140, 60, null);
+// The model gave the screen's lowest 20 rows half an alpha.
+for (let y = 156; y < 176; y++) mask.fill(180, y * size + 36, y * size + 96);
 const at = (m: Uint8Array, x: number, y: number) => m[y * size + x]!;
 
 describe('holes of foreign colour', () => {
   it('fills a hole whose colours the backdrop has not got, and keeps one that shows the backdrop', () => {
     const out = withForeignHolesFilled(mask, rgb, size);
     expect(at(out, 66, 110)).toBe(255); // the phone's screen
+    expect(at(out, 66, 170)).toBe(255); // and its half-transparent part
     expect(at(out, 186, 110)).toBe(0); // the backdrop seen through the other frame
     expect(at(out, 5, 5)).toBe(0); // the backdrop itself
     expect(at(mask, 66, 110)).toBe(0); // the input is not changed

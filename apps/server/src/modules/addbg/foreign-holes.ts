@@ -17,6 +17,10 @@ const MAX_BACKDROP_SHARE = 0.25;
 /** Holes smaller than this (in pixels at 1024²) are left to the clean-up. */
 const MIN_HOLE_PX = 64;
 const INSIDE = 127;
+/** Alpha from which a pixel counts as fully opaque. */
+const OPAQUE = 250;
+/** How far a filled hole reaches into half-transparent pixels next to it (at 1024²). */
+const SOFT_REACH_PX = 256;
 
 const binOf = (rgb: Uint8Array, i: number) =>
   ((rgb[i * 3]! >> (8 - BITS)) << (2 * BITS)) |
@@ -53,6 +57,29 @@ export function withForeignHolesFilled(mask: Uint8Array, rgb: Uint8Array, size: 
   );
   if (!fill.some(Boolean)) return mask;
   const out = new Uint8Array(mask);
-  for (let i = 0; i < mask.length; i++) if (labels[i]! >= 0 && fill[labels[i]!]) out[i] = 255;
+  let front: number[] = [];
+  for (let i = 0; i < mask.length; i++) {
+    if (labels[i]! >= 0 && fill[labels[i]!]) {
+      out[i] = 255;
+      front.push(i);
+    }
+  }
+  // A filled hole takes the half-transparent pixels next to it too (the model's soft answer on the
+  // rest of a screen), through such pixels of colours the backdrop has not got, no further than
+  // SOFT_REACH_PX.
+  const reach = Math.max(1, Math.round((SOFT_REACH_PX * size) / 1024));
+  for (let step = 0; step < reach && front.length > 0; step++) {
+    const next: number[] = [];
+    for (const i of front) {
+      const x = i % size;
+      for (const n of [x > 0 ? i - 1 : -1, x < size - 1 ? i + 1 : -1, i - size, i + size]) {
+        if (n >= 0 && n < out.length && out[n]! > INSIDE && out[n]! < OPAQUE && !seenInBackdrop[binOf(rgb, n)]) {
+          out[n] = 255;
+          next.push(n);
+        }
+      }
+    }
+    front = next;
+  }
   return out;
 }
