@@ -88,6 +88,9 @@ describe('pdf analysis in the browser', () => {
     expect(await file.getByTestId('session-file-status').innerText()).toBe('已就绪');
     expect(await file.innerText()).toContain('3 页');
     await page.keyboard.press('Escape');
+    // The drawer gives the focus back to its button once it has closed: typing before that (a busy
+    // machine) lost the Enter of the question to the button.
+    await file.waitFor({ state: 'hidden' });
 
     // Recommended questions stream in once the document is ready.
     await page.getByTestId('recommend-question').first().waitFor({ timeout: 30_000 });
