@@ -48,3 +48,39 @@ describe('stripes glued to the product and running off the photo', () => {
     expect(at(out, 150, 130)).toBe(255);
   });
 });
+
+describe('stripes that are most of the mask', () => {
+  // A narrow product (30×70, in the gap of stripe 3) and three whole stripes the model took
+  // (stripes 1, 4 and 6, each with a twin in the backdrop); the product is under a tenth of the
+  // mask. `reach` is where the stripes end.
+  function mostlyStripes(reach: number) {
+    const rgb = new Uint8Array(size * size * 3);
+    const mask = new Uint8Array(size * size);
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        const stripe = x >> 5;
+        rgb.set(stripes[stripe % 4]!, (y * size + x) * 3);
+        if (y < reach && (stripe === 1 || stripe === 4 || stripe === 6)) mask[y * size + x] = 255;
+      }
+    for (let y = 100; y < 170; y++)
+      for (let x = 97; x < 127; x++) {
+        rgb.set([245, 245, 242], (y * size + x) * 3);
+        mask[y * size + x] = 255;
+      }
+    return { rgb, mask, regions: () => colourRegions(rgb, size) };
+  }
+
+  it('drops those running across the photo', () => {
+    const { rgb, mask, regions } = mostlyStripes(size);
+    const out = withoutBorderStripes(mask, rgb, size, regions);
+    expect(at(out, 110, 130)).toBe(255);
+    for (const x of [40, 140, 200]) expect(at(out, x, 20), `stripe at x ${x}`).toBe(0);
+  });
+
+  it('keeps pieces that reach only one side: a product cut by the frame looks alike', () => {
+    const { rgb, mask, regions } = mostlyStripes(200);
+    const out = withoutBorderStripes(mask, rgb, size, regions);
+    expect(at(out, 110, 130)).toBe(255);
+    for (const x of [40, 140, 200]) expect(at(out, x, 20), `piece at x ${x}`).toBe(255);
+  });
+});

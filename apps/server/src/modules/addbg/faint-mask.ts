@@ -13,7 +13,7 @@ import { regionsWhenNeeded, type ColourRegions } from './colour-regions';
  */
 
 /** A mask pixel counts as confident above this model output. */
-const CONFIDENT_OUTPUT = 0.9;
+export const CONFIDENT_OUTPUT = 0.9;
 /** The model was unsure when less than this share of its mask is confident. */
 const UNSURE_SHARE = 0.35;
 /** Regions smaller than this (edges, noise) keep the stretched mask's value. */

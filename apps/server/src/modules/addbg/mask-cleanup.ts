@@ -73,12 +73,24 @@ export function borderIndices(size: number): number[] {
   return out;
 }
 
-/** 1 for each of `count` parts (labels per pixel, −1 for none) that reaches the photo's border. */
+/** The sides of the photo a part touches, as bits. */
+export const SIDE = { top: 1, bottom: 2, left: 4, right: 8 } as const;
+
+/**
+ * For each of `count` parts (labels per pixel, −1 for none), the sides of the photo's border it
+ * reaches (`SIDE` bits; 0 when it reaches none).
+ */
 export function partsAtBorder(labels: Int32Array, count: number, size: number): Uint8Array {
   const atBorder = new Uint8Array(count);
-  for (const i of borderIndices(size)) {
+  const mark = (i: number, side: number) => {
     const part = labels[i]!;
-    if (part >= 0) atBorder[part] = 1;
+    if (part >= 0) atBorder[part]! |= side;
+  };
+  for (let k = 0; k < size; k++) {
+    mark(k, SIDE.top);
+    mark((size - 1) * size + k, SIDE.bottom);
+    mark(k * size, SIDE.left);
+    mark(k * size + size - 1, SIDE.right);
   }
   return atBorder;
 }
