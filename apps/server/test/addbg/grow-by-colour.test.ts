@@ -75,4 +75,15 @@ describe('growing the product by colour', () => {
     expect(at(grown, band.x + 60, band.y + 12)).toBe(255);
     expect(at(grown, band.x - 10, band.y + 12)).toBe(0); // the stripes around it stay out
   });
+
+  it('joins a part whose gradient splits it into regions of a few dozen pixels (the curved handle of a glossy mug)', () => {
+    // A 30×60 handle left of the body, blue to white: each column differs from the next by more
+    // than a region's step, so each is a region of 60 px.
+    const photo = new Uint8Array(rgb);
+    for (let y = 100; y < 160; y++)
+      for (let x = 0; x < 30; x++) photo.set(gradient(30)(x), (y * size + body.x - 30 + x) * 3);
+    const grown = growByColour(mask, photo, size, () => colourRegions(photo, size));
+    for (const x of [body.x - 1, body.x - 15, body.x - 25]) expect(at(grown, x, 130), `x ${x}`).toBe(255);
+    expect(at(grown, body.x - 34, 130)).toBe(0); // the stripe beyond it
+  });
 });
