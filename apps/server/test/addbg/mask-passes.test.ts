@@ -23,4 +23,19 @@ describe('the model against a see-through answer', () => {
     expect(modelOverrulesGlass(half, columns(40, 60), outputConfidentOn(0.6))).toBe(false);
     expect(modelOverrulesGlass(half, columns(0, 55), outputConfidentOn(0.9))).toBe(false);
   });
+
+  it('does not let a confident speck overrule it (a confetti piece the model was sure of)', () => {
+    // 2% of the photo, all confident, and nowhere near the glass answer.
+    const speck = columns(0, 2);
+    const confident = Float32Array.from(speck, (v) => (v ? 0.99 : 0.01));
+    expect(modelOverrulesGlass(speck, columns(40, 60), confident)).toBe(false);
+    const wider = columns(0, 4);
+    expect(
+      modelOverrulesGlass(
+        wider,
+        columns(40, 60),
+        Float32Array.from(wider, (v) => (v ? 0.99 : 0.01)),
+      ),
+    ).toBe(true);
+  });
 });

@@ -93,11 +93,18 @@ const CONFIDENT_PRODUCT_SHARE = 0.01;
 const KEPT_CONFIDENT_SHARE = 0.25;
 
 /**
- * A mask the model is mostly confident of, which the see-through answer would mostly replace: the
- * model saw an opaque product (a dark watch face on a dark vignette, read as a tint: 0.21 → 1.00).
+ * A product-sized mask the model is mostly confident of, which the see-through answer would mostly
+ * replace: the model saw an opaque product (a dark watch face on a dark vignette, read as a tint:
+ * 0.21 → 1.00). A confident speck does not count: a confetti piece (0.7% of the photo) kept a
+ * glass bottle the pass had found (0.993) at 0.000.
  */
 export function modelOverrulesGlass(mask: Uint8Array, glassMask: Uint8Array, output: Float32Array): boolean {
-  return confidenceOf(mask, output).confidentShare >= MOSTLY_CONFIDENT && agreement(mask, glassMask) < DISAGREEING_IOU;
+  const { inside, confidentShare } = confidenceOf(mask, output);
+  return (
+    inside >= PRODUCT_SIZED * mask.length &&
+    confidentShare >= MOSTLY_CONFIDENT &&
+    agreement(mask, glassMask) < DISAGREEING_IOU
+  );
 }
 
 /** The model is mostly confident of a mask when its output is above 0.9 on this share of it. */
@@ -127,5 +134,8 @@ function agreement(a: Uint8Array, b: Uint8Array): number {
  */
 function modelWasSure(mask: Uint8Array, output: Float32Array): boolean {
   const { inside, confidentShare } = confidenceOf(mask, output);
-  return inside >= 0.03 * mask.length && confidentShare >= 0.95;
+  return inside >= PRODUCT_SIZED * mask.length && confidentShare >= 0.95;
 }
+
+/** A mask of at least this share of the photo is product-sized (see `modelWasSure`). */
+const PRODUCT_SIZED = 0.03;
