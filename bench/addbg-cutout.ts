@@ -13,9 +13,10 @@
  *    and seeds, are reported separately, each with what was chosen while looking at it: held-out
  *    (seeds 1000…; the second reading of unsure answers, faint-mask.ts), seeds 7000… (the growth
  *    pass, grow-by-colour.ts), 9000…, 13000… and 15000… (the see-through pass, see-through.ts),
- *    and seeds 17000…, which nothing was chosen on. Then twice as many photos of a second generator
- *    (varied-scenes.ts: other shapes, looks, soft shadows and backdrops): one pairing that the hole,
- *    shadow and stripe passes were chosen on, and one (seeds 3000…) that nothing was chosen on.
+ *    17000…, 23000…, 29000… and 31000… (the fill, faint-reading, stripe and speck changes), and
+ *    seeds 37000…, which nothing was chosen on. Then twice as many photos of a second generator
+ *    (varied-scenes.ts: other shapes, looks, soft shadows and backdrops): four pairings that
+ *    changes were chosen on, and one (seeds 13000…) that nothing was chosen on.
  * 3. Compositing: the cut-out product on white and on a studio scene with its shadow, in two
  *    marketplace sizes (800×800, 1440×1440); then photo → cutout → scene at both sizes measured
  *    whole per photo, and what a batch of 100 one after another takes at that median; with a
@@ -163,13 +164,45 @@ const sixth: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
   color: colors[(i * 5 + 4) % colors.length]!,
   seed: 15000 + i,
 }));
-// Unseen: a seventh (three busy backdrops in four), seeds 17000…, nothing chosen on them.
-const unseen: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
+// A seventh (three busy backdrops in four), seeds 17000…: unseen until the fill, faint-reading and
+// stripe changes of the tenth set, which looked at two of its photos.
+const seventh: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
   shape: shapes[(i * 3 + 2) % shapes.length]!,
   material: materials[(i * 5 + Math.floor(i / 4)) % materials.length]!,
   background: backgrounds[i % 4 === 3 ? 0 : 1]!,
   color: colors[(i * 7 + 5) % colors.length]!,
   seed: 17000 + i,
+}));
+// Three more formulas, seeds 23000… and 29000… (looked at for the unopened fill, the confident part
+// of a faint reading and stripes running across) and 31000… (for the confident speck against glass).
+const eighth: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
+  shape: shapes[(i * 4 + 1) % shapes.length]!,
+  material: materials[(i * 7 + Math.floor(i / 5)) % materials.length]!,
+  background: backgrounds[i % 5 === 2 ? 0 : 1]!,
+  color: colors[(i * 5 + 3) % colors.length]!,
+  seed: 23000 + i,
+}));
+const ninth: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
+  shape: shapes[(i * 2 + 3) % shapes.length]!,
+  material: materials[(i * 3 + Math.floor(i / 2)) % materials.length]!,
+  background: backgrounds[i % 3 === 0 ? 0 : 1]!,
+  color: colors[(i * 7 + 1) % colors.length]!,
+  seed: 29000 + i,
+}));
+const tenth: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
+  shape: shapes[(i * 3 + 4) % shapes.length]!,
+  material: materials[(i * 5 + Math.floor(i / 3) + 1) % materials.length]!,
+  background: backgrounds[i % 4 === 1 ? 0 : 1]!,
+  color: colors[(i * 5 + 5) % colors.length]!,
+  seed: 31000 + i,
+}));
+// Unseen: an eleventh (two busy backdrops in three), seeds 37000…, nothing chosen on them.
+const unseen: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
+  shape: shapes[(i * 2 + 4) % shapes.length]!,
+  material: materials[(i * 7 + Math.floor(i / 4) + 2) % materials.length]!,
+  background: backgrounds[i % 3 === 2 ? 0 : 1]!,
+  color: colors[(i * 7 + 2) % colors.length]!,
+  seed: 37000 + i,
 }));
 /** A labelled photo of either generator. */
 interface Labelled {
@@ -182,18 +215,38 @@ const fromVaried = (cases: VariedCase[]): Labelled[] =>
   cases.map((c) => ({ label: `${c.shape} ${c.material} ${c.backdrop}`, make: () => variedProduct(c) }));
 // The second generator (varied-scenes.ts: other shapes, looks, shadows and backdrops). The passes
 // that fill holes of foreign colour, take soft shadows as backdrop and drop stripes running off
-// the photo were chosen looking at this pairing (seeds 100…); seeds 3000…, paired otherwise, were not looked at.
+// the photo were chosen looking at this pairing (seeds 100…). Seeds 3000…, paired otherwise, were
+// unseen until the next round, whose changes were chosen reading every set's mean; 7000… and 11000…
+// were looked at in that round; 13000… were not.
 const variedLooked: VariedCase[] = Array.from({ length: 2 * qualityCases }, (_, i) => ({
   shape: VARIED_SHAPES[i % 8]!,
   material: VARIED_MATERIALS[(i * 3 + Math.floor(i / 8)) % 8]!,
   backdrop: VARIED_BACKDROPS[(i * 5 + Math.floor(i / 8) * 3) % 8]!,
   seed: 100 + i,
 }));
-const variedUnseen: VariedCase[] = Array.from({ length: 2 * qualityCases }, (_, i) => ({
+const variedSecond: VariedCase[] = Array.from({ length: 2 * qualityCases }, (_, i) => ({
   shape: VARIED_SHAPES[(i * 3 + 1) % 8]!,
   material: VARIED_MATERIALS[(i * 5 + Math.floor(i / 8) + 2) % 8]!,
   backdrop: VARIED_BACKDROPS[(i * 7 + Math.floor(i / 4)) % 8]!,
   seed: 3000 + i,
+}));
+const variedThird: VariedCase[] = Array.from({ length: 2 * qualityCases }, (_, i) => ({
+  shape: VARIED_SHAPES[(i * 5 + 3) % 8]!,
+  material: VARIED_MATERIALS[(i * 3 + Math.floor(i / 8) + 5) % 8]!,
+  backdrop: VARIED_BACKDROPS[(i * 3 + Math.floor(i / 8) + 1) % 8]!,
+  seed: 7000 + i,
+}));
+const variedFourth: VariedCase[] = Array.from({ length: 2 * qualityCases }, (_, i) => ({
+  shape: VARIED_SHAPES[(i * 7 + 2) % 8]!,
+  material: VARIED_MATERIALS[(i * 5 + Math.floor(i / 8) + 3) % 8]!,
+  backdrop: VARIED_BACKDROPS[(i * 3 + Math.floor(i / 8) + 6) % 8]!,
+  seed: 11000 + i,
+}));
+const variedUnseen: VariedCase[] = Array.from({ length: 2 * qualityCases }, (_, i) => ({
+  shape: VARIED_SHAPES[(i * 5 + 6) % 8]!,
+  material: VARIED_MATERIALS[(i * 7 + Math.floor(i / 8) + 1) % 8]!,
+  backdrop: VARIED_BACKDROPS[(i * 5 + Math.floor(i / 8) + 4) % 8]!,
+  seed: 13000 + i,
 }));
 for (const [name, cases] of [
   ['generated photos (the scenes the cut-out steps were tuned on)', fromSynthetic(tuned)],
@@ -202,13 +255,23 @@ for (const [name, cases] of [
   ['generated photos of seeds 9000… (looked at for the see-through pass)', fromSynthetic(fourth)],
   ['generated photos of seeds 13000… (looked at for the see-through pass)', fromSynthetic(fifth)],
   ['generated photos of seeds 15000… (looked at for the see-through pass)', fromSynthetic(sixth)],
-  ['unseen generated photos (seeds 17000…; nothing chosen on them)', fromSynthetic(unseen)],
+  [
+    'generated photos of seeds 17000… (looked at for the fill, faint-reading and stripe changes)',
+    fromSynthetic(seventh),
+  ],
+  ['generated photos of seeds 23000… (looked at for the same)', fromSynthetic(eighth)],
+  ['generated photos of seeds 29000… (looked at for the same)', fromSynthetic(ninth)],
+  ['generated photos of seeds 31000… (looked at for the confident speck against glass)', fromSynthetic(tenth)],
+  ['unseen generated photos (seeds 37000…; nothing chosen on them)', fromSynthetic(unseen)],
   [
     'photos of the second generator (seeds 100…; looked at for the hole, shadow and stripe passes)',
     fromVaried(variedLooked),
   ],
+  ['photos of the second generator (seeds 3000…; its mean read while choosing)', fromVaried(variedSecond)],
+  ['photos of the second generator (seeds 7000…; looked at)', fromVaried(variedThird)],
+  ['photos of the second generator (seeds 11000…; looked at)', fromVaried(variedFourth)],
   [
-    'unseen photos of the second generator (seeds 3000…, other pairings; nothing chosen on them)',
+    'unseen photos of the second generator (seeds 13000…, other pairings; nothing chosen on them)',
     fromVaried(variedUnseen),
   ],
 ] as const) {
