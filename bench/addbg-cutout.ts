@@ -132,78 +132,40 @@ for (let i = 0; heldOut.length < qualityCases; i++) {
     seed: 1000 + i,
   });
 }
+/**
+ * A set drawn by a formula of the photo's index i: shape a·i + b, material c·i + ⌊i/d⌋ + e,
+ * colour f·i + g (each modulo its list), on a plain backdrop where `plain(i)`, else a busy one.
+ */
+const drawn = (
+  seed: number,
+  [a, b]: [number, number],
+  [c, d, e]: [number, number, number],
+  [f, g]: [number, number],
+  plain: (i: number) => boolean,
+): SyntheticCase[] =>
+  Array.from({ length: qualityCases }, (_, i) => ({
+    shape: shapes[(a * i + b) % shapes.length]!,
+    material: materials[(c * i + Math.floor(i / d) + e) % materials.length]!,
+    background: backgrounds[plain(i) ? 0 : 1]!,
+    color: colors[(f * i + g) % colors.length]!,
+    seed: seed + i,
+  }));
 // A third formula (three busy backdrops in four): unseen until the growth pass, which looked at it.
-const third: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
-  shape: shapes[(i * 2) % shapes.length]!,
-  material: materials[(i + Math.floor(i / 4)) % materials.length]!,
-  background: backgrounds[i % 4 === 0 ? 0 : 1]!,
-  color: colors[(i * 5 + 2) % colors.length]!,
-  seed: 7000 + i,
-}));
-// A fourth formula (two busy backdrops in three), seeds 9000….
-const fourth: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
-  shape: shapes[(i * 3 + 1) % shapes.length]!,
-  material: materials[(i * 3 + Math.floor(i / 5)) % materials.length]!,
-  background: backgrounds[i % 3 === 1 ? 0 : 1]!,
-  color: colors[(i * 7 + 3) % colors.length]!,
-  seed: 9000 + i,
-}));
-// A fifth (one busy backdrop in two), seeds 13000….
-const fifth: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
-  shape: shapes[(i * 4 + 2) % shapes.length]!,
-  material: materials[(i + Math.floor(i / 3)) % materials.length]!,
-  background: backgrounds[i % 2]!,
-  color: colors[(i * 5 + 1) % colors.length]!,
-  seed: 13000 + i,
-}));
-// A sixth (two busy backdrops in three), seeds 15000….
-const sixth: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
-  shape: shapes[(i * 2 + 1) % shapes.length]!,
-  material: materials[(i * 3 + Math.floor(i / 6)) % materials.length]!,
-  background: backgrounds[i % 3 === 2 ? 0 : 1]!,
-  color: colors[(i * 5 + 4) % colors.length]!,
-  seed: 15000 + i,
-}));
-// A seventh (three busy backdrops in four), seeds 17000…: unseen until the fill, faint-reading and
-// stripe changes of the tenth set, which looked at two of its photos.
-const seventh: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
-  shape: shapes[(i * 3 + 2) % shapes.length]!,
-  material: materials[(i * 5 + Math.floor(i / 4)) % materials.length]!,
-  background: backgrounds[i % 4 === 3 ? 0 : 1]!,
-  color: colors[(i * 7 + 5) % colors.length]!,
-  seed: 17000 + i,
-}));
-// Three more formulas, seeds 23000… and 29000… (looked at for the unopened fill, the confident part
-// of a faint reading and stripes running across) and 31000… (for the confident speck against glass).
-const eighth: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
-  shape: shapes[(i * 4 + 1) % shapes.length]!,
-  material: materials[(i * 7 + Math.floor(i / 5)) % materials.length]!,
-  background: backgrounds[i % 5 === 2 ? 0 : 1]!,
-  color: colors[(i * 5 + 3) % colors.length]!,
-  seed: 23000 + i,
-}));
-const ninth: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
-  shape: shapes[(i * 2 + 3) % shapes.length]!,
-  material: materials[(i * 3 + Math.floor(i / 2)) % materials.length]!,
-  background: backgrounds[i % 3 === 0 ? 0 : 1]!,
-  color: colors[(i * 7 + 1) % colors.length]!,
-  seed: 29000 + i,
-}));
-const tenth: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
-  shape: shapes[(i * 3 + 4) % shapes.length]!,
-  material: materials[(i * 5 + Math.floor(i / 3) + 1) % materials.length]!,
-  background: backgrounds[i % 4 === 1 ? 0 : 1]!,
-  color: colors[(i * 5 + 5) % colors.length]!,
-  seed: 31000 + i,
-}));
+const third = drawn(7000, [2, 0], [1, 4, 0], [5, 2], (i) => i % 4 === 0);
+// A fourth (two busy backdrops in three), a fifth (one in two), a sixth (two in three).
+const fourth = drawn(9000, [3, 1], [3, 5, 0], [7, 3], (i) => i % 3 === 1);
+const fifth = drawn(13000, [4, 2], [1, 3, 0], [5, 1], (i) => i % 2 === 0);
+const sixth = drawn(15000, [2, 1], [3, 6, 0], [5, 4], (i) => i % 3 === 2);
+// A seventh (three busy backdrops in four): unseen until the fill, faint-reading and stripe
+// changes of the tenth set, which looked at two of its photos.
+const seventh = drawn(17000, [3, 2], [5, 4, 0], [7, 5], (i) => i % 4 === 3);
+// Three more, looked at for the unopened fill, the confident part of a faint reading and stripes
+// running across (23000…, 29000…), and for the confident speck against glass (31000…).
+const eighth = drawn(23000, [4, 1], [7, 5, 0], [5, 3], (i) => i % 5 === 2);
+const ninth = drawn(29000, [2, 3], [3, 2, 0], [7, 1], (i) => i % 3 === 0);
+const tenth = drawn(31000, [3, 4], [5, 3, 1], [5, 5], (i) => i % 4 === 1);
 // Unseen: an eleventh (two busy backdrops in three), seeds 37000…, nothing chosen on them.
-const unseen: SyntheticCase[] = Array.from({ length: qualityCases }, (_, i) => ({
-  shape: shapes[(i * 2 + 4) % shapes.length]!,
-  material: materials[(i * 7 + Math.floor(i / 4) + 2) % materials.length]!,
-  background: backgrounds[i % 3 === 2 ? 0 : 1]!,
-  color: colors[(i * 7 + 2) % colors.length]!,
-  seed: 37000 + i,
-}));
+const unseen = drawn(37000, [2, 4], [7, 4, 2], [7, 2], (i) => i % 3 === 2);
 /** A labelled photo of either generator. */
 interface Labelled {
   label: string;
@@ -224,30 +186,23 @@ const variedLooked: VariedCase[] = Array.from({ length: 2 * qualityCases }, (_, 
   backdrop: VARIED_BACKDROPS[(i * 5 + Math.floor(i / 8) * 3) % 8]!,
   seed: 100 + i,
 }));
-const variedSecond: VariedCase[] = Array.from({ length: 2 * qualityCases }, (_, i) => ({
-  shape: VARIED_SHAPES[(i * 3 + 1) % 8]!,
-  material: VARIED_MATERIALS[(i * 5 + Math.floor(i / 8) + 2) % 8]!,
-  backdrop: VARIED_BACKDROPS[(i * 7 + Math.floor(i / 4)) % 8]!,
-  seed: 3000 + i,
-}));
-const variedThird: VariedCase[] = Array.from({ length: 2 * qualityCases }, (_, i) => ({
-  shape: VARIED_SHAPES[(i * 5 + 3) % 8]!,
-  material: VARIED_MATERIALS[(i * 3 + Math.floor(i / 8) + 5) % 8]!,
-  backdrop: VARIED_BACKDROPS[(i * 3 + Math.floor(i / 8) + 1) % 8]!,
-  seed: 7000 + i,
-}));
-const variedFourth: VariedCase[] = Array.from({ length: 2 * qualityCases }, (_, i) => ({
-  shape: VARIED_SHAPES[(i * 7 + 2) % 8]!,
-  material: VARIED_MATERIALS[(i * 5 + Math.floor(i / 8) + 3) % 8]!,
-  backdrop: VARIED_BACKDROPS[(i * 3 + Math.floor(i / 8) + 6) % 8]!,
-  seed: 11000 + i,
-}));
-const variedUnseen: VariedCase[] = Array.from({ length: 2 * qualityCases }, (_, i) => ({
-  shape: VARIED_SHAPES[(i * 5 + 6) % 8]!,
-  material: VARIED_MATERIALS[(i * 7 + Math.floor(i / 8) + 1) % 8]!,
-  backdrop: VARIED_BACKDROPS[(i * 5 + Math.floor(i / 8) + 4) % 8]!,
-  seed: 13000 + i,
-}));
+/** As `drawn`, for the second generator, twice as many: shape, look and backdrop a·i + ⌊i/d⌋ + e. */
+const variedDrawn = (
+  seed: number,
+  [a, b]: [number, number],
+  [c, d, e]: [number, number, number],
+  [f, g, h]: [number, number, number],
+): VariedCase[] =>
+  Array.from({ length: 2 * qualityCases }, (_, i) => ({
+    shape: VARIED_SHAPES[(a * i + b) % 8]!,
+    material: VARIED_MATERIALS[(c * i + Math.floor(i / d) + e) % 8]!,
+    backdrop: VARIED_BACKDROPS[(f * i + Math.floor(i / g) + h) % 8]!,
+    seed: seed + i,
+  }));
+const variedSecond = variedDrawn(3000, [3, 1], [5, 8, 2], [7, 4, 0]);
+const variedThird = variedDrawn(7000, [5, 3], [3, 8, 5], [3, 8, 1]);
+const variedFourth = variedDrawn(11000, [7, 2], [5, 8, 3], [3, 8, 6]);
+const variedUnseen = variedDrawn(13000, [5, 6], [7, 8, 1], [5, 8, 4]);
 for (const [name, cases] of [
   ['generated photos (the scenes the cut-out steps were tuned on)', fromSynthetic(tuned)],
   ['held-out generated photos (seeds 1000…; looked at for the unsure-answer reading)', fromSynthetic(heldOut)],

@@ -12,23 +12,28 @@ const stripes = [
   [150, 40, 160],
   [70, 110, 220],
 ];
-function photo(productRunsOff = false) {
+/**
+ * The striped photo with a white product (columns x0…x1, rows y0…y1) and the model's mask: the
+ * product and the stripes numbered in `taken`, from the top edge down to row `reach`.
+ */
+function scene(product: { x0: number; x1: number; y0: number; y1: number }, taken: number[], reach = size) {
   const rgb = new Uint8Array(size * size * 3);
   const mask = new Uint8Array(size * size);
   for (let y = 0; y < size; y++)
     for (let x = 0; x < size; x++) {
       const stripe = x >> 5;
       rgb.set(stripes[stripe % 4]!, (y * size + x) * 3);
-      if (stripe === 2 || stripe === 4) mask[y * size + x] = 255; // x 64–95 and 128–159
+      if (y < reach && taken.includes(stripe)) mask[y * size + x] = 255;
     }
-  const bottom = productRunsOff ? size : 170;
-  for (let y = 90; y < bottom; y++)
-    for (let x = 96; x < 196; x++) {
+  for (let y = product.y0; y < product.y1; y++)
+    for (let x = product.x0; x < product.x1; x++) {
       rgb.set([245, 245, 242], (y * size + x) * 3);
       mask[y * size + x] = 255;
     }
   return { rgb, mask, regions: () => colourRegions(rgb, size) };
 }
+/** Stripes 2 and 4 (x 64–95 and 128–159) taken with a 100×80 product, which may run off the bottom. */
+const photo = (productRunsOff = false) => scene({ x0: 96, x1: 196, y0: 90, y1: productRunsOff ? size : 170 }, [2, 4]);
 const at = (m: Uint8Array, x: number, y: number) => m[y * size + x]!;
 
 describe('stripes glued to the product and running off the photo', () => {
@@ -53,22 +58,7 @@ describe('stripes that are most of the mask', () => {
   // A narrow product (30×70, in the gap of stripe 3) and three whole stripes the model took
   // (stripes 1, 4 and 6, each with a twin in the backdrop); the product is under a tenth of the
   // mask. `reach` is where the stripes end.
-  function mostlyStripes(reach: number) {
-    const rgb = new Uint8Array(size * size * 3);
-    const mask = new Uint8Array(size * size);
-    for (let y = 0; y < size; y++)
-      for (let x = 0; x < size; x++) {
-        const stripe = x >> 5;
-        rgb.set(stripes[stripe % 4]!, (y * size + x) * 3);
-        if (y < reach && (stripe === 1 || stripe === 4 || stripe === 6)) mask[y * size + x] = 255;
-      }
-    for (let y = 100; y < 170; y++)
-      for (let x = 97; x < 127; x++) {
-        rgb.set([245, 245, 242], (y * size + x) * 3);
-        mask[y * size + x] = 255;
-      }
-    return { rgb, mask, regions: () => colourRegions(rgb, size) };
-  }
+  const mostlyStripes = (reach: number) => scene({ x0: 97, x1: 127, y0: 100, y1: 170 }, [1, 4, 6], reach);
 
   it('drops those running across the photo', () => {
     const { rgb, mask, regions } = mostlyStripes(size);
