@@ -41,11 +41,12 @@ export function productMask(output: Float32Array, rgb: Uint8Array, size: number)
   const stretched = stretchOutput(output);
   const plain = plainBackdrop(rgb, size);
   const regions = regionsWhenNeeded(rgb, size);
-  const first = plain ? withPlainBackdrop(stretched, plain.mask, size) : stretched;
+  const chosen = plain ? withPlainBackdrop(stretched, plain.mask, size) : stretched;
   // When the fill overruled the model its answer is the product's outline, not the model's glued
   // stripes: the clean-up's opening would only take the thin parts whose inside has the backdrop's
   // colour (a white lamp's pole: 0.89 → 0.96 on four generated photos).
-  const mask = first === stretched ? cleanMask(first, rgb, size, regions) : first;
+  const fillOverruled = chosen !== stretched;
+  const mask = fillOverruled ? chosen : cleanMask(chosen, rgb, size, regions);
   const opaque = (product: Uint8Array): ProductCut => ({
     mask: withForeignHolesFilled(product, rgb, size),
     glass: null,

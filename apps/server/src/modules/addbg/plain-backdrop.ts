@@ -105,7 +105,10 @@ function shadowTest(rgb: Uint8Array, size: number, backdrop: readonly number[]):
   };
 }
 
-/** The model's mask, or the backdrop fill (`plainBackdropMask`) where the model clearly missed the product. */
+/**
+ * The model's mask (the same array, so a caller can tell), or the backdrop fill
+ * (`plainBackdropMask`) where the model clearly missed the product.
+ */
 export function withPlainBackdrop(model: Uint8Array, fill: Uint8Array, size: number): Uint8Array {
   const product = withoutSpecks(fill, size);
   let found = 0;
